@@ -1,0 +1,71 @@
+// One place for the local stack's ports, keys and folders.
+// The dev profile listens where `supabase start` does; the test profile uses other
+// ports and another cluster so that `npm test` never disturbs a running `npm start`.
+// Every value can be overridden by environment (SAVIA_*), so parallel stacks can coexist.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Supabase's demo secret and the well-known keys signed with it (see `supabase status`). */
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+const PROFILES = {
+  dev: { dbPort: 54322, apiPort: 54321, restPort: 54330, functionsPort: 54331, appPort: 5173 },
+  test: { dbPort: 55322, apiPort: 55321, restPort: 55330, functionsPort: 55331, appPort: 55173 },
+};
+
+const int = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+
+/**
+ * The cluster lives in the checkout (git-ignored) when the `postgres` OS user can reach it;
+ * a checkout inside root's home is not traversable, so then it lives under /var/tmp.
+ */
+function defaultDataRoot() {
+  const inRepo = join(ROOT, '.local');
+  if (process.getuid?.() !== 0) return inRepo;
+  const hash = createHash('sha1').update(ROOT).digest('hex').slice(0, 8);
+  return process.env.SAVIA_DATA_ROOT ?? (isTraversableByOthers(ROOT) ? inRepo : `/var/tmp/savia-${hash}`);
+}
+
+function isTraversableByOthers(path) {
+  // Every ancestor must grant execute to "others" for the postgres user to reach it.
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dirname(dir) === dir) return true;
+  }
+}
+
+export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
+  const p = PROFILES[profile];
+  if (!p) throw new Error(`Perfil desconocido: ${profile}`);
+  const dataRoot = defaultDataRoot();
+  const dbPort = int('SAVIA_DB_PORT', p.dbPort);
+  const apiPort = int('SAVIA_API_PORT', p.apiPort);
+  const dataDir = process.env.SAVIA_DATA_DIR ?? join(dataRoot, `${profile}-${dbPort}`);
+  return {
+    profile,
+    dbPort,
+    apiPort,
+    restPort: int('SAVIA_REST_PORT', p.restPort),
+    functionsPort: int('SAVIA_FUNCTIONS_PORT', p.functionsPort),
+    appPort: int('SAVIA_APP_PORT', p.appPort),
+    dataDir,
+    pgData: join(dataDir, 'pg'),
+    storageDir: join(dataDir, 'storage'),
+    logDir: join(dataDir, 'logs'),
+    dbUrl: `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    publicApiUrl: `http://127.0.0.1:${apiPort}`,
+    siteUrl: process.env.SAVIA_SITE_URL ?? `http://127.0.0.1:${int('SAVIA_APP_PORT', p.appPort)}`,
+    jwtSecret: JWT_SECRET,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+  };
+}

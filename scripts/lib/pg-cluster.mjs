@@ -1,0 +1,166 @@
+// A private PostgreSQL cluster for the local stack, made from the machine's own binaries.
+// PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` OS user.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { ROOT } from './config.mjs';
+
+export function pgBinDir() {
+  const candidates = [];
+  try {
+    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
+  } catch {
+    /* pg_config is optional */
+  }
+  if (existsSync('/usr/lib/postgresql')) {
+    const versions = readdirSync('/usr/lib/postgresql').filter((v) => Number(v) >= 15).sort((a, b) => b - a);
+    candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
+  }
+  const found = candidates.find((dir) => existsSync(join(dir, 'initdb')));
+  if (!found) {
+    throw new Error(
+      'No encontré PostgreSQL 15 o superior (initdb). En Debian/Ubuntu: apt-get install postgresql-15',
+    );
+  }
+  return found;
+}
+
+/** As root, the uid/gid of the `postgres` OS user; otherwise run as ourselves. */
+function pgOsUser() {
+  if (process.getuid?.() !== 0) return {};
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+function runPg(bin, args, opts = {}) {
+  const res = spawnSync(join(pgBinDir(), bin), args, {
+    ...pgOsUser(),
+    cwd: '/',
+    encoding: 'utf8',
+    ...opts,
+  });
+  if (res.status !== 0 && !opts.allowFail) {
+    throw new Error(`${bin} ${args.join(' ')} falló:\n${res.stdout}\n${res.stderr}`);
+  }
+  return res;
+}
+
+function hasLibrary(name) {
+  return existsSync(join(pgBinDir(), '..', 'lib', `${name}.so`));
+}
+
+/** Creates the cluster when it does not exist yet. Returns true when it was just created. */
+export function ensureCluster(cfg) {
+  if (existsSync(join(cfg.pgData, 'PG_VERSION'))) return false;
+  mkdirSync(cfg.pgData, { recursive: true });
+  const { uid, gid } = pgOsUser();
+  if (uid !== undefined) chownSync(cfg.pgData, uid, gid);
+  runPg('initdb', ['-D', cfg.pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const settings = [
+    `listen_addresses = '127.0.0.1'`,
+    `port = ${cfg.dbPort}`,
+    `unix_socket_directories = '${cfg.pgData}'`,
+    `max_connections = 200`,
+    `timezone = 'UTC'`,
+    `shared_buffers = '256MB'`,
+    `synchronous_commit = off`,
+    // Test clusters are thrown away after the run: durability buys nothing there.
+    ...(cfg.profile === 'test' ? ['fsync = off', 'full_page_writes = off'] : []),
+    ...(hasLibrary('pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
+  ];
+  const conf = join(cfg.pgData, 'postgresql.conf');
+  writeFileSync(conf, `${readFileSync(conf, 'utf8')}\n# Savia local stack\n${settings.join('\n')}\n`);
+  return true;
+}
+
+export function isRunning(cfg) {
+  if (!existsSync(join(cfg.pgData, 'PG_VERSION'))) return false;
+  return runPg('pg_ctl', ['-D', cfg.pgData, 'status'], { allowFail: true }).status === 0;
+}
+
+export function startCluster(cfg) {
+  if (isRunning(cfg)) return;
+  runPg('pg_ctl', ['-D', cfg.pgData, '-l', join(cfg.pgData, 'server.log'), '-w', '-t', '60', 'start']);
+}
+
+export function stopCluster(cfg) {
+  if (!isRunning(cfg)) return;
+  runPg('pg_ctl', ['-D', cfg.pgData, '-m', 'fast', '-w', 'stop'], { allowFail: true });
+}
+
+export function destroyCluster(cfg) {
+  stopCluster(cfg);
+  rmSync(cfg.dataDir, { recursive: true, force: true });
+}
+
+export async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function migrationFiles() {
+  const dir = join(ROOT, 'supabase', 'migrations');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: f.split('_')[0], name: f.replace(/^\d+_|\.sql$/g, ''), path: join(dir, f) }));
+}
+
+/** Platform bootstrap, then every migration not applied yet, tracked as the Supabase CLI does. */
+export async function migrate(cfg, log = () => {}) {
+  return withClient(cfg.dbUrl, async (client) => {
+    await client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8'));
+    await client.query(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (
+        version text primary key, statements text[], name text
+      );`);
+    const { rows } = await client.query('select version from supabase_migrations.schema_migrations');
+    const applied = new Set(rows.map((r) => r.version));
+    let count = 0;
+    for (const m of migrationFiles()) {
+      if (applied.has(m.version)) continue;
+      log(`migración ${m.version}_${m.name}`);
+      const sql = readFileSync(m.path, 'utf8');
+      try {
+        await client.query('begin');
+        await client.query(sql);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+          m.version,
+          m.name,
+        ]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw new Error(`La migración ${m.version}_${m.name} falló: ${error.message}`);
+      }
+      count += 1;
+    }
+    return count;
+  });
+}
+
+export async function seed(cfg) {
+  const file = join(ROOT, 'supabase', 'seed.sql');
+  if (!existsSync(file)) return;
+  await withClient(cfg.dbUrl, (client) => client.query(readFileSync(file, 'utf8')));
+}
+
+/** Drops and recreates the `postgres` database: platform + migrations (+ seed). */
+export async function resetDatabase(cfg, { withSeed = true, log } = {}) {
+  const adminUrl = cfg.dbUrl.replace(/\/postgres$/, '/template1');
+  await withClient(adminUrl, async (client) => {
+    await client.query('drop database if exists postgres with (force)');
+    await client.query('create database postgres');
+  });
+  await migrate(cfg, log);
+  if (withSeed) await seed(cfg);
+}

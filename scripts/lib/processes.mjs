@@ -1,0 +1,94 @@
+// Children of the local stack: started in their own process group, logged to files,
+// and all stopped together when the parent ends, so no orphan keeps a port.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const children = new Set();
+const cleanups = [];
+let stopping = false;
+
+export function spawnService(name, command, args, { env = {}, logDir, cwd, inherit = false } = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+  });
+  if (!inherit && logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
+  child.serviceName = name;
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+export function onStop(fn) {
+  cleanups.push(fn);
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+export async function stopAll() {
+  if (stopping) return;
+  stopping = true;
+  const waits = [...children].map(
+    (child) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        killGroup(child, 'SIGTERM');
+      }),
+  );
+  await Promise.all(waits);
+  for (const fn of cleanups.reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}
+
+let handlersInstalled = false;
+/** Ctrl-C, kill, or a crash: stop everything we started, then exit. */
+export function stopAllOnExit() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143)));
+  }
+  process.on('exit', () => {
+    for (const child of children) killGroup(child, 'SIGKILL');
+  });
+}
+
+/** Polls `check` until it is truthy; `failed` may return a reason to give up at once. */
+export async function waitFor(check, { timeoutMs = 30000, intervalMs = 100, what = 'servicio', failed = () => null } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reason = failed();
+    if (reason) throw new Error(reason);
+    try {
+      if (await check()) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

@@ -1,0 +1,42 @@
+// What the stack and the tests need from the operating system. On Debian/Ubuntu as root the
+// missing packages are installed with apt-get; elsewhere we stop and say what to install.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+function pgMajor() {
+  if (!existsSync('/usr/lib/postgresql')) return null;
+  const versions = readdirSync('/usr/lib/postgresql').filter((v) => Number(v) >= 15).sort((a, b) => b - a);
+  return versions[0] ?? null;
+}
+
+const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+const extension = (name) => () => existsSync(`/usr/share/postgresql/${pgMajor()}/extension/${name}.control`);
+
+/** Each need: how to tell it is there, and the Debian packages that bring it. */
+const NEEDS = {
+  postgres: [{ ok: () => pgMajor() !== null, packages: () => ['postgresql-15', 'postgresql-contrib'] }],
+  cron: [{ ok: extension('pg_cron'), packages: () => [`postgresql-${pgMajor()}-cron`] }],
+  pgtap: [
+    { ok: extension('pgtap'), packages: () => [`postgresql-${pgMajor()}-pgtap`] },
+    { ok: () => onPath('pg_prove'), packages: () => ['libtap-parser-sourcehandler-pgtap-perl'] },
+    { ok: extension('plpgsql_check'), packages: () => [`postgresql-${pgMajor()}-plpgsql-check`] },
+  ],
+  chromium: [{ ok: () => existsSync(chromiumPath()), packages: () => ['chromium'] }],
+};
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync) ?? '/usr/bin/chromium';
+}
+
+export function ensureSystemPackages(groups, log = console.log) {
+  const missing = groups.flatMap((g) => NEEDS[g].filter((n) => !n.ok()).flatMap((n) => n.packages()));
+  if (missing.length === 0) return;
+  const canApt = process.getuid?.() === 0 && onPath('apt-get');
+  if (!canApt) {
+    throw new Error(`Faltan paquetes del sistema: ${missing.join(' ')}. Instálalos (p. ej. sudo apt-get install -y ${missing.join(' ')}) y vuelve a intentarlo.`);
+  }
+  log(`instalando paquetes del sistema: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+}

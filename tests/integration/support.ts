@@ -1,0 +1,52 @@
+// Shared by the integration tests: where the stack under test listens, and supabase-js clients
+// made the way the browser makes them (under Node 20 realtime needs the `ws` transport).
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+// @ts-expect-error plain ESM module without types
+import { stackConfig } from '../../scripts/lib/config.mjs';
+
+export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as {
+  apiUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  siteUrl: string;
+  storageDir: string;
+};
+
+export function anonClient(options: { flowType?: 'pkce' | 'implicit'; storageKey?: string } = {}): SupabaseClient {
+  return createClient(cfg.apiUrl, cfg.anonKey, {
+    auth: { flowType: options.flowType ?? 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storageKey: options.storageKey, storage: memoryStorage() },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+export function serviceClient(): SupabaseClient {
+  return createClient(cfg.apiUrl, cfg.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/** A fresh in-memory storage per client, like one browser profile. */
+export function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+}
+
+/** Direct SQL as the postgres superuser, for fixtures only (never to assert what the API allows). */
+export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: cfg.dbUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
