@@ -1,0 +1,42 @@
+// Time from `npm start` to ready (the line SAVIA_READY), cold (no cluster yet) and warm
+// (data kept from the previous run). Runs on its own ports so it never touches a dev stack.
+// Usage: node bench/start-time.mjs [runs]
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { ROOT, stackConfig } from '../scripts/lib/config.mjs';
+import { destroyCluster } from '../scripts/lib/pg-cluster.mjs';
+
+const env = { ...process.env, SAVIA_DB_PORT: '53322', SAVIA_API_PORT: '53321', SAVIA_REST_PORT: '53330', SAVIA_FUNCTIONS_PORT: '53331', SAVIA_APP_PORT: '53173' };
+Object.assign(process.env, env);
+const cfg = stackConfig('dev');
+const runs = Number(process.argv[2] ?? 3);
+
+function timeStart() {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => {
+      if (!chunk.toString().includes('SAVIA_READY')) return;
+      const ms = performance.now() - t0;
+      child.once('exit', () => resolve(ms));
+      process.kill(-child.pid, 'SIGINT');
+    });
+    child.on('exit', (code) => code && reject(new Error(`npm start salió con ${code}`)));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const cold = [];
+const warm = [];
+for (let i = 0; i < runs; i += 1) {
+  destroyCluster(cfg);
+  cold.push(await timeStart());
+  warm.push(await timeStart());
+}
+destroyCluster(cfg);
+rmSync(cfg.dataDir, { recursive: true, force: true });
+console.log(`machine: ${cpus().length} × ${cpus()[0].model}`);
+console.log(`npm start → ready, cold (new cluster + migrations + seed): median ${(median(cold) / 1000).toFixed(2)} s of ${runs}`);
+console.log(`npm start → ready, warm (data kept):                      median ${(median(warm) / 1000).toFixed(2)} s of ${runs}`);

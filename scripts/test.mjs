@@ -1,0 +1,102 @@
+// `npm test`: every check, on a stack of its own (the test profile's ports and a fresh cluster),
+// so a running `npm start` is never disturbed. Stages run in order and stop at the first failure.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT, stackConfig } from './lib/config.mjs';
+import { destroyCluster, seed } from './lib/pg-cluster.mjs';
+import { spawnService, stopAll, stopAllOnExit, waitFor } from './lib/processes.mjs';
+import { chromiumPath, ensureSystemPackages } from './lib/system-deps.mjs';
+import { checkTypes } from './gen-types.mjs';
+import { startStack } from './stack/run.mjs';
+
+process.env.SAVIA_PROFILE = 'test';
+process.env.SAVIA_EXTRA_FUNCTIONS_DIR = join(ROOT, 'tests', 'fixtures', 'functions');
+const cfg = stackConfig('test');
+const appUrl = `http://127.0.0.1:${cfg.appPort}`;
+const testEnv = {
+  SAVIA_PROFILE: 'test',
+  SAVIA_APP_URL: appUrl,
+  CHROMIUM_PATH: chromiumPath(),
+  VITE_SUPABASE_URL: cfg.apiUrl,
+  VITE_SUPABASE_ANON_KEY: cfg.anonKey,
+};
+const only = process.argv.slice(2); // e.g. `npm test -- pgtap integration` runs just those stages
+const results = [];
+stopAllOnExit();
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...testEnv, ...env } });
+    child.on('exit', (code, signal) => resolve(code === 0 && !signal));
+  });
+}
+const npx = (bin, args, env) => run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], env);
+
+async function stage(name, fn) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n━━ ${name} ━━`);
+  const t0 = performance.now();
+  const ok = await Promise.resolve()
+    .then(fn)
+    .catch((error) => {
+      console.error(error);
+      return false;
+    });
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  results.push({ name, ok, seconds });
+  if (!ok) await finish(1);
+}
+
+async function finish(code) {
+  await stopAll();
+  console.log('\nResumen de npm test:');
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(12)} ${r.seconds} s`);
+  process.exit(code);
+}
+
+const testFiles = (dir, pattern) => {
+  try {
+    return readdirSync(join(ROOT, dir)).filter((f) => pattern.test(f)).map((f) => join(dir, f));
+  } catch {
+    return [];
+  }
+};
+
+ensureSystemPackages(['postgres', 'cron', 'pgtap', 'chromium']);
+
+await stage('typecheck', () => npx('tsc', ['-b', '--noEmit']));
+await stage('lint', () => npx('eslint', ['.', '--max-warnings=0']));
+await stage('unit', () => npx('vitest', ['run', '--config', 'vitest.config.ts']));
+
+// A fresh database: platform bootstrap + migrations, no seed yet (pgTAP wants a clean slate).
+destroyCluster(cfg);
+await startStack(cfg, { fresh: true, seed: false, log: (m) => console.log(`· ${m}`) });
+
+await stage('types', async () => {
+  const fresh = checkTypes(cfg.dbUrl);
+  if (!fresh) console.error('src/lib/database.types.ts está desactualizado: ejecuta npm run gen:types.');
+  return fresh;
+});
+await stage('pgtap', () => {
+  const files = testFiles('supabase/tests/database', /\.test\.sql$/).sort();
+  if (files.length === 0) throw new Error('No hay pruebas pgTAP en supabase/tests/database.');
+  return run('pg_prove', ['--ext', '.sql', '-h', '127.0.0.1', '-p', String(cfg.dbPort), '-U', 'postgres', '-d', 'postgres', ...files]);
+});
+await stage('seed', async () => {
+  await seed(cfg);
+  return true;
+});
+await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
+await stage('e2e', async () => {
+  if (!(await npx('vite', ['build', '--logLevel', 'warn']))) return false;
+  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
+    logDir: cfg.logDir,
+    cwd: ROOT,
+  });
+  await waitFor(async () => (await fetch(appUrl)).ok, { what: 'vite preview' });
+  return npx('playwright', ['test']);
+});
+
+await finish(0);
