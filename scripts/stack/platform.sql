@@ -165,6 +165,22 @@ create table if not exists auth.flow_state (
   auth_code_issued_at timestamptz
 );
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
+-- Newer GoTrue keeps one flow state per OAuth round trip (PKCE or implicit): the state parameter
+-- is its id, the redirect target lives in `referrer`, and the PKCE columns stay empty for implicit.
+alter table auth.flow_state alter column auth_code drop not null;
+alter table auth.flow_state alter column code_challenge_method drop not null;
+alter table auth.flow_state alter column code_challenge drop not null;
+alter table auth.flow_state add column if not exists referrer text;
+
+-- How each session was authenticated: the access token's `amr` claim is read from here.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
 
 create table if not exists auth.audit_log_entries (
   instance_id uuid,

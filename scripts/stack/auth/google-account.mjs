@@ -1,0 +1,78 @@
+// What happens when "Google" vouches for an e-mail: GoTrue's account linking decision
+// (existing google identity, existing user with that e-mail, or a new user), with the
+// before_user_created hook run first and only when a new user would be created.
+import { createHash, randomUUID } from 'node:crypto';
+import { transaction } from './db.mjs';
+import { forbidden, unprocessable } from './errors.mjs';
+import { runBeforeUserCreated } from './hooks.mjs';
+import {
+  findUserByEmail, insertIdentity, insertUser, isBanned, mergeUserMetadata, prospectiveUser, refreshProviders,
+} from './users.mjs';
+
+const PROVIDER = 'google';
+
+/** A stable Google-like subject (21 digits) per e-mail, so the same person maps to one identity. */
+function googleSubject(email) {
+  const digest = createHash('sha256').update(email.toLowerCase()).digest();
+  return (digest.readBigUInt64BE(0) % 10n ** 21n).toString().padStart(21, '1');
+}
+
+/** The identity data GoTrue stores for a Google sign-in (provider.Claims of the id_token). */
+export function googleIdentityData(email, name) {
+  const sub = googleSubject(email);
+  return {
+    iss: 'https://accounts.google.com',
+    sub,
+    name,
+    email: email.toLowerCase(),
+    full_name: name,
+    provider_id: sub,
+    email_verified: true,
+    phone_verified: false,
+  };
+}
+
+async function findGoogleIdentity(db, sub) {
+  const { rows } = await db.query('select * from auth.identities where provider = $1 and provider_id = $2', [PROVIDER, sub]);
+  return rows[0] ?? null;
+}
+
+/**
+ * The user this Google sign-in resolves to, created if need be.
+ * @param {import('./tokens.mjs').AuthContext} ctx
+ */
+export async function resolveGoogleUser(ctx, { email, name, ip }) {
+  const identityData = googleIdentityData(email, name);
+  const known = (await findGoogleIdentity(ctx.pool, identityData.sub)) ?? (await findUserByEmail(ctx.pool, email));
+  if (!known) {
+    if (ctx.settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    const id = randomUUID();
+    const appMetadata = { provider: PROVIDER, providers: [PROVIDER] };
+    // Outside any transaction, as GoTrue insists (hooks may not run inside one of its own).
+    await runBeforeUserCreated(ctx.hookPool, ctx.settings, prospectiveUser({ id, email, appMetadata, userMetadata: identityData }), ip);
+    return transaction(ctx.pool, async (tx) => {
+      const user = await insertUser(tx, { id, email, appMetadata, userMetadata: identityData, emailConfirmed: true });
+      await insertIdentity(tx, { userId: id, provider: PROVIDER, providerId: identityData.sub, identityData });
+      return user;
+    });
+  }
+  return transaction(ctx.pool, async (tx) => {
+    const identity = await findGoogleIdentity(tx, identityData.sub);
+    let user;
+    if (identity) {
+      await tx.query('update auth.identities set identity_data = $2, last_sign_in_at = now(), updated_at = now() where id = $1', [identity.id, identityData]);
+      user = (await tx.query('select * from auth.users where id = $1 for update', [identity.user_id])).rows[0];
+    } else {
+      // A verified e-mail links to the existing account (GoTrue's automatic linking).
+      user = (await tx.query('select * from auth.users where id = $1 for update', [known.id])).rows[0];
+      await insertIdentity(tx, { userId: user.id, provider: PROVIDER, providerId: identityData.sub, identityData });
+    }
+    user = await mergeUserMetadata(tx, user, identityData);
+    user = await refreshProviders(tx, user);
+    if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    if (!user.email_confirmed_at) {
+      user = (await tx.query('update auth.users set email_confirmed_at = now(), updated_at = now() where id = $1 returning *', [user.id])).rows[0];
+    }
+    return user;
+  });
+}

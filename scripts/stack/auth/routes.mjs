@@ -1,0 +1,52 @@
+// GoTrue's routes as far as supabase-js and Savia use them. Unknown paths and wrong methods are
+// answered in GoTrue's HTTP error shape (GoTrue's router itself would send chi's plain-text
+// 404/405; a JSON body keeps supabase-js's error handling meaningful).
+import { sendJson } from '../http.mjs';
+import { adminHandlers } from './admin.mjs';
+import { AuthError } from './errors.mjs';
+import { authorize, callback } from './oauth.mjs';
+import { token } from './token-endpoint.mjs';
+import { getUser, logout, updateUser } from './user-endpoints.mjs';
+
+const health = (ctx, req, res) =>
+  sendJson(res, 200, { version: 'savia-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+
+const PROVIDERS = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab',
+  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter',
+  'email', 'phone', 'zoom'];
+
+/** @param {import('./tokens.mjs').AuthContext} ctx */
+function settingsHandler(ctx, req, res) {
+  const enabled = { anonymous_users: ctx.settings.anonymousSignIns, google: ctx.settings.googleEnabled, email: ctx.settings.emailEnabled };
+  sendJson(res, 200, {
+    external: Object.fromEntries(PROVIDERS.map((p) => [p, Boolean(enabled[p])])),
+    disable_signup: ctx.settings.disableSignup,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: 'twilio',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  });
+}
+
+/** path → { METHOD: handler(ctx, req, res, url, adminPool) } */
+const ROUTES = {
+  '/health': { GET: health },
+  '/settings': { GET: settingsHandler },
+  '/authorize': { GET: authorize },
+  '/callback': { GET: callback, POST: callback },
+  '/token': { POST: token },
+  '/user': { GET: getUser, PUT: updateUser },
+  '/logout': { POST: logout },
+};
+
+/** The handler for this request; throws GoTrue-shaped 404/405 when there is none. */
+export function route(path, method) {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const byMethod = ROUTES[normalised] ?? (normalised.startsWith('/admin/users') ? adminHandlers(normalised.slice('/admin/users'.length)) : null);
+  if (!byMethod) throw new AuthError(404, '', '404 page not found');
+  const handler = byMethod[method === 'HEAD' ? 'GET' : method];
+  if (!handler) throw new AuthError(405, '', '405 method not allowed');
+  return handler;
+}

@@ -1,0 +1,58 @@
+// The signed-in user's own endpoints: GET /user, PUT /user (metadata and password), and
+// POST /logout with GoTrue's scopes (global, local, others).
+import { sendJson } from '../http.mjs';
+import { requireUser } from './authenticate.mjs';
+import { transaction } from './db.mjs';
+import { badRequest, forbidden, unprocessable } from './errors.mjs';
+import { checkPasswordStrength, hashPassword } from './passwords.mjs';
+import { field, readJsonParams } from './request.mjs';
+import { logout as logoutScopes } from './sessions.mjs';
+import { mergeUserMetadata, userJson } from './users.mjs';
+
+/** @param {import('./tokens.mjs').AuthContext} ctx */
+export async function getUser(ctx, req, res) {
+  const { claims, user } = await requireUser(ctx, req);
+  const audience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (audience !== 'authenticated') throw badRequest('validation_failed', "Token audience doesn't match request audience");
+  sendJson(res, 200, await userJson(ctx.pool, user));
+}
+
+/** @param {import('./tokens.mjs').AuthContext} ctx */
+export async function updateUser(ctx, req, res) {
+  const { user } = await requireUser(ctx, req);
+  const params = await readJsonParams(req);
+  const data = field(params, 'data', 'object');
+  const password = field(params, 'password', 'string');
+  const email = field(params, 'email', 'string');
+  const phone = field(params, 'phone', 'string');
+  if (field(params, 'app_metadata', 'object') !== undefined) {
+    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  // Changing the address needs confirmation mails GoTrue would send; the emulator has no mailer.
+  if ((email && email.toLowerCase() !== user.email) || (phone && phone !== (user.phone ?? ''))) {
+    throw unprocessable('validation_failed', 'Email and phone changes are not supported by the local auth emulator');
+  }
+  if (password !== undefined) checkPasswordStrength(password);
+  const updated = await transaction(ctx.pool, async (tx) => {
+    let current = (await tx.query('select * from auth.users where id = $1 for update', [user.id])).rows[0];
+    if (password !== undefined) {
+      current = (await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning *', [
+        user.id, await hashPassword(tx, password),
+      ])).rows[0];
+    }
+    if (data) current = await mergeUserMetadata(tx, current, data);
+    return current;
+  });
+  sendJson(res, 200, await userJson(ctx.pool, updated));
+}
+
+/** @param {import('./tokens.mjs').AuthContext} ctx */
+export async function logout(ctx, req, res, url) {
+  const { user, session } = await requireUser(ctx, req);
+  const scope = url.searchParams.get('scope') || 'global';
+  if (!(scope in logoutScopes)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+  // A token without a session can only mean "everywhere" (GoTrue falls back to global).
+  await logoutScopes[session ? scope : 'global'](ctx.pool, user.id, session?.id);
+  res.writeHead(204);
+  res.end();
+}

@@ -1,0 +1,34 @@
+// Input checks GoTrue makes before touching the database, with its messages.
+import { badRequest } from './errors.mjs';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** GoTrue's validateEmail: required, at most 255 characters, plausible, lower-cased. */
+export function validateEmail(email) {
+  if (!email) throw badRequest('validation_failed', 'An email address is required');
+  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  if (!EMAIL.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+const UNIT_MS = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Go's time.ParseDuration ("24h", "1h30m", "500ms"), in milliseconds; null when malformed. */
+export function parseGoDuration(text) {
+  const match = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
+  if (text === '0') return 0;
+  if (!match) return null;
+  let total = 0;
+  for (const [, value, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(value) * UNIT_MS[unit];
+  return match[1] === '-' ? -total : total;
+}
+
+/** Admin `ban_duration`: undefined leaves the ban as is, 'none' lifts it, else a Go duration. */
+export function banUntil(banDuration) {
+  if (banDuration === undefined || banDuration === '') return undefined;
+  if (banDuration === 'none') return null;
+  const ms = parseGoDuration(banDuration);
+  if (ms === null) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${banDuration}"`);
+  if (ms === 0) return null; // GoTrue's Ban(0) clears banned_until
+  return new Date(Date.now() + ms);
+}
