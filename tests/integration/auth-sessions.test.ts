@@ -1,7 +1,7 @@
 // Sessions after sign-in: getUser, PUT /user, refresh token rotation with GoTrue's reuse rules,
 // logout scopes revoking sessions in the database, and refused tokens.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../scripts/lib/jwt.mjs';
+import { SignJWT } from 'jose';
 import { anonClient, cfg, sql } from './support';
 import { API_VERSION, authFetch, createUser, ensureHooks } from './fixtures/auth-helpers';
 
@@ -110,7 +110,9 @@ describe('refused access tokens on /user', () => {
 
     const { session } = await signedIn();
     const now = Math.floor(Date.now() / 1000);
-    const expired = await signJwt({ sub: session.user.id, role: 'authenticated', aud: 'authenticated', session_id: 'x', iat: now - 7200, exp: now - 3600 }, cfg.jwtSecret);
+    const expired = await new SignJWT({ sub: session.user.id, role: 'authenticated', aud: 'authenticated', session_id: session.user.id, iat: now - 7200, exp: now - 3600 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(cfg.jwtSecret));
     const old = await authFetch('/user', { headers: { authorization: `Bearer ${expired}`, ...API_VERSION } });
     expect(old.status).toBe(403);
     expect(await old.json()).toEqual({ code: 'bad_jwt', message: 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' });
