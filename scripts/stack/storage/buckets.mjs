@@ -1,0 +1,105 @@
+// Bucket endpoints. They run as the caller like everything else, so in practice only the
+// service role (which bypasses RLS) manages buckets, unless a migration adds bucket policies.
+import { resolveCaller } from './caller.mjs';
+import { asCaller } from './db.mjs';
+import { ERRORS } from './errors.mjs';
+import { mustBeValidBucketName } from './keys.mjs';
+import { parseSize, readJson, requireString } from './request.mjs';
+import { sendJson } from '../http.mjs';
+
+const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at';
+const withType = (bucket) => ({ ...bucket, type: 'STANDARD' });
+
+function bucketSettings(body) {
+  const settings = {};
+  if (body.public !== undefined) {
+    if (typeof body.public !== 'boolean') throw ERRORS.invalidRequest('body/public must be boolean');
+    settings.public = body.public;
+  }
+  if (body.file_size_limit !== undefined) {
+    const bytes = body.file_size_limit === null ? null : parseSize(body.file_size_limit);
+    if (body.file_size_limit !== null && bytes === null) throw ERRORS.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+    settings.file_size_limit = bytes;
+  }
+  if (body.allowed_mime_types !== undefined) {
+    const types = body.allowed_mime_types;
+    if (types !== null && !(Array.isArray(types) && types.every((t) => typeof t === 'string'))) {
+      throw ERRORS.invalidRequest('body/allowed_mime_types must be array');
+    }
+    settings.allowed_mime_types = types;
+  }
+  return settings;
+}
+
+/** GET /bucket */
+export async function listBuckets(ctx, req, res) {
+  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const rows = await asCaller(ctx.pool, caller, async (db) => (await db.query(`select ${BUCKET_COLUMNS} from storage.buckets order by name`)).rows);
+  sendJson(res, 200, rows.map(withType));
+}
+
+/** GET /bucket/{id} */
+export async function getBucket(ctx, req, res, id) {
+  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const rows = await asCaller(ctx.pool, caller, async (db) => (await db.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows);
+  if (!rows[0]) throw ERRORS.noSuchBucket();
+  sendJson(res, 200, withType(rows[0]));
+}
+
+/** POST /bucket with `{ id?, name, public?, file_size_limit?, allowed_mime_types? }` → `{ name }`. */
+export async function createBucket(ctx, req, res) {
+  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const body = await readJson(req);
+  const name = mustBeValidBucketName(requireString(body, 'name'));
+  const id = body.id === undefined ? name : mustBeValidBucketName(requireString(body, 'id'));
+  const settings = { public: false, file_size_limit: null, allowed_mime_types: null, ...bucketSettings(body) };
+  await asCaller(ctx.pool, caller, async (db) => {
+    try {
+      await db.query(
+        'insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)',
+        [id, name, null, caller.sub, settings.public, settings.file_size_limit, settings.allowed_mime_types],
+      );
+    } catch (error) {
+      if (error.code === '23505') throw ERRORS.bucketAlreadyExists();
+      throw error;
+    }
+  });
+  sendJson(res, 200, { name });
+}
+
+/** PUT /bucket/{id} */
+export async function updateBucket(ctx, req, res, id) {
+  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const settings = bucketSettings(await readJson(req));
+  const columns = Object.keys(settings);
+  const updated = await asCaller(ctx.pool, caller, async (db) => {
+    if (columns.length === 0) return (await db.query('select 1 from storage.buckets where id = $1', [id])).rowCount;
+    const assignments = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
+    return (await db.query(`update storage.buckets set ${assignments}, updated_at = now() where id = $1`, [id, ...Object.values(settings)])).rowCount;
+  });
+  if (!updated) throw ERRORS.noSuchBucket();
+  sendJson(res, 200, { message: 'Successfully updated' });
+}
+
+/** POST /bucket/{id}/empty: removes every object the caller may delete. */
+export async function emptyBucket(ctx, req, res, id) {
+  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const deleted = await asCaller(ctx.pool, caller, async (db) => {
+    if (!(await db.query('select 1 from storage.buckets where id = $1', [id])).rowCount) throw ERRORS.noSuchBucket();
+    return (await db.query('delete from storage.objects where bucket_id = $1 returning name', [id])).rows;
+  });
+  await Promise.all(deleted.map((row) => ctx.files.prune(id, row.name)));
+  sendJson(res, 200, { message: 'Successfully emptied' });
+}
+
+/** DELETE /bucket/{id}: only an empty bucket. */
+export async function deleteBucket(ctx, req, res, id) {
+  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const deleted = await asCaller(ctx.pool, caller, async (db) => {
+    const { rows } = await db.query('select exists (select 1 from storage.objects where bucket_id = $1) as used', [id]);
+    if (rows[0].used) throw ERRORS.bucketNotEmpty();
+    return (await db.query('delete from storage.buckets where id = $1', [id])).rowCount;
+  });
+  if (!deleted) throw ERRORS.noSuchBucket();
+  sendJson(res, 200, { message: 'Successfully deleted' });
+}

@@ -1,0 +1,42 @@
+// Who is calling: the verified JWT from `Authorization: Bearer`, or else the `apikey` header's,
+// as storage-api sees them behind Supabase's gateway. The role decides which Postgres role the
+// object queries run as, so storage RLS policies judge exactly as on Supabase.
+import { jwtVerify } from 'jose';
+import { ERRORS } from './errors.mjs';
+
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+/**
+ * @typedef {{ role: string, claims: Record<string, unknown>, jwt: string, sub: string | null }} Caller
+ */
+
+/** The JWT the request carries, or '' when it has none. */
+function requestJwt(req) {
+  const authorization = req.headers.authorization;
+  if (authorization) return authorization.replace(/^Bearer\s+/i, '').trim();
+  return String(req.headers.apikey ?? '');
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} secret
+ * @param {{ optional?: boolean }} options optional: routes storage-api serves without a valid
+ *   JWT (public objects, signed URLs) fall back to anon instead of refusing.
+ * @returns {Promise<Caller>}
+ */
+export async function resolveCaller(req, secret, { optional = false } = {}) {
+  const jwt = requestJwt(req);
+  try {
+    if (!jwt) throw new Error('Invalid Compact JWS');
+    const { payload } = await jwtVerify(jwt, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    const role = String(payload.role ?? '');
+    if (!API_ROLES.has(role)) throw ERRORS.accessDenied('Access denied: Invalid role');
+    return { role, claims: payload, jwt, sub: typeof payload.sub === 'string' ? payload.sub : null };
+  } catch (error) {
+    if (optional) return { role: 'anon', claims: { role: 'anon' }, jwt: '', sub: null };
+    throw error?.code === 'AccessDenied' ? error : ERRORS.accessDenied(error.message);
+  }
+}
+
+/** Bucket administration needs the service role, as storage-api's bucket routes enforce in practice. */
+export const isServiceRole = (caller) => caller.role === 'service_role';

@@ -1,0 +1,49 @@
+// The bytes on disk. A new version is written under a fresh uuid and only becomes visible when
+// the row pointing at it commits; older versions are removed afterwards, so a refused or failed
+// upload never replaces what readers see.
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile, copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { objectDir } from './keys.mjs';
+
+export function createFileStore(storageDir) {
+  const versionPath = (bucket, key, version) => join(objectDir(storageDir, bucket, key), version);
+
+  return {
+    versionPath,
+
+    async write(bucket, key, version, bytes) {
+      const dir = objectDir(storageDir, bucket, key);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, version), bytes, { flag: 'wx' });
+    },
+
+    async copy(fromBucket, fromKey, fromVersion, toBucket, toKey, toVersion) {
+      const dir = objectDir(storageDir, toBucket, toKey);
+      await mkdir(dir, { recursive: true });
+      await copyFile(versionPath(fromBucket, fromKey, fromVersion), join(dir, toVersion));
+    },
+
+    /** Removes every version file of the key except `keep` (child keys are folders, left alone). */
+    async prune(bucket, key, keep = null) {
+      let dir;
+      try {
+        dir = objectDir(storageDir, bucket, key);
+      } catch {
+        return; // a row written by SQL with a key we would never store: it has no file
+      }
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      await Promise.all(entries.filter((e) => e.isFile() && e.name !== keep).map((e) => rm(join(dir, e.name), { force: true })));
+    },
+
+    async removeVersion(bucket, key, version) {
+      await rm(versionPath(bucket, key, version), { force: true });
+    },
+
+    async open(bucket, key, version) {
+      const path = versionPath(bucket, key, version);
+      const info = await stat(path).catch(() => null);
+      return info?.isFile() ? { size: info.size, stream: () => createReadStream(path) } : null;
+    },
+  };
+}

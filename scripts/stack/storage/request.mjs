@@ -1,0 +1,64 @@
+// Request helpers shared by the storage routes: JSON bodies validated the way storage-api's
+// schemas refuse them, and the project's upload size limit from supabase/config.toml.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAX_JSON_BODY, readBody } from '../http.mjs';
+import { ERRORS } from './errors.mjs';
+
+/** @returns {Promise<Record<string, unknown>>} the JSON object body */
+export async function readJson(req) {
+  const raw = await readBody(req, MAX_JSON_BODY, ERRORS.entityTooLarge());
+  if (raw.length === 0) throw ERRORS.invalidRequest("Body cannot be empty when content-type is set to 'application/json'");
+  let body;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw ERRORS.invalidRequest("Body is not valid JSON but content-type is set to 'application/json'");
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw ERRORS.invalidRequest('body must be object');
+  return body;
+}
+
+export function requireString(body, name) {
+  if (typeof body[name] !== 'string') throw ERRORS.invalidRequest(`body must have required property '${name}'`);
+  return body[name];
+}
+
+export function requireExpiresIn(body) {
+  const value = body.expiresIn;
+  if (value === undefined) throw ERRORS.invalidRequest("body must have required property 'expiresIn'");
+  if (!Number.isInteger(value) || value < 1) throw ERRORS.invalidRequest('body/expiresIn must be >= 1');
+  return value;
+}
+
+export function requireStringArray(body, name) {
+  const value = body[name];
+  if (!Array.isArray(value)) throw ERRORS.invalidRequest(`body must have required property '${name}'`);
+  if (value.length === 0) throw ERRORS.invalidRequest(`body/${name} must NOT have fewer than 1 items`);
+  if (value.length > 1000) throw ERRORS.invalidRequest(`body/${name} must NOT have more than 1000 items`);
+  if (!value.every((item) => typeof item === 'string')) throw ERRORS.invalidRequest(`body/${name} must be array of strings`);
+  return value;
+}
+
+const UNITS = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** `10MiB`, `5MB`, `1024` → bytes; null when unreadable. */
+export function parseSize(value) {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value ?? ''));
+  const unit = UNITS[(match?.[2] || 'b').toLowerCase()];
+  return match && unit ? Math.floor(Number(match[1]) * unit) : null;
+}
+
+/** `[storage] file_size_limit` of supabase/config.toml, 50 MiB (Supabase's default) when absent. */
+export function projectFileSizeLimit(root) {
+  let text = '';
+  try {
+    text = readFileSync(join(root, 'supabase/config.toml'), 'utf8');
+  } catch {
+    /* no project config: default */
+  }
+  const section = /^\[storage\]\s*$([\s\S]*?)(?=^\[|$(?![\s\S]))/m.exec(text)?.[1] ?? '';
+  const value = /^\s*file_size_limit\s*=\s*"?([^"\n]+)"?/m.exec(section)?.[1];
+  return parseSize(value) ?? 50 * 1024 ** 2;
+}
