@@ -1,0 +1,58 @@
+// Where functions live and how each is configured. `supabase/functions/<name>/index.ts` is the
+// Supabase CLI layout; SAVIA_EXTRA_FUNCTIONS_DIR adds another folder with the same layout (the
+// tests' fixtures). Per-function settings come from `[functions.<name>]` sections: the project's
+// supabase/config.toml for project functions, and a `config.toml` inside the extra folder for
+// its functions. Only `verify_jwt` is read (default true, as in the Supabase CLI).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** `{ name: { verify_jwt } }` from the `[functions.<name>]` sections of a TOML file. */
+export function readFunctionsConfig(tomlPath) {
+  let text = '';
+  try {
+    text = readFileSync(tomlPath, 'utf8');
+  } catch {
+    return {};
+  }
+  const config = {};
+  let current = null;
+  for (const rawLine of text.split('\n')) {
+    const line = rawLine.replace(/#.*$/, '').trim();
+    const section = /^\[(.+)\]$/.exec(line);
+    if (section) {
+      const name = /^functions\.("?)([A-Za-z0-9_-]+)\1$/.exec(section[1].trim())?.[2];
+      current = name ? (config[name] ??= {}) : null;
+      continue;
+    }
+    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line);
+    if (current && setting) current.verify_jwt = setting[1] === 'true';
+  }
+  return config;
+}
+
+/**
+ * @param {string} root the project root
+ * @param {string | undefined} extraDir SAVIA_EXTRA_FUNCTIONS_DIR, relative to the root or absolute
+ */
+export function createCatalog(root, extraDir) {
+  const sources = [{ dir: join(root, 'supabase/functions'), configPath: join(root, 'supabase/config.toml') }];
+  if (extraDir) {
+    const dir = resolve(root, extraDir);
+    sources.push({ dir, configPath: join(dir, 'config.toml') });
+  }
+
+  /** @returns {{ name: string, dir: string, entrypoint: string, verifyJwt: boolean } | null} */
+  return function findFunction(name) {
+    if (!FUNCTION_NAME.test(name)) return null;
+    for (const { dir, configPath } of sources) {
+      const entrypoint = join(dir, name, 'index.ts');
+      if (!existsSync(entrypoint)) continue;
+      // Read on every lookup, so editing the config needs no restart (the file is tiny).
+      const settings = readFunctionsConfig(configPath)[name] ?? {};
+      return { name, dir: join(dir, name), entrypoint, verifyJwt: settings.verify_jwt !== false };
+    }
+    return null;
+  };
+}

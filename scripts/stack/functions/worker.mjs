@@ -1,0 +1,83 @@
+// One Deno process per function, started on its first call and kept warm afterwards. A process
+// per function mirrors Supabase's isolated workers (a crash or a global in one function never
+// touches another) and lets each function's folder carry its own deno.json/package.json, at
+// the cost of ~30 MB per warm function, which is fine for the handful a project has locally.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../../lib/config.mjs';
+
+const DENO = join(ROOT, 'node_modules/.bin/deno');
+const BOOTSTRAP = join(import.meta.dirname, 'bootstrap.ts');
+const BOOT_TIMEOUT_MS = 20000;
+const LISTENING = /SAVIA_FUNCTION_LISTENING (\d+)/;
+
+/** Every live worker, so that even an abrupt exit of the stack leaves no Deno behind. */
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) killGroup(child, 'SIGKILL');
+});
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/**
+ * @param {{ name: string, dir: string, entrypoint: string }} fn
+ * @param {{ env: Record<string, string>, logDir: string }} options
+ * @returns {{ port: Promise<number>, exited: () => boolean, stop: () => Promise<void> }}
+ */
+export function startWorker(fn, { env, logDir }) {
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, `function-${fn.name}.log`), { flags: 'a' });
+  // cwd is the function's folder, so Deno discovers its deno.json or package.json the way the
+  // Supabase CLI bundles it, and falls back to the project's package.json and node_modules.
+  const child = spawn(DENO, ['run', '--allow-all', '--no-prompt', '--no-lock', BOOTSTRAP, fn.entrypoint], {
+    cwd: fn.dir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let hasExited = false;
+  const exit = new Promise((resolve) => child.once('close', resolve)).then(() => {
+    hasExited = true;
+    live.delete(child);
+    log.end();
+  });
+  child.stderr.pipe(log, { end: false });
+
+  const port = new Promise((resolve, reject) => {
+    let announced = '';
+    child.stdout.on('data', (chunk) => {
+      log.write(chunk);
+      if (announced === null) return;
+      announced += chunk;
+      const match = LISTENING.exec(announced);
+      if (match) {
+        announced = null;
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('error', reject);
+    exit.then(() => reject(new Error(`function ${fn.name} exited before listening`)));
+    setTimeout(() => reject(new Error(`function ${fn.name} did not call Deno.serve in time`)), BOOT_TIMEOUT_MS).unref();
+  });
+  port.catch(() => killGroup(child, 'SIGKILL'));
+
+  return {
+    port,
+    exited: () => hasExited,
+    async stop() {
+      if (hasExited) return;
+      const force = setTimeout(() => killGroup(child, 'SIGKILL'), 2000);
+      killGroup(child, 'SIGTERM');
+      await exit;
+      clearTimeout(force);
+    },
+  };
+}
