@@ -7,7 +7,8 @@ import { mustBeValidBucketName } from './keys.mjs';
 import { parseSize, readJson, requireString } from './request.mjs';
 import { sendJson } from '../http.mjs';
 
-const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at';
+// file_size_limit is a bigint, which pg returns as text; storage-api answers a number.
+const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at';
 const withType = (bucket) => ({ ...bucket, type: 'STANDARD' });
 
 function bucketSettings(body) {
