@@ -8,8 +8,7 @@ const LISTENING = 'SAVIA_FUNCTION_LISTENING';
 type Handler = Deno.ServeHandler;
 const realServe = Deno.serve.bind(Deno) as (options: Deno.ServeTcpOptions, handler: Handler) => Deno.HttpServer;
 
-// deno-lint-ignore no-explicit-any
-(Deno as any).serve = (first: unknown, second?: unknown) => {
+(Deno as { serve: unknown }).serve = (first: unknown, second?: unknown) => {
   const options = (typeof first === 'function' ? {} : (first ?? {})) as Deno.ServeTcpOptions & { handler?: Handler };
   const handler = (typeof first === 'function' ? first : (second ?? options.handler)) as Handler;
   return realServe(
