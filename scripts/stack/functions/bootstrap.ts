@@ -22,4 +22,13 @@ const realServe = Deno.serve.bind(Deno) as (options: Deno.ServeTcpOptions, handl
   );
 };
 
+// stdin is a pipe from the runner that is never written to: it closes when the runner ends,
+// however it ends (even SIGKILL), and then this process ends too instead of lingering.
+(async () => {
+  for await (const _ of Deno.stdin.readable) {
+    /* nothing is ever sent */
+  }
+  Deno.exit(0);
+})();
+
 await import(new URL(entrypoint, `file://${Deno.cwd()}/`).href);

@@ -40,7 +40,7 @@ export function startWorker(fn, { env, logDir }) {
     cwd: fn.dir,
     env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'], // stdin only ties the child's life to ours (bootstrap.ts)
   });
   live.add(child);
   let hasExited = false;
