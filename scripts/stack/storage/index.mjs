@@ -58,6 +58,8 @@ function route(method, subPath) {
   const prefixed = (prefix) => (rest.startsWith(prefix) ? bucketAndKey(rest.slice(prefix.length)) : null);
   const read = method === 'GET' || method === 'HEAD';
 
+  // Signed uploads are not emulated: a clear 404 rather than "bucket 'upload' not found".
+  if (rest.startsWith('upload/')) return null;
   if (method === 'POST' && rest === 'move') return moveObject;
   if (method === 'POST' && rest === 'copy') return copyObject;
   if (method === 'POST' && rest.startsWith('list/')) return (ctx, req, res) => listObjects(ctx, req, res, decode(rest.slice(5)));
