@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT, stackConfig } from '../scripts/lib/config.mjs';
 import { destroyCluster } from '../scripts/lib/pg-cluster.mjs';
 
-const env = { ...process.env, SAVIA_DB_PORT: '53322', SAVIA_API_PORT: '53321', SAVIA_REST_PORT: '53330', SAVIA_FUNCTIONS_PORT: '53331', SAVIA_APP_PORT: '53173' };
+const env = { ...process.env, SAVIA_DB_PORT: '53322', SAVIA_API_PORT: '53321', SAVIA_REST_PORT: '53330', SAVIA_APP_PORT: '53173' };
 Object.assign(process.env, env);
 const cfg = stackConfig('dev');
 const runs = Number(process.argv[2] ?? 3);

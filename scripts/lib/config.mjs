@@ -17,8 +17,8 @@ export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 const PROFILES = {
-  dev: { dbPort: 54322, apiPort: 54321, restPort: 54330, functionsPort: 54331, appPort: 5173 },
-  test: { dbPort: 55322, apiPort: 55321, restPort: 55330, functionsPort: 55331, appPort: 55173 },
+  dev: { dbPort: 54322, apiPort: 54321, restPort: 54330, appPort: 5173 },
+  test: { dbPort: 55322, apiPort: 55321, restPort: 55330, appPort: 55173 },
 };
 
 const int = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -54,7 +54,6 @@ export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
     dbPort,
     apiPort,
     restPort: int('SAVIA_REST_PORT', p.restPort),
-    functionsPort: int('SAVIA_FUNCTIONS_PORT', p.functionsPort),
     appPort: int('SAVIA_APP_PORT', p.appPort),
     dataDir,
     pgData: join(dataDir, 'pg'),
