@@ -13,18 +13,4 @@ export function createAuthPool(cfg, max) {
   return pool;
 }
 
-/** Runs `fn(client)` inside one transaction. */
-export async function transaction(pool, fn) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+export { transaction } from '../../lib/db.mjs';

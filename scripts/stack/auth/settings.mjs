@@ -1,9 +1,8 @@
 // The auth settings the emulator obeys, read from supabase/config.toml like the Supabase CLI
 // feeds them to GoTrue, with the CLI's defaults where the file is silent.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../lib/config.mjs';
-import { parseToml } from './toml.mjs';
+import { readTomlFile } from '../../lib/toml.mjs';
 
 /**
  * @typedef {{ name: string, uri: string, functionName: string }} HookConfig
@@ -12,7 +11,7 @@ import { parseToml } from './toml.mjs';
 
 /** @param {{ siteUrl: string, publicApiUrl: string, jwtSecret: string }} cfg */
 export function authSettings(cfg, configPath = join(ROOT, 'supabase', 'config.toml')) {
-  const auth = parseToml(readFileSync(configPath, 'utf8')).auth ?? {};
+  const auth = readTomlFile(configPath).auth ?? {};
   const external = auth.external ?? {};
   return {
     // The stack decides the site URL (ports differ per profile); config.toml's own value stays

@@ -3,34 +3,11 @@
 // tests' fixtures). Per-function settings come from `[functions.<name>]` sections: the project's
 // supabase/config.toml for project functions, and a `config.toml` inside the extra folder for
 // its functions. Only `verify_jwt` is read (default true, as in the Supabase CLI).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readTomlFile } from '../../lib/toml.mjs';
 
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-
-/** `{ name: { verify_jwt } }` from the `[functions.<name>]` sections of a TOML file. */
-export function readFunctionsConfig(tomlPath) {
-  let text = '';
-  try {
-    text = readFileSync(tomlPath, 'utf8');
-  } catch {
-    return {};
-  }
-  const config = {};
-  let current = null;
-  for (const rawLine of text.split('\n')) {
-    const line = rawLine.replace(/#.*$/, '').trim();
-    const section = /^\[(.+)\]$/.exec(line);
-    if (section) {
-      const name = /^functions\.("?)([A-Za-z0-9_-]+)\1$/.exec(section[1].trim())?.[2];
-      current = name ? (config[name] ??= {}) : null;
-      continue;
-    }
-    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line);
-    if (current && setting) current.verify_jwt = setting[1] === 'true';
-  }
-  return config;
-}
 
 /**
  * @param {string} root the project root
@@ -50,7 +27,7 @@ export function createCatalog(root, extraDir) {
       const entrypoint = join(dir, name, 'index.ts');
       if (!existsSync(entrypoint)) continue;
       // Read on every lookup, so editing the config needs no restart (the file is tiny).
-      const settings = readFunctionsConfig(configPath)[name] ?? {};
+      const settings = readTomlFile(configPath).functions?.[name] ?? {};
       return { name, dir: join(dir, name), entrypoint, verifyJwt: settings.verify_jwt !== false };
     }
     return null;

@@ -1,6 +1,7 @@
 // Database access as the caller. Each unit of work is one transaction in which the role and
 // the JWT settings are set locally, the way storage-api scopes its connections, so that
 // `auth.uid()`, `auth.jwt()` and every storage policy see the caller's token.
+import { transaction } from '../../lib/db.mjs';
 
 /**
  * @template T
@@ -11,10 +12,8 @@
  * @param {{ method?: string, path?: string }} request recorded like storage-api does
  * @returns {Promise<T>}
  */
-export async function asCaller(pool, caller, work, request = {}) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+export function asCaller(pool, caller, work, request = {}) {
+  return transaction(pool, async (client) => {
     await client.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claim.role', $1, true),
@@ -25,15 +24,8 @@ export async function asCaller(pool, caller, work, request = {}) {
               set_config('request.path', $6, true)`,
       [caller.role, caller.jwt, caller.sub ?? '', JSON.stringify(caller.claims), request.method ?? '', request.path ?? ''],
     );
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return work(client);
+  });
 }
 
 /** Platform lookups that storage-api makes as its own superuser (bucket settings, public reads). */

@@ -1,9 +1,9 @@
 // Request helpers shared by the storage routes: JSON bodies validated the way storage-api's
 // schemas refuse them, and the project's upload size limit from supabase/config.toml.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_JSON_BODY, readBody } from '../http.mjs';
 import { ERRORS } from './errors.mjs';
+import { readTomlFile } from '../../lib/toml.mjs';
 
 /** @returns {Promise<Record<string, unknown>>} the JSON object body */
 export async function readJson(req) {
@@ -52,13 +52,5 @@ export function parseSize(value) {
 
 /** `[storage] file_size_limit` of supabase/config.toml, 50 MiB (Supabase's default) when absent. */
 export function projectFileSizeLimit(root) {
-  let text = '';
-  try {
-    text = readFileSync(join(root, 'supabase/config.toml'), 'utf8');
-  } catch {
-    /* no project config: default */
-  }
-  const section = /^\[storage\]\s*$([\s\S]*?)(?=^\[|$(?![\s\S]))/m.exec(text)?.[1] ?? '';
-  const value = /^\s*file_size_limit\s*=\s*"?([^"\n]+)"?/m.exec(section)?.[1];
-  return parseSize(value) ?? 50 * 1024 ** 2;
+  return parseSize(readTomlFile(join(root, 'supabase/config.toml')).storage?.file_size_limit) ?? 50 * 1024 ** 2;
 }

@@ -1,4 +1,6 @@
-// A small TOML reader for supabase/config.toml: tables, dotted table names, and keys holding
+import { readFileSync } from 'node:fs';
+
+// A small TOML reader for supabase/config.toml (read by the auth, storage and functions emulators): tables, dotted table names, and keys holding
 // strings, numbers, booleans or (possibly multi-line) arrays of those. No npm TOML parser is
 // installed, and this file uses nothing more (inline tables, dates and multi-line strings are
 // refused loudly rather than misread).
@@ -84,4 +86,15 @@ function splitArray(body) {
   }
   items.push(body.slice(start));
   return items.map((s) => s.trim()).filter(Boolean);
+}
+
+/** The parsed file, or `{}` when it does not exist (a project without that config file). */
+export function readTomlFile(path) {
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return {};
+  }
+  return parseToml(text);
 }
