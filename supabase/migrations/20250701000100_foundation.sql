@@ -1,0 +1,49 @@
+-- Foundation: extensions, the private schema for security-definer helpers, and default
+-- privileges that keep new functions and tables closed unless a migration opens them.
+
+create extension if not exists ltree with schema extensions;
+
+create schema if not exists private;
+comment on schema private is
+  'Helpers de seguridad y disparadores. No expuesto por PostgREST: solo los roles de la API que lo necesitan para evaluar políticas tienen USAGE.';
+revoke all on schema private from public;
+-- Policies run as the caller, so the API role that evaluates them must reach the helpers.
+grant usage on schema private to authenticated, service_role;
+
+-- Supabase grants EXECUTE on every new function to anon and authenticated (and PostgreSQL to
+-- PUBLIC). Savia opens functions one by one instead, so a forgotten grant fails closed.
+alter default privileges for role postgres revoke execute on functions from public;
+alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated;
+alter default privileges for role postgres in schema private revoke execute on functions from public;
+
+-- TRUNCATE ignores row level security, and anon has no business with any table except the
+-- public settings row, which a later migration grants explicitly.
+alter default privileges for role postgres in schema public revoke truncate, references, trigger on tables from anon, authenticated;
+alter default privileges for role postgres in schema public revoke all on tables from anon;
+
+-- Generic trigger helpers ----------------------------------------------------------------------
+
+create or replace function private.touch_updated_at() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+comment on function private.touch_updated_at() is
+  'Mantiene updated_at al día en cada UPDATE, para que la interfaz muestre la última modificación real.';
+
+create or replace function private.forbid_change() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'La tabla % es de solo anexado: sus filas no se pueden modificar ni borrar.', tg_table_name
+    using errcode = 'insufficient_privilege',
+          hint = 'Registra un movimiento o asiento compensatorio en lugar de cambiar el existente.';
+end
+$$;
+comment on function private.forbid_change() is
+  'Disparador para tablas de solo anexado (auditoría, libro de recompensas, movimientos de stock): rechaza UPDATE, DELETE y TRUNCATE incluso al propietario, porque su valor está en no poder reescribirse.';

@@ -1,0 +1,243 @@
+-- Settings (metadata/app_settings), the star-level plan and its versions.
+
+-- metadata ------------------------------------------------------------------------------------
+create table public.metadata (
+  id text primary key
+    constraint metadata_id_solo_app_settings check (id = 'app_settings'),
+  low_stock_threshold integer not null default 20
+    constraint metadata_umbral_stock_valido check (low_stock_threshold between 0 and 1000000),
+  company_name text not null default 'Mi Empresa'
+    constraint metadata_nombre_empresa_valido check (char_length(btrim(company_name)) between 1 and 120),
+  contact_info text not null default E'Teléfono: +57 300 000 0000\nCorreo: contacto@miempresa.com'
+    constraint metadata_contacto_valido check (char_length(contact_info) <= 1000),
+  currency text not null default 'USD'
+    constraint metadata_moneda_valida check (currency ~ '^[A-Z]{3}$'),
+  timezone text not null default 'America/Bogota',
+  min_payout numeric(12,2) not null default 20
+    constraint metadata_pago_minimo_valido check (min_payout >= 0),
+  activity_points integer not null default 100
+    constraint metadata_puntos_actividad_validos check (activity_points between 1 and 1000000),
+  enrollment_commission_rate numeric(5,4) not null default 0.20
+    constraint metadata_comision_enrolamiento_valida check (enrollment_commission_rate between 0 and 1),
+  updated_at timestamptz not null default now(),
+  updated_by uuid default auth.uid() references auth.users (id) on delete set null
+);
+create index metadata_updated_by_idx on public.metadata (updated_by);
+comment on table public.metadata is
+  'Configuración de la aplicación: una sola fila, id = app_settings. Legible por todos (es información pública de la empresa que ya se muestra en la página pública); solo superadmin la escribe.';
+comment on column public.metadata.activity_points is
+  'Puntos personales del mes para estar activo (la especificación fija 100); el motor de recompensas lo lee de aquí.';
+comment on column public.metadata.enrollment_commission_rate is
+  'Tasa de comisión de enrolamiento sobre el importe del kit (20 % por defecto).';
+comment on column public.metadata.timezone is
+  'Zona horaria de la empresa: define a qué mes de negocio pertenece cada venta.';
+
+create or replace function private.validate_settings() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- Spanish messages for the screen; the check constraints stay as a backstop.
+  if new.low_stock_threshold is null or new.low_stock_threshold < 0 or new.low_stock_threshold > 1000000 then
+    raise exception 'El umbral de stock bajo debe ser un número entero entre 0 y 1.000.000.' using errcode = 'check_violation';
+  end if;
+  if new.company_name is null or char_length(btrim(new.company_name)) = 0 then
+    raise exception 'El nombre de la empresa no puede estar vacío.' using errcode = 'check_violation';
+  end if;
+  if char_length(btrim(new.company_name)) > 120 then
+    raise exception 'El nombre de la empresa no puede superar 120 caracteres.' using errcode = 'check_violation';
+  end if;
+  if new.contact_info is null or char_length(new.contact_info) > 1000 then
+    raise exception 'La información de contacto no puede superar 1.000 caracteres.' using errcode = 'check_violation';
+  end if;
+  if new.currency is null or new.currency !~ '^[A-Z]{3}$' then
+    raise exception 'La moneda debe ser un código ISO de tres letras mayúsculas (por ejemplo USD).' using errcode = 'check_violation';
+  end if;
+  if new.timezone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = new.timezone) then
+    raise exception 'La zona horaria «%» no existe.', new.timezone using errcode = 'check_violation';
+  end if;
+  if new.min_payout is null or new.min_payout < 0 then
+    raise exception 'El pago mínimo no puede ser negativo.' using errcode = 'check_violation';
+  end if;
+  if new.activity_points is null or new.activity_points < 1 then
+    raise exception 'Los puntos de actividad mensual deben ser al menos 1.' using errcode = 'check_violation';
+  end if;
+  if new.enrollment_commission_rate is null or new.enrollment_commission_rate not between 0 and 1 then
+    raise exception 'La comisión de enrolamiento debe estar entre 0 y 1.' using errcode = 'check_violation';
+  end if;
+  new.company_name := btrim(new.company_name);
+  if tg_op = 'UPDATE' then
+    new.updated_at := now();
+    new.updated_by := coalesce(auth.uid(), new.updated_by);
+  end if;
+  return new;
+end
+$$;
+comment on function private.validate_settings() is
+  'Valida la configuración con mensajes en español antes de que actúen las restricciones CHECK.';
+
+create trigger metadata_validate
+  before insert or update on public.metadata
+  for each row execute function private.validate_settings();
+
+-- star_level_configs ----------------------------------------------------------------------------
+create table public.star_level_configs (
+  level smallint primary key
+    constraint star_level_nivel_valido check (level between 1 and 20),
+  name text not null
+    constraint star_level_nombre_valido check (char_length(btrim(name)) between 1 and 60),
+  personal_points integer not null
+    constraint star_level_puntos_personales_validos check (personal_points >= 0),
+  group_points integer not null
+    constraint star_level_puntos_grupo_validos check (group_points >= 0),
+  commission_rates numeric(5,4)[] not null
+    constraint star_level_tasas_validas check (
+      cardinality(commission_rates) between 1 and 20
+      and array_position(commission_rates, null) is null
+      and 0 <= all (commission_rates)
+      and 1 >= all (commission_rates)
+    ),
+  volume_bonus_rate numeric(5,4) not null
+    constraint star_level_bono_volumen_valido check (volume_bonus_rate between 0 and 1),
+  starter_bonus numeric(12,2) not null
+    constraint star_level_bono_inicio_valido check (starter_bonus >= 0),
+  updated_at timestamptz not null default now()
+);
+comment on table public.star_level_configs is
+  'Plan de compensación editable: requisitos y tasas por nivel de estrella. commission_rates[g] es la tasa de la generación g. Cada cambio crea una versión en plan_versions.';
+
+create or replace function private.check_star_levels() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count integer;
+  v_max integer;
+  v_bad record;
+begin
+  select count(*), coalesce(max(level), 0) into v_count, v_max from public.star_level_configs;
+  if v_count = 0 then
+    raise exception 'El plan debe tener al menos un nivel de estrella.' using errcode = 'check_violation';
+  end if;
+  if v_max <> v_count then
+    raise exception 'Los niveles de estrella deben ser consecutivos desde 1 (hay % niveles y el mayor es %).', v_count, v_max
+      using errcode = 'check_violation';
+  end if;
+  select s.level, s.personal_points, s.group_points into v_bad
+    from public.star_level_configs s
+    join public.star_level_configs p on p.level = s.level - 1
+   where s.personal_points < p.personal_points or s.group_points < p.group_points
+   order by s.level
+   limit 1;
+  if found then
+    raise exception 'Los puntos requeridos no pueden bajar al subir de nivel (nivel %).', v_bad.level
+      using errcode = 'check_violation';
+  end if;
+  return null;
+end
+$$;
+comment on function private.check_star_levels() is
+  'Comprueba al final de la transacción que los niveles son consecutivos y los umbrales no decrecen, para poder editar varios niveles a la vez.';
+
+create constraint trigger star_level_configs_consistent
+  after insert or update or delete on public.star_level_configs
+  deferrable initially deferred
+  for each row execute function private.check_star_levels();
+
+create trigger star_level_configs_touch
+  before update on public.star_level_configs
+  for each row execute function private.touch_updated_at();
+
+-- plan_versions -------------------------------------------------------------------------------
+create table public.plan_versions (
+  version integer generated always as identity primary key,
+  plan jsonb not null,
+  created_at timestamptz not null default now(),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null
+);
+create index plan_versions_created_by_idx on public.plan_versions (created_by);
+comment on table public.plan_versions is
+  'Fotografía inmutable del plan (niveles + parámetros de la configuración) cada vez que cambia. Cada asiento del libro guarda su versión, para explicar un cálculo aunque el plan cambie después.';
+
+create or replace function private.plan_snapshot() returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'levels', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'level', s.level, 'name', s.name, 'personal_points', s.personal_points,
+               'group_points', s.group_points, 'commission_rates', to_jsonb(s.commission_rates),
+               'volume_bonus_rate', s.volume_bonus_rate, 'starter_bonus', s.starter_bonus)
+             order by s.level)
+        from public.star_level_configs s), '[]'::jsonb),
+    'activity_points', (select m.activity_points from public.metadata m where m.id = 'app_settings'),
+    'enrollment_commission_rate', (select m.enrollment_commission_rate from public.metadata m where m.id = 'app_settings'),
+    'min_payout', (select m.min_payout from public.metadata m where m.id = 'app_settings')
+  )
+$$;
+comment on function private.plan_snapshot() is 'El plan vigente como JSON: niveles y parámetros que usa el motor.';
+
+create or replace function private.record_plan_version() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_plan jsonb := private.plan_snapshot();
+begin
+  -- Only a real change makes a version, so re-saving the same settings does not inflate them.
+  if not exists (
+    select 1 from public.plan_versions v
+     where v.version = (select max(version) from public.plan_versions) and v.plan = v_plan
+  ) then
+    insert into public.plan_versions (plan) values (v_plan);
+  end if;
+  return null;
+end
+$$;
+comment on function private.record_plan_version() is
+  'Tras cambiar niveles o parámetros del plan, guarda una nueva versión si el plan resultante es distinto del último.';
+
+create or replace function private.current_plan_version() returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select max(version) from public.plan_versions
+$$;
+comment on function private.current_plan_version() is 'Versión vigente del plan, la que el motor estampa en cada asiento.';
+
+create trigger star_level_configs_version
+  after insert or update or delete on public.star_level_configs
+  for each statement execute function private.record_plan_version();
+
+create trigger metadata_plan_version
+  after insert or update on public.metadata
+  for each statement execute function private.record_plan_version();
+
+create trigger plan_versions_append_only
+  before update or delete on public.plan_versions
+  for each row execute function private.forbid_change();
+create trigger plan_versions_no_truncate
+  before truncate on public.plan_versions
+  for each statement execute function private.forbid_change();
+
+-- Access -----------------------------------------------------------------------------------------
+alter table public.metadata enable row level security;
+alter table public.star_level_configs enable row level security;
+alter table public.plan_versions enable row level security;
+grant select on public.metadata to anon;
+
+-- Defaults: the specification's settings and DESIGN.md §5's plan, so a fresh project works.
+insert into public.metadata (id) values ('app_settings');
+insert into public.star_level_configs (level, name, personal_points, group_points, commission_rates, volume_bonus_rate, starter_bonus) values
+  (1, 'Estrella 1', 100, 0,     '{0.10}',                     0.00, 10),
+  (2, 'Estrella 2', 100, 1000,  '{0.10,0.05}',                0.02, 15),
+  (3, 'Estrella 3', 100, 3000,  '{0.10,0.05,0.04}',           0.03, 20),
+  (4, 'Estrella 4', 100, 8000,  '{0.10,0.05,0.04,0.03}',      0.04, 25),
+  (5, 'Estrella 5', 100, 20000, '{0.10,0.05,0.04,0.03,0.02}', 0.05, 30);
+-- Check the plan now, so a later statement of this migration may alter the table.
+set constraints public.star_level_configs_consistent immediate;

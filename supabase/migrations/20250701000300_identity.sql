@@ -1,0 +1,446 @@
+-- Identity: roles, staff invitations, members (clients) with their network, the access helpers,
+-- the two Supabase Auth hooks and the trigger that links a new auth user.
+
+-- users_roles ------------------------------------------------------------------------------------
+create table public.users_roles (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  role text not null
+    constraint users_roles_rol_valido check (role in ('superadmin', 'admin', 'cliente')),
+  finance boolean not null default false,
+  granted_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint users_roles_finanzas_solo_superadmin check (not finance or role = 'superadmin')
+);
+create index users_roles_granted_by_idx on public.users_roles (granted_by);
+create index users_roles_role_idx on public.users_roles (role);
+comment on table public.users_roles is
+  'Rol de cada usuario autenticado (sin fila = sin_rol). Las políticas lo leen en cada petición, así que revocar un rol surte efecto de inmediato, sin esperar a que caduque el token.';
+comment on column public.users_roles.finance is 'Acceso a datos financieros (costes, márgenes, informes); solo tiene sentido para superadmin.';
+
+create trigger users_roles_touch before update on public.users_roles
+  for each row execute function private.touch_updated_at();
+
+-- staff_invitations ------------------------------------------------------------------------------
+create table public.staff_invitations (
+  id uuid primary key default gen_random_uuid(),
+  email text not null
+    constraint staff_invitations_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+  role text not null
+    constraint staff_invitations_rol_valido check (role in ('superadmin', 'admin')),
+  finance boolean not null default false,
+  status text not null default 'pending'
+    constraint staff_invitations_estado_valido check (status in ('pending', 'accepted', 'revoked')),
+  invited_by uuid default auth.uid() references auth.users (id) on delete set null,
+  accepted_user_id uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  accepted_at timestamptz,
+  constraint staff_invitations_finanzas_solo_superadmin check (not finance or role = 'superadmin'),
+  constraint staff_invitations_aceptada_con_fecha check ((status = 'accepted') = (accepted_at is not null))
+);
+create unique index staff_invitations_una_pendiente_por_correo on public.staff_invitations (lower(email)) where status = 'pending';
+create index staff_invitations_email_idx on public.staff_invitations (lower(email));
+create index staff_invitations_invited_by_idx on public.staff_invitations (invited_by);
+create index staff_invitations_accepted_user_idx on public.staff_invitations (accepted_user_id);
+comment on table public.staff_invitations is
+  'Invitaciones de personal: permiten a ese correo crear su cuenta con Google; al crearse, el disparador copia el rol a users_roles y la marca aceptada.';
+
+-- clients (members) and the network ---------------------------------------------------------------
+create table public.clients (
+  id uuid primary key default gen_random_uuid(),
+  member_no bigint generated always as identity unique,
+  auth_uid uuid unique references auth.users (id) on delete set null,
+  name text not null
+    constraint clients_nombre_valido check (char_length(btrim(name)) between 2 and 120),
+  email text not null
+    constraint clients_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+  phone text constraint clients_telefono_valido check (char_length(phone) <= 40),
+  document_number text constraint clients_documento_valido check (char_length(document_number) <= 40),
+  address text constraint clients_direccion_valida check (char_length(address) <= 300),
+  city text constraint clients_ciudad_valida check (char_length(city) <= 100),
+  slug text constraint clients_slug_valido check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) between 3 and 60),
+  landing_message text constraint clients_mensaje_valido check (char_length(landing_message) <= 1000),
+  enroller_id uuid references public.clients (id) on delete restrict,
+  path extensions.ltree not null,
+  star_level smallint not null default 1 references public.star_level_configs (level) on update cascade,
+  is_active boolean not null default false,
+  enrollment_status text not null default 'pending'
+    constraint clients_estado_enrolamiento_valido check (enrollment_status in ('pending', 'registered', 'rejected', 'cancelled')),
+  joined_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint clients_no_se_patrocina_a_si_mismo check (enroller_id <> id),
+  constraint clients_ruta_coherente check ((enroller_id is null) = (extensions.nlevel(path) = 1)),
+  constraint clients_registrado_con_fecha check (enrollment_status <> 'registered' or joined_at is not null)
+);
+create unique index clients_email_unico on public.clients (lower(email));
+create unique index clients_slug_unico on public.clients (lower(slug));
+create index clients_enroller_idx on public.clients (enroller_id);
+create index clients_path_gist on public.clients using gist (path);
+create index clients_star_level_idx on public.clients (star_level);
+comment on table public.clients is
+  'Miembros (rol cliente). path es la ruta ltree de member_no desde la raíz de la red: responde «toda la línea ascendente» (ancestros de path) y «toda la descendencia con profundidad» (path <@ …, nlevel) con el índice GiST.';
+comment on column public.clients.path is 'Ruta de la red (member_no separados por puntos). La mantienen los disparadores; no se escribe a mano.';
+comment on column public.clients.enrollment_status is
+  'pending: enrolamiento pendiente de aprobación; registered: aprobado (puede iniciar sesión); rejected / cancelled: la venta de enrolamiento fue rechazada o cancelada.';
+comment on column public.clients.is_active is 'Activo en el mes en curso (100 puntos personales); lo mantiene el motor de recompensas.';
+
+create or replace function private.clients_maintain_path() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_parent_path extensions.ltree;
+begin
+  if tg_op = 'UPDATE' and new.enroller_id is not distinct from old.enroller_id then
+    -- Depth 1 is a direct UPDATE from a caller; deeper levels are the cascade below.
+    if new.path::text is distinct from old.path::text and pg_catalog.pg_trigger_depth() < 2 then
+      raise exception 'La ruta de la red se calcula a partir del patrocinador; no se puede escribir.'
+        using errcode = 'check_violation';
+    end if;
+    return new;
+  end if;
+  if tg_op = 'UPDATE' then
+    -- Moves are rare; serialising them makes two crossing moves unable to build a cycle.
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('savia.network.move'));
+  end if;
+  if new.enroller_id is null then
+    new.path := extensions.text2ltree(new.member_no::text);
+  else
+    select c.path into v_parent_path from public.clients c where c.id = new.enroller_id;
+    if not found then
+      raise exception 'El patrocinador indicado no existe.' using errcode = 'foreign_key_violation';
+    end if;
+    if tg_op = 'UPDATE' and v_parent_path operator(extensions.<@) old.path then
+      raise exception 'Un miembro no puede quedar bajo su propia red descendente.' using errcode = 'check_violation';
+    end if;
+    new.path := extensions.text2ltree(extensions.ltree2text(v_parent_path) || '.' || new.member_no::text);
+  end if;
+  return new;
+end
+$$;
+comment on function private.clients_maintain_path() is
+  'Calcula path desde el patrocinador y rechaza colocar a un miembro bajo su propia descendencia.';
+
+create or replace function private.clients_cascade_path() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.clients c
+     set path = new.path operator(extensions.||) extensions.subpath(c.path, extensions.nlevel(old.path))
+   where c.path operator(extensions.<@) old.path
+     and c.id <> new.id;
+  return null;
+end
+$$;
+comment on function private.clients_cascade_path() is 'Al mover a un miembro, arrastra toda su descendencia a la nueva rama.';
+
+create trigger clients_path
+  before insert or update of enroller_id, path on public.clients
+  for each row execute function private.clients_maintain_path();
+create trigger clients_path_cascade
+  after update of enroller_id on public.clients
+  for each row when (old.path::text is distinct from new.path::text)
+  execute function private.clients_cascade_path();
+create trigger clients_touch before update on public.clients
+  for each row execute function private.touch_updated_at();
+
+-- Access helpers --------------------------------------------------------------------------------
+create or replace function private.user_role() returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select ur.role from public.users_roles ur where ur.user_id = auth.uid()
+$$;
+comment on function private.user_role() is 'Rol actual del usuario según users_roles (null = sin_rol). Se lee en cada petición.';
+
+create or replace function private.has_role() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.users_roles ur where ur.user_id = auth.uid())
+$$;
+comment on function private.has_role() is 'Verdadero si el usuario tiene algún rol (personal o cliente); sin_rol no ve nada.';
+
+create or replace function private.is_staff() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.users_roles ur where ur.user_id = auth.uid() and ur.role in ('admin', 'superadmin'))
+$$;
+comment on function private.is_staff() is 'Verdadero para admin y superadmin (el back office).';
+
+create or replace function private.is_superadmin() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.users_roles ur where ur.user_id = auth.uid() and ur.role = 'superadmin')
+$$;
+comment on function private.is_superadmin() is 'Verdadero solo para superadmin.';
+
+create or replace function private.has_finance() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.users_roles ur
+     where ur.user_id = auth.uid() and ur.role = 'superadmin' and ur.finance
+  )
+$$;
+comment on function private.has_finance() is 'Verdadero para superadmin con finance = true: costes, márgenes e informes financieros.';
+
+create or replace function private.my_client_id() returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select c.id
+    from public.clients c
+    join public.users_roles ur on ur.user_id = c.auth_uid and ur.role = 'cliente'
+   where c.auth_uid = auth.uid()
+$$;
+comment on function private.my_client_id() is
+  'Ficha de miembro del usuario, solo si su rol sigue siendo cliente: un miembro con el rol revocado deja de ver sus filas.';
+
+create or replace function private.in_my_downline(p_client_id uuid) returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+      from public.clients me
+      join public.users_roles ur on ur.user_id = me.auth_uid and ur.role = 'cliente'
+      join public.clients c on c.path operator(extensions.<@) me.path and c.id <> me.id
+     where me.auth_uid = auth.uid() and c.id = p_client_id
+  )
+$$;
+comment on function private.in_my_downline(uuid) is 'Verdadero si el miembro indicado está en la descendencia (cualquier generación) del miembro actual.';
+
+grant execute on function private.user_role(), private.has_role(), private.is_staff(), private.is_superadmin(),
+  private.has_finance(), private.my_client_id(), private.in_my_downline(uuid) to authenticated, service_role;
+
+-- Members may edit their contact data and public page only; the rest belongs to staff or the engine.
+create or replace function private.clients_guard() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_free text[] := array['name', 'phone', 'address', 'city', 'landing_message', 'updated_at'];
+  v_engine text[] := array['star_level', 'is_active', 'enrollment_status', 'joined_at'];
+begin
+  -- Security-definer RPCs (the engine) run as their owner and are trusted; only API roles are checked.
+  if current_user not in ('authenticated', 'anon') then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    if new.star_level <> 1 or new.is_active or new.enrollment_status <> 'pending' or new.joined_at is not null then
+      raise exception 'Un miembro nuevo empieza en estrella 1, inactivo y pendiente de aprobación.'
+        using errcode = 'insufficient_privilege';
+    end if;
+    if new.auth_uid is not null and not private.is_superadmin() then
+      raise exception 'Solo un superadmin puede vincular una cuenta a un miembro.' using errcode = 'insufficient_privilege';
+    end if;
+    return new;
+  end if;
+  if not private.is_staff() then
+    if (to_jsonb(new) - v_free) is distinct from (to_jsonb(old) - v_free) then
+      raise exception 'Solo puedes modificar tus datos de contacto y tu página pública.'
+        using errcode = 'insufficient_privilege';
+    end if;
+    return new;
+  end if;
+  if (to_jsonb(new) -> 'star_level', to_jsonb(new) -> 'is_active',
+      to_jsonb(new) -> 'enrollment_status', to_jsonb(new) -> 'joined_at')
+     is distinct from
+     (to_jsonb(old) -> 'star_level', to_jsonb(old) -> 'is_active',
+      to_jsonb(old) -> 'enrollment_status', to_jsonb(old) -> 'joined_at') then
+    raise exception 'El nivel, la actividad y el estado de enrolamiento los calcula el sistema; no se editan a mano.'
+      using errcode = 'insufficient_privilege', detail = array_to_string(v_engine, ', ');
+  end if;
+  if (new.enroller_id is distinct from old.enroller_id or new.auth_uid is distinct from old.auth_uid)
+     and not private.is_superadmin() then
+    raise exception 'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.'
+      using errcode = 'insufficient_privilege';
+  end if;
+  return new;
+end
+$$;
+comment on function private.clients_guard() is
+  'Protege las columnas de clients que no debe tocar quien edita: el miembro solo sus datos de contacto; nadie por la API el nivel, la actividad o el estado de enrolamiento; solo superadmin el patrocinador o la cuenta.';
+
+create trigger clients_guard
+  before insert or update on public.clients
+  for each row execute function private.clients_guard();
+
+-- Supabase Auth hooks ----------------------------------------------------------------------------
+create or replace function public.before_user_created_hook(event jsonb) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(event -> 'user' ->> 'email'));
+begin
+  if v_email is not null and v_email <> '' and (
+       exists (select 1 from public.staff_invitations i where lower(i.email) = v_email and i.status = 'pending')
+    or exists (select 1 from public.clients c where lower(c.email) = v_email and c.enrollment_status = 'registered')
+  ) then
+    return '{}'::jsonb;
+  end if;
+  return jsonb_build_object('error', jsonb_build_object(
+    'http_code', 403,
+    'message', 'Este correo de Google no está registrado. Inicia sesión con el correo que usaste al enrolarte.'
+  ));
+end
+$$;
+comment on function public.before_user_created_hook(jsonb) is
+  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta los miembros aprobados y el personal invitado; el resto recibe un 403 con mensaje en español.';
+
+create or replace function public.custom_access_token_hook(event jsonb) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_claims jsonb := coalesce(event -> 'claims', '{}'::jsonb);
+  v_role text;
+  v_finance boolean;
+begin
+  select ur.role, ur.finance into v_role, v_finance
+    from public.users_roles ur
+   where ur.user_id = (event ->> 'user_id')::uuid;
+  -- The `role` claim is PostgREST's database role: never touched here.
+  v_claims := v_claims
+    || jsonb_build_object('user_role', coalesce(v_role, 'sin_rol'),
+                          'finance', coalesce(v_role = 'superadmin' and v_finance, false));
+  return jsonb_set(event, '{claims}', v_claims);
+end
+$$;
+comment on function public.custom_access_token_hook(jsonb) is
+  'Hook custom_access_token de Supabase Auth: añade user_role (superadmin|admin|cliente|sin_rol) y finance al token, para la navegación de la app. La autorización real la hacen las políticas.';
+
+revoke execute on function public.before_user_created_hook(jsonb), public.custom_access_token_hook(jsonb)
+  from public, anon, authenticated;
+grant execute on function public.before_user_created_hook(jsonb), public.custom_access_token_hook(jsonb)
+  to supabase_auth_admin;
+grant select on public.users_roles, public.staff_invitations, public.clients to supabase_auth_admin;
+
+-- Linking a new auth user ------------------------------------------------------------------------
+create or replace function private.link_new_auth_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(new.email));
+  v_invitation public.staff_invitations%rowtype;
+  v_client_id uuid;
+begin
+  if v_email is null or v_email = '' then
+    return new;
+  end if;
+  select * into v_invitation
+    from public.staff_invitations i
+   where lower(i.email) = v_email and i.status = 'pending'
+   for update;
+  if found then
+    insert into public.users_roles (user_id, role, finance, granted_by)
+    values (new.id, v_invitation.role, v_invitation.finance, v_invitation.invited_by)
+    on conflict (user_id) do update set role = excluded.role, finance = excluded.finance;
+    update public.staff_invitations
+       set status = 'accepted', accepted_at = now(), accepted_user_id = new.id
+     where id = v_invitation.id;
+    return new;
+  end if;
+  update public.clients c
+     set auth_uid = new.id
+   where lower(c.email) = v_email and c.enrollment_status = 'registered' and c.auth_uid is null
+  returning c.id into v_client_id;
+  if v_client_id is not null then
+    insert into public.users_roles (user_id, role, finance) values (new.id, 'cliente', false)
+    on conflict (user_id) do nothing;
+  end if;
+  return new;
+end
+$$;
+comment on function private.link_new_auth_user() is
+  'Al crearse un usuario en auth.users: una invitación pendiente pasa a users_roles (y queda aceptada); si no, un miembro aprobado con ese correo queda vinculado y recibe el rol cliente.';
+
+create trigger on_auth_user_created
+  after insert on auth.users
+  for each row execute function private.link_new_auth_user();
+
+-- Row level security --------------------------------------------------------------------------------
+alter table public.users_roles enable row level security;
+alter table public.staff_invitations enable row level security;
+alter table public.clients enable row level security;
+
+create policy users_roles_select_own on public.users_roles for select to authenticated
+  using (user_id = (select auth.uid()));
+create policy users_roles_select_superadmin on public.users_roles for select to authenticated
+  using ((select private.is_superadmin()));
+-- A superadmin manages everyone's role but their own, so nobody can lock themselves out by accident.
+create policy users_roles_insert_superadmin on public.users_roles for insert to authenticated
+  with check ((select private.is_superadmin()) and user_id <> (select auth.uid()));
+create policy users_roles_update_superadmin on public.users_roles for update to authenticated
+  using ((select private.is_superadmin()) and user_id <> (select auth.uid()))
+  with check ((select private.is_superadmin()) and user_id <> (select auth.uid()));
+create policy users_roles_delete_superadmin on public.users_roles for delete to authenticated
+  using ((select private.is_superadmin()) and user_id <> (select auth.uid()));
+create policy users_roles_auth_hook on public.users_roles for select to supabase_auth_admin
+  using (true);
+
+create policy staff_invitations_superadmin on public.staff_invitations for all to authenticated
+  using ((select private.is_superadmin()))
+  with check ((select private.is_superadmin()));
+create policy staff_invitations_auth_hook on public.staff_invitations for select to supabase_auth_admin
+  using (true);
+
+create policy clients_select_own on public.clients for select to authenticated
+  using (id = (select private.my_client_id()));
+create policy clients_select_staff on public.clients for select to authenticated
+  using ((select private.is_staff()));
+create policy clients_update_own on public.clients for update to authenticated
+  using (id = (select private.my_client_id()))
+  with check (id = (select private.my_client_id()));
+create policy clients_insert_staff on public.clients for insert to authenticated
+  with check ((select private.is_staff()));
+create policy clients_update_staff on public.clients for update to authenticated
+  using ((select private.is_staff()))
+  with check ((select private.is_staff()));
+create policy clients_delete_superadmin on public.clients for delete to authenticated
+  using ((select private.is_superadmin()));
+create policy clients_auth_hook on public.clients for select to supabase_auth_admin
+  using (true);
+
+-- Settings and plan (their tables come from the previous migration; the helpers from this one).
+create policy metadata_select_everyone on public.metadata for select to anon, authenticated
+  using (true);
+create policy metadata_insert_superadmin on public.metadata for insert to authenticated
+  with check ((select private.is_superadmin()));
+create policy metadata_update_superadmin on public.metadata for update to authenticated
+  using ((select private.is_superadmin()))
+  with check ((select private.is_superadmin()));
+
+create policy star_level_configs_select on public.star_level_configs for select to authenticated
+  using ((select private.has_role()));
+create policy star_level_configs_write_superadmin on public.star_level_configs for all to authenticated
+  using ((select private.is_superadmin()))
+  with check ((select private.is_superadmin()));
+
+create policy plan_versions_select on public.plan_versions for select to authenticated
+  using ((select private.has_role()));
