@@ -1,10 +1,9 @@
 // /admin/users for the service role only: list with pagination, create, get, update, ban and
 // delete; a banned person is refused everywhere they could get or use a session.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anonClient, cfg, serviceClient } from './support';
-import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, ensureHooks, unique } from './fixtures/auth-helpers';
+import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, unique } from './fixtures/auth-helpers';
 
-beforeAll(ensureHooks);
 
 const admin = () => serviceClient().auth.admin;
 const asService = { authorization: `Bearer ${cfg.serviceRoleKey}` };

@@ -1,11 +1,10 @@
 // Sessions after sign-in: getUser, PUT /user, refresh token rotation with GoTrue's reuse rules,
 // logout scopes revoking sessions in the database, and refused tokens.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { anonClient, cfg, sql } from './support';
-import { API_VERSION, authFetch, createUser, ensureHooks } from './fixtures/auth-helpers';
+import { API_VERSION, authFetch, createUser } from './fixtures/auth-helpers';
 
-beforeAll(ensureHooks);
 
 async function signedIn(person?: { email: string; password: string }) {
   const who = person ?? (await createUser());
