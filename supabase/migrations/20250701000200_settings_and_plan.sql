@@ -6,9 +6,9 @@ create table public.metadata (
     constraint metadata_id_solo_app_settings check (id = 'app_settings'),
   low_stock_threshold integer not null default 20
     constraint metadata_umbral_stock_valido check (low_stock_threshold between 0 and 1000000),
-  company_name text not null default 'Mi Empresa'
+  company_name text not null default 'Nombre de la empresa'
     constraint metadata_nombre_empresa_valido check (char_length(btrim(company_name)) between 1 and 120),
-  contact_info text not null default E'Teléfono: +57 300 000 0000\nCorreo: contacto@miempresa.com'
+  contact_info text not null default E'Teléfono: +57 300 000 0000\nCorreo: contacto@empresa.com'
     constraint metadata_contacto_valido check (char_length(contact_info) <= 1000),
   currency text not null default 'USD'
     constraint metadata_moneda_valida check (currency ~ '^[A-Z]{3}$'),
