@@ -100,6 +100,72 @@ begin
 end
 $$;
 
+-- Suppliers, catalogue (some products below the low-stock threshold), costs, recipes -------------------------
+insert into public.suppliers (name, tax_id, contact_name, email, phone, notes) values
+  ('Herbolaria Andina S.A.S.', '900.123.456-1', 'Rosa Quintero', 'ventas@herbolaria-andina.test', '+57 604 444 1200', 'Plantas secas y extractos de Antioquia.'),
+  ('Aceites del Valle Ltda.', '900.654.321-7', 'Germán Prieto', 'pedidos@aceitesdelvalle.test', '+57 602 333 8800', 'Aceites esenciales y vegetales.'),
+  ('Envases Verdes', '901.222.333-4', 'Liliana Mora', 'hola@envasesverdes.test', '+57 601 222 7000', 'Frascos, goteros y cajas del kit.');
+
+insert into public.products (sku, name, description, category, benefits, price, commissionable_amount, points, stock, is_kit) values
+  ('KIT-INICIO', 'Kit de Inicio Savia', 'Moringa, té verde, aceite de lavanda y catálogo impreso para empezar tu negocio.', 'Kits', '{}', 60.00, 50.00, 100, 40, true),
+  ('MOR-500', 'Moringa en cápsulas', 'Hoja de moringa pulverizada, 90 cápsulas de 500 mg.', 'Suplementos', '{energia,nutricion}', 25.00, 20.00, 25, 120, false),
+  ('CUR-300', 'Cúrcuma con pimienta', 'Cúrcuma y pimienta negra, 60 cápsulas.', 'Suplementos', '{articulaciones,inflamacion}', 22.00, 18.00, 22, 15, false),
+  ('TVE-020', 'Té verde orgánico', 'Hojas de té verde, caja de 20 sobres.', 'Infusiones', '{energia,antioxidante}', 9.50, 8.00, 10, 200, false),
+  ('MAN-020', 'Manzanilla y menta', 'Infusión digestiva, caja de 20 sobres.', 'Infusiones', '{digestion,relajacion}', 8.00, 6.50, 8, 8, false),
+  ('VAL-060', 'Valeriana y pasiflora', 'Apoyo para el descanso, 60 cápsulas.', 'Suplementos', '{sueno,relajacion}', 24.00, 20.00, 24, 60, false),
+  ('LAV-030', 'Aceite esencial de lavanda', 'Lavanda 100 % pura, 30 ml.', 'Aceites', '{relajacion,sueno,piel}', 18.00, 15.00, 18, 5, false),
+  ('ROM-030', 'Aceite esencial de romero', 'Romero 100 % puro, 30 ml.', 'Aceites', '{concentracion,cabello}', 17.00, 14.00, 17, 45, false),
+  ('ALO-250', 'Gel de aloe vera', 'Gel puro de sábila, 250 ml.', 'Cuidado personal', '{piel}', 14.00, 11.00, 14, 70, false),
+  ('JEN-060', 'Jengibre en cápsulas', 'Raíz de jengibre, 60 cápsulas.', 'Suplementos', '{digestion,inflamacion}', 19.00, 16.00, 19, 12, false),
+  ('CAL-050', 'Crema de caléndula', 'Crema calmante de caléndula, 50 g.', 'Cuidado personal', '{piel}', 16.00, 13.00, 16, 90, false),
+  ('EQU-020', 'Cola de caballo', 'Infusión diurética, caja de 20 sobres.', 'Infusiones', '{hidratacion}', 9.00, 7.00, 9, 0, false),
+  ('ESP-120', 'Espirulina en tabletas', 'Alga espirulina, 120 tabletas.', 'Suplementos', '{energia,nutricion}', 28.00, 23.00, 28, 35, false),
+  ('PRO-030', 'Propóleo en gotas', 'Extracto de propóleo, 30 ml.', 'Suplementos', '{defensas}', 15.00, 12.00, 15, 18, false),
+  ('CHI-500', 'Semillas de chía', 'Chía orgánica, 500 g.', 'Alimentos', '{digestion,nutricion}', 11.00, 9.00, 11, 150, false);
+update public.products set is_active = false where sku = 'EQU-020';
+
+insert into public.product_costs (product_id, unit_cost, supplier_id)
+select p.id, round(p.price * case when p.is_kit then 0.45 else 0.38 end, 2),
+       (select s.id from public.suppliers s
+         where s.name = case when p.category = 'Aceites' then 'Aceites del Valle Ltda.'
+                             when p.is_kit then 'Envases Verdes' else 'Herbolaria Andina S.A.S.' end)
+  from public.products p;
+
+insert into public.recipes (title, description, instructions, benefits) values
+  ('Infusión digestiva de manzanilla y jengibre', 'Para después de comidas pesadas.',
+   E'1. Calienta 250 ml de agua sin hervir.\n2. Añade un sobre de manzanilla y menta y el contenido de una cápsula de jengibre.\n3. Reposa 5 minutos y bebe tibio.', '{digestion}'),
+  ('Batido verde de moringa y chía', 'Desayuno rápido con energía.',
+   E'1. Licúa una banana, 200 ml de leche vegetal y una cucharada de chía hidratada.\n2. Añade el contenido de una cápsula de moringa.\n3. Sirve de inmediato.', '{energia,nutricion}'),
+  ('Ritual de descanso con lavanda', 'Antes de dormir.',
+   E'1. Toma una cápsula de valeriana y pasiflora 30 minutos antes de acostarte.\n2. Pon 3 gotas de aceite de lavanda en la almohada.', '{sueno,relajacion}');
+
+insert into public.recipe_products (recipe_id, product_id, amount)
+select r.id, p.id, x.amount
+  from (values
+    ('Infusión digestiva de manzanilla y jengibre', 'MAN-020', '1 sobre'),
+    ('Infusión digestiva de manzanilla y jengibre', 'JEN-060', '1 cápsula'),
+    ('Batido verde de moringa y chía', 'MOR-500', '1 cápsula'),
+    ('Batido verde de moringa y chía', 'CHI-500', '1 cucharada'),
+    ('Ritual de descanso con lavanda', 'VAL-060', '1 cápsula'),
+    ('Ritual de descanso con lavanda', 'LAV-030', '3 gotas')
+  ) as x(title, sku, amount)
+  join public.recipes r on r.title = x.title
+  join public.products p on p.sku = x.sku;
+
+-- A restock from a supplier, as the back office records it.
+insert into public.stock_movements (product_id, quantity, kind, supplier_id, note)
+select p.id, 24, 'restock', s.id, 'Reposición de demostración'
+  from public.products p, public.suppliers s
+ where p.sku = 'MOR-500' and s.name = 'Herbolaria Andina S.A.S.';
+
+-- A couple of leads from María's public page.
+insert into public.leads (client_id, name, email, phone, message)
+select c.id, x.name, x.email, x.phone, x.message
+  from public.clients c,
+       (values ('Gloria Patiño', 'gloria.patino@correo.test', null, 'Quiero información sobre la moringa.'),
+               ('Hernán Ospina', null, '+57 311 555 0101', 'Me interesa unirme a la red.')) as x(name, email, phone, message)
+ where c.email = 'maria.activa@savia.test';
+
 -- The auth emulator's account chooser -------------------------------------------------------------------
 create or replace function private.demo_accounts()
 returns table (email text, label text, sort_key integer)
