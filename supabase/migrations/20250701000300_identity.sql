@@ -87,6 +87,7 @@ comment on column public.clients.is_active is 'Activo en el mes en curso (100 pu
 
 create or replace function private.clients_maintain_path() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 declare
@@ -120,7 +121,7 @@ begin
 end
 $$;
 comment on function private.clients_maintain_path() is
-  'Calcula path desde el patrocinador y rechaza colocar a un miembro bajo su propia descendencia.';
+  'Calcula path desde el patrocinador y rechaza colocar a un miembro bajo su propia descendencia. Security definer porque debe leer la ruta del patrocinador aunque quien escribe no pueda verlo (la política decide después si la fila entra).';
 
 create or replace function private.clients_cascade_path() returns trigger
 language plpgsql
