@@ -1,0 +1,89 @@
+-- Lints as tests: the rules every migration must keep, checked over the whole catalog.
+begin;
+\ir _helpers.psql
+select plan(13);
+
+select is_empty($$
+  select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity
+$$, 'RLS activada en todas las tablas de public');
+
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('public', 'private') and p.prosecdef
+     and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) cfg where cfg like 'search_path=%')
+$$, 'toda función security definer fija su search_path');
+
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('public', 'private') and p.prosecdef
+     and not exists (select 1 from unnest(p.proconfig) cfg where cfg in ('search_path=""', 'search_path='))
+$$, 'las funciones security definer usan search_path vacío');
+
+select set_eq($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')
+$$, array['get_landing(text)', 'submit_lead(text,text,text,text,text)'],
+  'anon solo ejecuta las funciones públicas de la lista');
+
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('public', 'private') and p.proacl is null
+$$, 'ninguna función conserva los privilegios por defecto (EXECUTE a PUBLIC)');
+
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p
+   where p.oid in ('public.custom_access_token_hook(jsonb)'::regprocedure, 'public.before_user_created_hook(jsonb)'::regprocedure)
+     and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute')
+          or not has_function_privilege('supabase_auth_admin', p.oid, 'execute'))
+$$, 'los hooks solo los ejecuta supabase_auth_admin');
+
+select is_empty($$
+  select schemaname || '.' || tablename || ' ' || policyname from pg_policies
+   where coalesce(qual, '') ilike '%user_metadata%' or coalesce(with_check, '') ilike '%user_metadata%'
+      or coalesce(qual, '') ilike '%raw_user_meta_data%' or coalesce(with_check, '') ilike '%raw_user_meta_data%'
+$$, 'ninguna política lee user_metadata (lo edita el propio usuario)');
+
+select is_empty($$
+  select schemaname || '.' || tablename || ' ' || policyname from pg_policies
+   where schemaname in ('public', 'storage') and roles = '{public}'
+$$, 'toda política nombra sus roles (nunca PUBLIC)');
+
+select is_empty($$
+  select c.conrelid::regclass::text || ' (' || c.conname || ')'
+    from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+   where c.contype = 'f' and n.nspname = 'public'
+     and not exists (
+       select 1 from pg_index i
+        where i.indrelid = c.conrelid
+          and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+          and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)
+$$, 'toda clave foránea tiene un índice que empieza por sus columnas');
+
+select is_empty($$
+  select c.oid::regclass::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = 'public' and c.relkind in ('r', 'p', 'v') and obj_description(c.oid, 'pg_class') is null
+$$, 'toda tabla de public tiene comentario');
+
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('public', 'private') and obj_description(p.oid, 'pg_proc') is null
+     and p.proname <> 'demo_accounts'
+$$, 'toda función de public y private tiene comentario');
+
+select is_empty($$
+  select c.relname || ' ' || r.rolname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   cross join (values ('anon'), ('authenticated')) r(rolname)
+   where n.nspname = 'public' and c.relkind = 'r'
+     and (has_table_privilege(r.rolname, c.oid, 'truncate') or has_table_privilege(r.rolname, c.oid, 'trigger'))
+$$, 'anon y authenticated no pueden TRUNCATE (saltaría RLS) ni crear disparadores');
+
+select is_empty($$
+  select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'metadata'
+     and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('anon', c.oid, 'insert')
+          or has_table_privilege('anon', c.oid, 'update') or has_table_privilege('anon', c.oid, 'delete'))
+$$, 'anon no tiene privilegios sobre tablas salvo leer metadata');
+
+select * from finish();
+rollback;
