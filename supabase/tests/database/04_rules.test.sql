@@ -1,0 +1,124 @@
+-- Invariants and guards beyond the matrix: protected columns, the network, revocation,
+-- validation messages, state machines, append-only tables, audit, and the RPCs.
+begin;
+\ir _helpers.psql
+select plan(44);
+
+-- A member never changes their own role, enroller, level, activity or status.
+select is(tests.error_as('member_a', $$update public.clients set star_level = 5 where id = {a}$$),
+  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su nivel');
+select is(tests.error_as('member_a', $$update public.clients set is_active = false where id = {a}$$),
+  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su actividad');
+select is(tests.error_as('member_a', $$update public.clients set enroller_id = {b} where id = {a}$$),
+  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su patrocinador');
+select is(tests.error_as('member_a', $$update public.clients set slug = 'otro-slug' where id = {a}$$),
+  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su slug');
+select is(tests.try_as('member_a', 'update', $$update public.users_roles set role = 'superadmin' where user_id = auth.uid()$$),
+  'ok:0', 'un miembro no cambia su propio rol');
+select is(tests.try_as('member_a', 'update', $$update public.clients set phone = '1' where id = {b}$$),
+  'ok:0', 'un miembro no cambia nada de otro miembro');
+select is(tests.try_as('superadmin', 'update', $$update public.users_roles set finance = true where user_id = auth.uid()$$),
+  'ok:0', 'un superadmin no cambia su propio rol (no puede bloquearse)');
+select is(tests.error_as('admin', $$update public.clients set star_level = 4 where id = {a}$$),
+  'El nivel, la actividad y el estado de enrolamiento los calcula el sistema; no se editan a mano.', 'ni el personal edita el nivel');
+select is(tests.error_as('admin', $$update public.clients set enroller_id = {b} where id = {a1}$$),
+  'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.', 'admin no mueve miembros en la red');
+select is(tests.error_as('admin', $$insert into public.clients (name, email, enroller_id, is_active) values ('Xx Yy', 'xy@tests.savia', {root}, true)$$),
+  'Un miembro nuevo empieza en estrella 1, inactivo y pendiente de aprobación.', 'un alta manual no nace activa');
+
+-- The network: paths, moves, cycles.
+select is((select extensions.nlevel(path) - (select extensions.nlevel(path) from public.clients where id = (select id from tests.fx where key = 'a'))
+             from public.clients where id = (select id from tests.fx where key = 'a2')), 2, 'A2 está en la 2.ª generación de A');
+select is(tests.error_as('superadmin', $$update public.clients set enroller_id = {a2} where id = {a}$$),
+  'Un miembro no puede quedar bajo su propia red descendente.', 'nadie queda bajo su propia descendencia');
+select is(tests.error_as('superadmin', $$update public.clients set enroller_id = {a} where id = {a}$$),
+  'Un miembro no puede quedar bajo su propia red descendente.', 'nadie se patrocina a sí mismo');
+select is(tests.error_as('superadmin', $$update public.clients set path = '1.2' where id = {a}$$),
+  'La ruta de la red se calcula a partir del patrocinador; no se puede escribir.', 'la ruta no se escribe a mano');
+select lives_ok($$ select tests.authenticate_as('superadmin');
+  update public.clients set enroller_id = (select id from tests.fx where key = 'b') where id = (select id from tests.fx where key = 'a1');
+  select tests.clear_authentication() $$, 'superadmin mueve a A1 (con su descendencia) bajo B');
+select ok((select c.path operator(extensions.<@) b.path from public.clients c, public.clients b
+            where c.id = (select id from tests.fx where key = 'a2') and b.id = (select id from tests.fx where key = 'b')),
+  'la descendencia de A1 se movió con él');
+select ok(not exists (select 1 from public.clients c, public.clients a
+                       where a.id = (select id from tests.fx where key = 'a') and c.path operator(extensions.<@) a.path and c.id <> a.id),
+  'A se queda sin descendencia');
+select is((select count(*)::integer from public.clients c
+            where c.enroller_id is not null
+              and extensions.subpath(c.path, 0, extensions.nlevel(c.path) - 1)::text
+                  <> (select p.path::text from public.clients p where p.id = c.enroller_id)), 0,
+  'la ruta de cada miembro es la de su patrocinador más su número');
+select is(tests.error_as('superadmin', $$insert into public.clients (name, email) values ('Otra Ana', 'A@TESTS.SAVIA')$$),
+  'duplicate key value violates unique constraint "clients_email_unico"', 'correo único sin distinguir mayúsculas');
+select is(tests.error_as('superadmin', $$update public.clients set slug = 'beatriz-prueba' where id = {a}$$),
+  'duplicate key value violates unique constraint "clients_slug_unico"', 'slug único');
+
+-- Revocation takes effect on the next request, with a token that still says admin.
+select tests.authenticate_as('admin');
+select tests.clear_authentication();
+delete from public.users_roles where user_id = (select user_id from tests.personas where persona = 'admin');
+select is(tests.try_as('admin', 'select', 'select * from public.clients'), 'rows:0', 'un admin revocado ya no ve clientes');
+delete from public.users_roles where user_id = (select user_id from tests.personas where persona = 'member_b');
+select is(tests.try_as('member_b', 'select', 'select * from public.sales'), 'rows:0', 'un miembro revocado ya no ve sus ventas');
+select is(tests.try_as('superadmin', 'insert', $$insert into public.users_roles (user_id, role, finance) values ({admin_user}, 'admin', true)$$),
+  'error:23514 new row for relation "users_roles" violates check constraint "users_roles_finanzas_solo_superadmin"',
+  'finanzas solo para superadmin');
+
+-- Settings validation, in Spanish.
+select is(tests.error_as('superadmin', $$update public.metadata set low_stock_threshold = -1$$),
+  'El umbral de stock bajo debe ser un número entero entre 0 y 1.000.000.', 'umbral negativo rechazado');
+select is(tests.error_as('superadmin', $$update public.metadata set company_name = '   '$$),
+  'El nombre de la empresa no puede estar vacío.', 'nombre de empresa vacío rechazado');
+select is(tests.error_as('superadmin', $$update public.metadata set company_name = repeat('x', 121)$$),
+  'El nombre de la empresa no puede superar 120 caracteres.', 'nombre de empresa demasiado largo');
+select is(tests.error_as('superadmin', $$update public.metadata set contact_info = repeat('x', 1001)$$),
+  'La información de contacto no puede superar 1.000 caracteres.', 'contacto demasiado largo');
+select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'Marte/Olympus'$$),
+  'La zona horaria «Marte/Olympus» no existe.', 'zona horaria inexistente');
+
+-- The plan: contiguous levels, non-decreasing thresholds, rates in [0, 1]; a change makes a version.
+select is(tests.error_as('superadmin', $$insert into public.star_level_configs values (7, 'Siete', 100, 90000, '{0.1}', 0, 0); set constraints all immediate$$),
+  'Los niveles de estrella deben ser consecutivos desde 1 (hay 6 niveles y el mayor es 7).', 'niveles consecutivos');
+select is(tests.error_as('superadmin', $$update public.star_level_configs set group_points = 10 where level = 3; set constraints all immediate$$),
+  'Los puntos requeridos no pueden bajar al subir de nivel (nivel 3).', 'umbrales no decrecientes');
+select is(tests.error_as('superadmin', $$update public.star_level_configs set commission_rates = '{0.1,1.5}' where level = 2$$),
+  'new row for relation "star_level_configs" violates check constraint "star_level_tasas_validas"', 'tasas entre 0 y 1');
+select is(tests.try_as('superadmin', 'update', $$update public.star_level_configs set starter_bonus = 11 where level = 1$$),
+  'ok:1', 'el superadmin edita el plan');
+update public.star_level_configs set starter_bonus = starter_bonus + 1 where level = 1;
+select is((select (plan -> 'levels' -> 0 ->> 'starter_bonus')::numeric from public.plan_versions order by version desc limit 1),
+  (select starter_bonus from public.star_level_configs where level = 1), 'cambiar el plan crea una versión nueva');
+
+-- Stock only moves through movements, never below zero.
+select is(tests.error_as('superadmin', $$update public.products set stock = 999 where id = {product}$$),
+  'El stock no se edita directamente: registra un movimiento de inventario (reposición o ajuste).', 'el stock no se edita a mano');
+select is(tests.error_as('superadmin', $$insert into public.stock_movements (product_id, quantity, kind, note) values ({product}, -101, 'adjustment', 'Merma')$$),
+  'Stock insuficiente de «Producto vendido»: hay 100 y se necesitan 101.', 'el stock nunca queda negativo');
+select is((select stock from public.products where id = (select id from tests.fx where key = 'product')),
+  (select sum(quantity)::integer from public.stock_movements where product_id = (select id from tests.fx where key = 'product')),
+  'stock = suma de movimientos');
+
+-- Sale and payout state machines hold even for the engine (postgres).
+select throws_ok($$ update public.sales set status = 'Entregada', delivered_at = now() where id = (select id from tests.fx where key = 'sale_a') $$,
+  '23514', 'No se puede pasar una venta de «Pendiente de Aprobación» a «Entregada».', 'transición de venta ilegal rechazada');
+select throws_ok($$ insert into public.sales (client_id, kind, status) values ((select id from tests.fx where key = 'a'), 'order', 'Pagada') $$,
+  '23514', 'Una venta de tipo order no puede nacer en estado «Pagada».', 'un pedido no nace pagado');
+select throws_ok($$ update public.payout_requests set status = 'paid', paid_at = now(), payment_reference = 'X' where id = (select id from tests.fx where key = 'payout_a') $$,
+  '23514', 'No se puede pasar una solicitud de cobro de «pending» a «paid».', 'un cobro no se paga sin aprobarse');
+
+-- Append-only, even for the table owner.
+select throws_ok($$ update public.reward_transactions set amount = 0 $$, '42501', null, 'el libro de recompensas no se edita');
+select throws_ok($$ delete from public.audit_logs $$, '42501', null, 'la auditoría no se borra');
+select throws_ok($$ truncate public.audit_logs $$, '42501', null, 'la auditoría no se vacía');
+
+-- Audit rows carry actor and role.
+select lives_ok($$ select tests.authenticate_as('superadmin'); update public.suppliers set notes = 'auditado' where id = (select id from tests.fx where key = 'supplier'); select tests.clear_authentication() $$,
+  'superadmin edita un proveedor');
+select row_eq($$ select actor_id, actor_role, action, old_values ->> 'notes', new_values ->> 'notes' from public.audit_logs
+                  where table_name = 'suppliers' and row_id = (select id::text from tests.fx where key = 'supplier') order by id desc limit 1 $$,
+  row((select user_id from tests.personas where persona = 'superadmin'), 'superadmin'::text, 'UPDATE'::text, null::text, 'auditado'::text),
+  'la auditoría guarda actor, rol, acción y valores antes y después');
+
+select * from finish();
+rollback;
