@@ -1,0 +1,63 @@
+-- The public landing RPC, the lead form, the limited downline view, and Storage policies.
+begin;
+\ir _helpers.psql
+select plan(20);
+
+-- Landing: anon reads only public fields of an approved member.
+select is(tests.try_as('anon', 'select', $$select public.get_landing('ana-prueba') where public.get_landing('ana-prueba') is not null$$),
+  'rows:1', 'anon lee la página pública de un miembro aprobado');
+select is((select jsonb_object_keys_agg from (select array_agg(k order by k) as jsonb_object_keys_agg
+             from jsonb_object_keys(public.get_landing('ANA-PRUEBA') -> 'member') k) x),
+  array['city', 'message', 'name', 'slug', 'star_level'], 'la página pública no expone correo, teléfono ni documento');
+select is(public.get_landing('no-existe'), null, 'slug desconocido: nada');
+update public.products set is_active = false where id = (select id from tests.fx where key = 'product_unsold');
+select ok((public.get_landing('ana-prueba') -> 'products') @> '[{"name":"Producto vendido"}]'::jsonb
+          and not (public.get_landing('ana-prueba') -> 'products') @> '[{"name":"Producto sin ventas"}]'::jsonb,
+  'la página pública muestra el catálogo activo, no los productos retirados');
+select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Hola')$$),
+  'ok:1', 'anon deja un contacto en la página pública');
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', null, null, 'Hola')$$),
+  'Déjanos un correo o un teléfono para poder contactarte.', 'un contacto necesita correo o teléfono');
+select is(tests.error_as('anon', $$select public.submit_lead('no-existe', 'Visitante', 'v@correo.test')$$),
+  'La página «no-existe» no existe.', 'contacto a una página inexistente rechazado');
+select is(tests.error_as('anon', $$select public.get_downline()$$),
+  'permission denied for function get_downline', 'anon no ve redes');
+
+-- Downline: A sees A1 and A2 with their generation; contact data only of direct enrollees.
+select is(tests.try_as('member_a', 'select', $$select * from public.get_downline()$$), 'rows:2', 'A ve sus dos descendientes');
+select tests.authenticate_as('member_a');
+create temp table a_downline on commit drop as select * from public.get_downline();
+select tests.clear_authentication();
+select set_eq($$ select name, generation, email from a_downline $$,
+  $$ values ('Alba Hija'::text, 1, 'a1@tests.savia'::text), ('Aurora Nieta', 2, null) $$,
+  'generaciones correctas y correo solo del enrolado directo');
+select is(tests.error_as('member_b', $$select * from public.get_downline({a})$$),
+  'Solo puedes ver tu propia red.', 'B no ve la red de A');
+select is(tests.try_as('member_b', 'select', $$select * from public.get_downline()$$), 'rows:1', 'B solo ve a su enrolamiento pendiente');
+select is(tests.error_as('sin_rol', $$select * from public.get_downline()$$),
+  'Solo los miembros y el personal pueden ver una red.', 'sin_rol no ve redes');
+select is(tests.try_as('admin', 'select', $$select * from public.get_downline({root})$$), 'rows:5', 'el personal ve la red de cualquiera');
+
+-- Storage: vouchers in the member's own folder; product images public; recipe images staff only.
+select is(tests.try_as('member_a', 'insert',
+  $$insert into storage.objects (bucket_id, name) values ('payment-vouchers', (select id::text from tests.fx where key = 'a') || '/pago.jpg')$$),
+  'ok:1', 'A sube un comprobante a su carpeta');
+select is(tests.try_as('member_a', 'insert',
+  $$insert into storage.objects (bucket_id, name) values ('payment-vouchers', (select id::text from tests.fx where key = 'b') || '/pago.jpg')$$),
+  'denied', 'A no sube a la carpeta de B');
+insert into storage.objects (bucket_id, name) values
+  ('payment-vouchers', (select id::text from tests.fx where key = 'a') || '/v1.jpg'),
+  ('payment-vouchers', (select id::text from tests.fx where key = 'b') || '/v1.jpg'),
+  ('product-images', 'p/foto.jpg'),
+  ('recipe-images', 'r/foto.jpg');
+select is(tests.try_as('member_b', 'select', $$select * from storage.objects where bucket_id = 'payment-vouchers' and name like '%/v1.jpg'$$),
+  'rows:1', 'B solo ve su comprobante');
+select is(tests.try_as('admin', 'select', $$select * from storage.objects where bucket_id = 'payment-vouchers' and name like '%/v1.jpg'$$),
+  'rows:2', 'el personal ve todos los comprobantes');
+select is(tests.try_as('anon', 'select', $$select * from storage.objects where bucket_id in ('product-images', 'recipe-images', 'payment-vouchers') and name like '%/%.jpg' and name not like '%pago%'$$),
+  'rows:1', 'anon solo ve imágenes de productos');
+select is(tests.try_as('member_a', 'insert', $$insert into storage.objects (bucket_id, name) values ('recipe-images', 'r/otra.jpg')$$),
+  'denied', 'un miembro no sube imágenes de recetas');
+
+select * from finish();
+rollback;
