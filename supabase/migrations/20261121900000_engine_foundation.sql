@@ -1,0 +1,256 @@
+-- Reward engine (issue 5), part 1: the clock, refusals, roles, business months, and the two
+-- summaries the engine keeps beside the append-only ledger (DESIGN.md §5, §9).
+--
+-- Rounding rules (money is numeric(12,2), points are integers):
+--   * every money entry is rounded on its own to the cent, half away from zero (PostgreSQL's
+--     round(numeric, 2)): commission = round(base × rate, 2), enrolment commission =
+--     round(kit base × rate, 2), volume bonus = round(rate × downline sales, 2);
+--   * a sale's commissionable base is the exact sum of its lines (unit base × quantity, already
+--     in cents), so it is never rounded;
+--   * a reversal copies the original's amount and points with the opposite sign and never
+--     recomputes, so a cancelled sale nets to exactly zero whatever the plan says by then;
+--   * an entry that would be 0.00 with no points is not written (the ledger's checks forbid it).
+--
+-- Every refusal is `raise exception` with SQLSTATE P0001, a Spanish message for the screen and a
+-- stable code in HINT («savia:<código>»), which PostgREST returns as `hint`.
+
+-- The clock ------------------------------------------------------------------------------------
+create or replace function private.engine_now() returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  -- `savia.now` lets the seed and the tests write history in past months. It is honoured only on
+  -- direct database sessions: PostgREST logs in as `authenticator`, so an API call always runs on
+  -- the real time whatever settings a request could carry.
+  select case
+           when session_user::text <> 'authenticator' and coalesce(current_setting('savia.now', true), '') <> ''
+             then current_setting('savia.now', true)::timestamptz
+           else now()
+         end
+$$;
+comment on function private.engine_now() is
+  'Hora del motor: now(), salvo que una sesión directa a la base (semilla, pruebas; nunca PostgREST) fije el parámetro savia.now para escribir historia en meses pasados.';
+
+-- Refusals -------------------------------------------------------------------------------------
+create or replace function private.refuse(p_code text, p_message text, p_detail text default null) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception using errcode = 'P0001', message = p_message, hint = 'savia:' || p_code, detail = coalesce(p_detail, '');
+end
+$$;
+comment on function private.refuse(text, text, text) is
+  'Rechaza una acción del motor: SQLSTATE P0001, mensaje en español y código estable «savia:<código>» en HINT para que la app decida sin leer el texto. Como es una excepción, no queda nada escrito.';
+
+-- Business months --------------------------------------------------------------------------------
+create or replace function private.current_period() returns date
+language sql
+stable
+set search_path = ''
+as $$
+  select private.business_month(private.engine_now())
+$$;
+comment on function private.current_period() is 'Mes de negocio en curso (zona horaria de la empresa) según el reloj del motor.';
+
+create or replace function private.period_label(p_month date) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select (array['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre',
+                'octubre', 'noviembre', 'diciembre'])[extract(month from p_month)::integer]
+         || ' de ' || extract(year from p_month)::integer
+$$;
+comment on function private.period_label(date) is 'Nombre del mes en español («marzo de 2026») para los mensajes y explicaciones.';
+
+create or replace function private.money(p_amount numeric) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select to_char(p_amount, 'FM999999990.00')
+$$;
+comment on function private.money(numeric) is 'Importe con dos decimales para las explicaciones del libro.';
+
+create or replace function private.pct(p_rate numeric) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select trim_scale(p_rate * 100)::text || ' %'
+$$;
+comment on function private.pct(numeric) is 'Una tasa (0,05) como porcentaje legible («5 %»).';
+
+create or replace function private.lock_open_period(p_month date) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_status text;
+begin
+  -- KEY SHARE: any number of approvals share it; the close's FOR UPDATE waits for them and they
+  -- wait for the close, so no entry can slip into a month while it is being closed.
+  select p.status into v_status from public.periods p where p.month = p_month for key share;
+  if not found then
+    insert into public.periods (month) values (p_month) on conflict (month) do nothing;
+    select p.status into v_status from public.periods p where p.month = p_month for key share;
+  end if;
+  if v_status = 'closed' then
+    perform private.refuse('period_closed',
+      format('El mes de %s ya está cerrado; no se pueden registrar nuevas recompensas en él.', private.period_label(p_month)));
+  end if;
+end
+$$;
+comment on function private.lock_open_period(date) is
+  'Crea el periodo si falta y lo bloquea en modo compartido mientras la transacción escribe en él; rechaza escribir en un mes cerrado.';
+
+create or replace function private.plan() returns table (version integer, plan jsonb)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- One row gives the version and its numbers together, so an entry can never carry one
+  -- version's numbers under another version's stamp.
+  select v.version, v.plan from public.plan_versions v order by v.version desc limit 1
+$$;
+comment on function private.plan() is
+  'Versión vigente del plan y su contenido (niveles, puntos de actividad, comisión de enrolamiento, pago mínimo). El motor no tiene ninguna cifra propia.';
+
+create or replace function private.plan_level(p_plan jsonb, p_level integer) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select l from jsonb_array_elements(p_plan -> 'levels') l where (l ->> 'level')::integer = p_level
+$$;
+comment on function private.plan_level(jsonb, integer) is 'Parámetros de un nivel de estrella dentro de una versión del plan.';
+
+-- Who is calling -----------------------------------------------------------------------------------
+create or replace function private.require_staff() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null or not private.is_staff() then
+    perform private.refuse('forbidden', 'Solo el personal (admin o superadmin) puede realizar esta acción.');
+  end if;
+  return auth.uid();
+end
+$$;
+comment on function private.require_staff() is 'Exige rol admin o superadmin (leído de users_roles en cada llamada) y devuelve el usuario.';
+
+create or replace function private.require_member() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid := private.my_client_id();
+begin
+  if v_id is null then
+    perform private.refuse('forbidden', 'Solo un miembro con su ficha vinculada puede realizar esta acción.');
+  end if;
+  return v_id;
+end
+$$;
+comment on function private.require_member() is 'Exige rol cliente con ficha de miembro vinculada y devuelve el id del miembro.';
+
+create or replace function private.is_service() returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(auth.jwt() ->> 'role', '') = 'service_role'
+$$;
+comment on function private.is_service() is 'Verdadero cuando llama la clave service_role (planificadores externos, función close-period).';
+
+-- Summaries beside the ledger (in private: reached only through the engine's functions) ----------------------------------------------------------------------
+create table private.member_period_totals (
+  client_id uuid not null references public.clients (id) on delete cascade,
+  period date not null references public.periods (month),
+  personal_points integer not null default 0,
+  own_sales numeric(12,2) not null default 0,
+  income numeric(12,2) not null default 0,
+  was_active boolean,
+  group_points integer,
+  downline_sales numeric(12,2),
+  level_during smallint,
+  level_after smallint,
+  primary key (client_id, period)
+);
+create index member_period_totals_period_idx on private.member_period_totals (period);
+comment on table private.member_period_totals is
+  'Totales de un miembro en un mes de negocio, escritos por el motor en la misma sentencia que los asientos: puntos personales (compras y enrolamientos, netos de reversos), ventas comisionables propias e ingresos netos. El cierre congela actividad, puntos de grupo, ventas de la red y nivel. Evita recorrer el libro en cada consulta.';
+comment on column private.member_period_totals.income is
+  'Suma de los importes del libro de ese mes (comisiones y bonos menos reversos): pendiente con el mes abierto, disponible cuando se cierra. Un contraasiento posterior al cierre baja este total del mes cerrado (reembolso).';
+comment on column private.member_period_totals.own_sales is
+  'Base comisionable de las compras aprobadas del miembro (pedidos y ventas directas) en el mes, neta de cancelaciones; es lo que suma al bono de volumen de su línea ascendente. El kit de enrolamiento no cuenta: paga su propia comisión.';
+comment on column private.member_period_totals.group_points is 'Al cierre: puntos personales del miembro más los de toda su red descendente en el mes.';
+comment on column private.member_period_totals.downline_sales is 'Al cierre: ventas comisionables de toda su red descendente en el mes (base del bono de volumen).';
+comment on column private.member_period_totals.level_during is 'Nivel con el que trabajó el mes (el del bono de volumen); level_after es el alcanzado al cerrar.';
+
+create table private.reward_balances (
+  client_id uuid primary key references public.clients (id) on delete cascade,
+  reserved numeric(12,2) not null default 0 constraint reward_balances_reservado_no_negativo check (reserved >= 0),
+  paid numeric(12,2) not null default 0 constraint reward_balances_pagado_no_negativo check (paid >= 0),
+  updated_at timestamptz not null default now()
+);
+comment on table private.reward_balances is
+  'Fila de saldo por miembro: retiros pedidos y aún no pagados ni rechazados (reserved) y retiros pagados (paid). Se bloquea FOR UPDATE al pedir o mover un retiro, para que peticiones simultáneas no superen el saldo disponible.';
+
+-- Engine internals: no API role reads them directly; members and staff see them through the
+-- engine's RPCs (get_balance, get_network_*), which apply the access rules.
+revoke all on private.member_period_totals, private.reward_balances from public;
+
+-- Activity -------------------------------------------------------------------------------------------
+create or replace function private.refresh_activity(p_client_ids uuid[]) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_month date := private.current_period();
+  v_threshold integer := (select (p.plan ->> 'activity_points')::integer from private.plan() p);
+begin
+  -- Ordered row locks, so two approvals touching the same members cannot deadlock.
+  update public.clients c
+     set is_active = x.active
+    from (select u.id, coalesce(t.personal_points, 0) >= v_threshold as active
+            from unnest(p_client_ids) u(id)
+            left join private.member_period_totals t on t.client_id = u.id and t.period = v_month
+           where u.id is not null
+           order by u.id) x
+   where c.id = x.id and c.is_active is distinct from x.active;
+end
+$$;
+comment on function private.refresh_activity(uuid[]) is
+  'Recalcula clients.is_active de los miembros indicados: activo si sus puntos personales del mes en curso alcanzan los puntos de actividad de la configuración.';
+
+create or replace function private.refresh_all_activity() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_month date := private.current_period();
+  v_threshold integer := (select (p.plan ->> 'activity_points')::integer from private.plan() p);
+  v_changed integer;
+begin
+  update public.clients c
+     set is_active = not c.is_active
+   where c.is_active is distinct from exists (
+           select 1 from private.member_period_totals t
+            where t.client_id = c.id and t.period = v_month and t.personal_points >= v_threshold);
+  get diagnostics v_changed = row_count;
+  return v_changed;
+end
+$$;
+comment on function private.refresh_all_activity() is
+  'Pone is_active al día para todos según el mes en curso (al empezar un mes todos pasan a inactivos). La llaman el cierre y la tarea horaria; devuelve cuántos cambiaron.';

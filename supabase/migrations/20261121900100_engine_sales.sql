@@ -1,0 +1,593 @@
+-- Reward engine (issue 5), part 2: the sale lifecycle and the rewards it writes.
+-- One function per business action, each one transaction: status, stock, ledger and summaries
+-- together or nothing. Every function checks the caller's role itself.
+
+-- Building a sale ----------------------------------------------------------------------------------
+create or replace function private.parse_items(p_items jsonb, p_kits boolean) returns table (
+  product_id uuid, quantity integer, unit_price numeric, unit_commissionable numeric, unit_points integer, name text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_item jsonb;
+  v_missing text;
+  v_kit text;
+begin
+  if p_items is null or jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) = 0 then
+    perform private.refuse('empty_order', 'El pedido no tiene productos.');
+  end if;
+  for v_item in select e from jsonb_array_elements(p_items) e loop
+    if jsonb_typeof(v_item) <> 'object'
+       or coalesce(v_item ->> 'product_id', '') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      perform private.refuse('unknown_product', 'Uno de los productos del pedido no existe.');
+    end if;
+    if jsonb_typeof(v_item -> 'quantity') is distinct from 'number'
+       or (v_item ->> 'quantity') !~ '^[0-9]{1,5}$' or (v_item ->> 'quantity')::integer not between 1 and 10000 then
+      perform private.refuse('invalid_quantity', 'Cada cantidad debe ser un número entero entre 1 y 10.000.',
+        format('Cantidad recibida: %s', coalesce(v_item ->> 'quantity', 'ninguna')));
+    end if;
+  end loop;
+
+  -- Unknown or withdrawn products are refused before anything is written.
+  select string_agg(e ->> 'product_id', ', ') into v_missing
+    from jsonb_array_elements(p_items) e
+   where not exists (select 1 from public.products p where p.id = (e ->> 'product_id')::uuid and p.is_active);
+  if v_missing is not null then
+    perform private.refuse('unknown_product', 'Uno de los productos del pedido no existe o ya no está a la venta.', v_missing);
+  end if;
+  if not p_kits then
+    select p.name into v_kit
+      from jsonb_array_elements(p_items) e join public.products p on p.id = (e ->> 'product_id')::uuid
+     where p.is_kit limit 1;
+    if v_kit is not null then
+      perform private.refuse('kit_in_order', format('«%s» es un kit de inicio: solo se vende al enrolar a un miembro.', v_kit));
+    end if;
+  end if;
+
+  -- Repeated lines of one product are merged; prices, bases and points are copied as they are now.
+  return query
+    select p.id, sum((e ->> 'quantity')::integer)::integer, p.price, p.commissionable_amount, p.points, p.name
+      from jsonb_array_elements(p_items) e
+      join public.products p on p.id = (e ->> 'product_id')::uuid
+     group by p.id
+     order by p.id;
+end
+$$;
+comment on function private.parse_items(jsonb, boolean) is
+  'Valida las líneas de un pedido ([{product_id, quantity}]): productos existentes y a la venta, cantidades enteras entre 1 y 10.000, kits solo en enrolamientos. Devuelve las líneas con precio, base y puntos de hoy.';
+
+create or replace function private.create_sale(
+  p_client_id uuid, p_kind text, p_items jsonb, p_payment_method text, p_payment_reference text,
+  p_voucher_path text, p_voucher_owner uuid, p_delivery_address text, p_notes text, p_actor uuid
+) returns public.sales
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sale public.sales;
+  v_now timestamptz := private.engine_now();
+  v_month date;
+begin
+  if p_payment_method is not null and p_payment_method not in ('transferencia', 'efectivo', 'tarjeta', 'otro') then
+    perform private.refuse('invalid_payment_method', 'El medio de pago debe ser transferencia, efectivo, tarjeta u otro.');
+  end if;
+  if char_length(p_payment_reference) > 120 or char_length(p_delivery_address) > 300 or char_length(p_notes) > 2000 then
+    perform private.refuse('text_too_long', 'La referencia admite 120 caracteres, la dirección 300 y las notas 2.000.');
+  end if;
+  if p_voucher_path is not null and (char_length(p_voucher_path) > 500 or p_voucher_path not like p_voucher_owner::text || '/%') then
+    -- Storage policies let a member upload only under their own folder; the sale must point there.
+    perform private.refuse('invalid_voucher', 'El comprobante debe estar en tu carpeta de comprobantes de pago.');
+  end if;
+  if p_kind = 'direct' then
+    v_month := private.current_period();
+    perform private.lock_open_period(v_month);
+  end if;
+
+  insert into public.sales (client_id, kind, status, payment_method, payment_reference, voucher_path,
+                            delivery_address, notes, created_by, created_at, approved_by, approved_at, period_month)
+  values (p_client_id, p_kind,
+          case p_kind when 'order' then 'Pendiente de Aprobación' when 'enrollment' then 'Pendiente de Enrolamiento' else 'Pagada' end,
+          p_payment_method, nullif(btrim(p_payment_reference), ''), p_voucher_path,
+          nullif(btrim(p_delivery_address), ''), nullif(btrim(p_notes), ''), p_actor, v_now,
+          case when p_kind = 'direct' then p_actor end, case when p_kind = 'direct' then v_now end, v_month)
+  returning * into v_sale;
+
+  insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points)
+  select v_sale.id, i.product_id, i.quantity, i.unit_price, i.unit_commissionable, i.unit_points
+    from private.parse_items(p_items, p_kind = 'enrollment') i;
+
+  update public.sales s
+     set total = x.total, commissionable_total = x.base, points_total = x.points
+    from (select sum(i.quantity * i.unit_price) as total, sum(i.quantity * i.unit_commissionable) as base,
+                 sum(i.quantity * i.unit_points)::integer as points
+            from public.sale_items i where i.sale_id = v_sale.id) x
+   where s.id = v_sale.id
+  returning s.* into v_sale;
+  return v_sale;
+end
+$$;
+comment on function private.create_sale(uuid, text, jsonb, text, text, text, uuid, text, text, uuid) is
+  'Crea una venta con sus líneas y totales (importe, base comisionable, puntos) en el estado inicial de su tipo.';
+
+-- The rewards of a sale -----------------------------------------------------------------------------
+create or replace function private.sale_reward_lines(p_sale_id uuid, p_plan jsonb) returns table (
+  beneficiary_id uuid, type text, amount numeric, points integer, generation smallint, base numeric,
+  rate numeric, star_level smallint, rule text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_sale public.sales;
+  v_buyer public.clients;
+  v_enroller public.clients;
+  v_currency text := coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '');
+  v_max_generation integer;
+  v_level jsonb;
+  v_rate numeric;
+begin
+  select * into v_sale from public.sales s where s.id = p_sale_id;
+  select * into v_buyer from public.clients c where c.id = v_sale.client_id;
+
+  if v_sale.kind = 'enrollment' then
+    -- The kit pays the enroller: its points, the enrolment commission and the starter bonus.
+    select * into v_enroller from public.clients c where c.id = v_buyer.enroller_id and c.enrollment_status = 'registered';
+    if not found then
+      return;
+    end if;
+    v_level := private.plan_level(p_plan, v_enroller.star_level);
+    v_rate := (p_plan ->> 'enrollment_commission_rate')::numeric;
+    if v_sale.points_total > 0 then
+      return query select v_enroller.id, 'points_enroller'::text, 0::numeric, v_sale.points_total, 1::smallint,
+        v_sale.commissionable_total, null::numeric, v_enroller.star_level,
+        format('Puntos de enrolamiento: %s puntos del kit de %s (venta #%s).', v_sale.points_total, v_buyer.name, v_sale.sale_no);
+    end if;
+    if round(v_sale.commissionable_total * v_rate, 2) > 0 then
+      return query select v_enroller.id, 'commission_enrollment'::text, round(v_sale.commissionable_total * v_rate, 2), 0, 1::smallint,
+        v_sale.commissionable_total, v_rate, v_enroller.star_level,
+        format('Comisión de enrolamiento: %s de %s %s del kit de %s (venta #%s) = %s %s.', private.pct(v_rate),
+               private.money(v_sale.commissionable_total), v_currency, v_buyer.name, v_sale.sale_no,
+               private.money(round(v_sale.commissionable_total * v_rate, 2)), v_currency);
+    end if;
+    if (v_level ->> 'starter_bonus')::numeric > 0 then
+      return query select v_enroller.id, 'bonus_starter'::text, round((v_level ->> 'starter_bonus')::numeric, 2), 0, 1::smallint,
+        null::numeric, null::numeric, v_enroller.star_level,
+        format('Bono de inicio de %s: %s %s por enrolar a %s (venta #%s).', v_level ->> 'name',
+               private.money((v_level ->> 'starter_bonus')::numeric), v_currency, v_buyer.name, v_sale.sale_no);
+    end if;
+    return;
+  end if;
+
+  -- An order or a direct sale: the buyer's points, then each upline's commission by generation.
+  if v_sale.points_total > 0 then
+    return query select v_buyer.id, 'points_purchase'::text, 0::numeric, v_sale.points_total, null::smallint,
+      v_sale.commissionable_total, null::numeric, v_buyer.star_level,
+      format('Puntos por tu compra (venta #%s): %s puntos.', v_sale.sale_no, v_sale.points_total);
+  end if;
+  if v_sale.commissionable_total <= 0 then
+    return;
+  end if;
+  select max(jsonb_array_length(l -> 'commission_rates')) into v_max_generation
+    from jsonb_array_elements(p_plan -> 'levels') l;
+  -- The upline is read from the path's labels (member numbers), nearest first: one index probe each.
+  return query
+    with up as (
+      select a.member_no::bigint as member_no, (extensions.nlevel(v_buyer.path) - a.pos)::smallint as generation
+        from unnest(string_to_array(extensions.ltree2text(v_buyer.path), '.')) with ordinality as a(member_no, pos)
+       where a.pos < extensions.nlevel(v_buyer.path) and a.pos >= extensions.nlevel(v_buyer.path) - v_max_generation
+    ), paid as (
+      select c.id, c.name, up.generation, c.star_level, private.plan_level(p_plan, c.star_level) as level
+        from up join public.clients c on c.member_no = up.member_no
+       where c.enrollment_status = 'registered'
+    ), rated as (
+      select paid.*, (paid.level -> 'commission_rates' ->> (paid.generation - 1))::numeric as rate
+        from paid
+    )
+    select r.id, 'commission_purchase'::text, round(v_sale.commissionable_total * r.rate, 2), 0, r.generation,
+           v_sale.commissionable_total, r.rate, r.star_level,
+           format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s %s = %s %s.',
+                  v_buyer.name, v_sale.sale_no, r.generation, r.level ->> 'name', private.pct(r.rate),
+                  private.money(v_sale.commissionable_total), v_currency,
+                  private.money(round(v_sale.commissionable_total * r.rate, 2)), v_currency)
+      from rated r
+     where r.rate is not null and round(v_sale.commissionable_total * r.rate, 2) > 0
+     order by r.generation;
+end
+$$;
+comment on function private.sale_reward_lines(uuid, jsonb) is
+  'Los asientos que produce aprobar una venta con una versión del plan: pedido o venta directa → puntos al comprador y comisión a cada ascendente registrado por generación según la tasa de su nivel; enrolamiento → puntos del kit, comisión de enrolamiento y bono de inicio al patrocinador. La usan la aprobación y la vista previa, así que la vista previa es exactamente lo que se escribe.';
+
+create or replace function private.settle_sale(p_sale_id uuid, p_month date, p_actor uuid) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sale public.sales;
+  v_short record;
+  v_plan record;
+  v_entries integer;
+begin
+  select * into v_sale from public.sales s where s.id = p_sale_id;
+
+  -- Stock leaves now. Products are locked in id order (no deadlock between approvals sharing
+  -- products) and checked first, so the refusal names the product and the quantities.
+  perform 1 from public.products p
+   where p.id in (select i.product_id from public.sale_items i where i.sale_id = p_sale_id)
+   order by p.id
+   for update;
+  select p.name, p.stock, i.quantity into v_short
+    from public.sale_items i join public.products p on p.id = i.product_id
+   where i.sale_id = p_sale_id and p.stock < i.quantity
+   order by i.product_id limit 1;
+  if found then
+    perform private.refuse('insufficient_stock',
+      format('Stock insuficiente de «%s»: hay %s y la venta necesita %s.', v_short.name, v_short.stock, v_short.quantity));
+  end if;
+  insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
+  select i.product_id, -i.quantity, 'sale', p_sale_id, format('Venta #%s', v_sale.sale_no), p_actor, private.engine_now()
+    from public.sale_items i where i.sale_id = p_sale_id order by i.product_id;
+
+  -- Rewards: written with the ledger's summary in the same statement, beneficiaries in id order.
+  select p.version, p.plan into v_plan from private.plan() p;
+  with ins as (
+    insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id,
+                                            source_client_id, generation, base, rate, star_level, rule, plan_version, created_by, created_at)
+    select l.beneficiary_id, l.type, l.amount, l.points, p_month, p_sale_id, v_sale.client_id, l.generation, l.base,
+           l.rate, l.star_level, l.rule, v_plan.version, p_actor, private.engine_now()
+      from private.sale_reward_lines(p_sale_id, v_plan.plan) l
+    returning beneficiary_id, points, amount
+  ), sums as (
+    select ins.beneficiary_id, sum(ins.points)::integer as points, sum(ins.amount) as amount
+      from ins group by ins.beneficiary_id
+    union all
+    -- The buyer's commissionable purchases feed the volume bonus of their upline.
+    select v_sale.client_id, 0, 0 where v_sale.kind <> 'enrollment'
+  ), totals as (
+    insert into private.member_period_totals as t (client_id, period, personal_points, income, own_sales)
+    select s.beneficiary_id, p_month, sum(s.points), sum(s.amount),
+           case when s.beneficiary_id = v_sale.client_id and v_sale.kind <> 'enrollment' then v_sale.commissionable_total else 0 end
+      from sums s group by s.beneficiary_id order by s.beneficiary_id
+    on conflict (client_id, period) do update
+      set personal_points = t.personal_points + excluded.personal_points,
+          income = t.income + excluded.income,
+          own_sales = t.own_sales + excluded.own_sales
+    returning 1
+  )
+  select count(*) into v_entries from ins;
+
+  perform private.refresh_activity(array[v_sale.client_id,
+    (select c.enroller_id from public.clients c where c.id = v_sale.client_id and v_sale.kind = 'enrollment')]);
+  return v_entries;
+end
+$$;
+comment on function private.settle_sale(uuid, date, uuid) is
+  'Cobro de una venta ya marcada Pagada: descuenta el stock (rechaza si no alcanza), escribe sus asientos con la versión vigente del plan en el mes indicado, actualiza los totales del mes y la actividad.';
+
+-- Member actions ------------------------------------------------------------------------------------
+create or replace function public.place_order(
+  p_items jsonb, p_payment_method text default null, p_payment_reference text default null,
+  p_voucher_path text default null, p_delivery_address text default null, p_notes text default null
+) returns public.sales
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_me uuid := private.require_member();
+begin
+  return private.create_sale(v_me, 'order', p_items, p_payment_method, p_payment_reference, p_voucher_path, v_me,
+                             p_delivery_address, p_notes, auth.uid());
+end
+$$;
+comment on function public.place_order(jsonb, text, text, text, text, text) is
+  'Miembro: hace un pedido (Pendiente de Aprobación). p_items = [{"product_id": uuid, "quantity": entero}]; datos de pago, entrega y comprobante opcionales (el comprobante en payment-vouchers/<su id>/...). Las recompensas llegan al aprobarse.';
+
+create or replace function public.enrol_member(
+  p_name text, p_email text, p_kit_id uuid, p_phone text default null, p_document_number text default null,
+  p_address text default null, p_city text default null, p_payment_method text default null,
+  p_payment_reference text default null, p_voucher_path text default null, p_delivery_address text default null
+) returns public.sales
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_me uuid := private.require_member();
+  v_new uuid;
+  v_email text := lower(btrim(p_email));
+begin
+  if char_length(btrim(coalesce(p_name, ''))) not between 2 and 120 then
+    perform private.refuse('invalid_name', 'El nombre del nuevo miembro debe tener entre 2 y 120 caracteres.');
+  end if;
+  if coalesce(v_email, '') !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+    perform private.refuse('invalid_email', 'El correo del nuevo miembro no es válido.');
+  end if;
+  if exists (select 1 from public.clients c where lower(c.email) = v_email) then
+    perform private.refuse('email_taken', format('Ya existe un miembro con el correo %s.', v_email));
+  end if;
+  if not exists (select 1 from public.products p where p.id = p_kit_id and p.is_kit and p.is_active) then
+    perform private.refuse('unknown_kit', 'El kit de inicio elegido no existe o no está a la venta.');
+  end if;
+  if char_length(p_phone) > 40 or char_length(p_document_number) > 40 or char_length(p_address) > 300 or char_length(p_city) > 100 then
+    perform private.refuse('text_too_long', 'Revisa los datos: teléfono y documento admiten 40 caracteres, dirección 300 y ciudad 100.');
+  end if;
+  insert into public.clients (name, email, phone, document_number, address, city, enroller_id)
+  values (btrim(p_name), v_email, nullif(btrim(p_phone), ''), nullif(btrim(p_document_number), ''),
+          nullif(btrim(p_address), ''), nullif(btrim(p_city), ''), v_me)
+  returning id into v_new;
+  return private.create_sale(v_new, 'enrollment', jsonb_build_array(jsonb_build_object('product_id', p_kit_id, 'quantity', 1)),
+                             p_payment_method, p_payment_reference, p_voucher_path, v_me,
+                             coalesce(p_delivery_address, p_address), null, auth.uid());
+end
+$$;
+comment on function public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text) is
+  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio.';
+
+-- Staff actions --------------------------------------------------------------------------------------
+create or replace function public.create_direct_sale(
+  p_client_id uuid, p_items jsonb, p_payment_method text default 'efectivo', p_payment_reference text default null,
+  p_delivery_address text default null, p_notes text default null
+) returns public.sales
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_sale public.sales;
+begin
+  if not exists (select 1 from public.clients c where c.id = p_client_id and c.enrollment_status = 'registered') then
+    perform private.refuse('unknown_client', 'El cliente de la venta no existe o no está registrado.');
+  end if;
+  v_sale := private.create_sale(p_client_id, 'direct', p_items, p_payment_method, p_payment_reference, null, null,
+                                p_delivery_address, p_notes, v_actor);
+  perform private.settle_sale(v_sale.id, v_sale.period_month, v_actor);
+  return v_sale;
+end
+$$;
+comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text) is
+  'Personal: venta directa a un miembro registrado, Pagada al instante: descuenta stock y escribe sus recompensas como un pedido aprobado.';
+
+create or replace function public.preview_sale_rewards(p_sale_id uuid) returns table (
+  beneficiary_id uuid, beneficiary_name text, type text, amount numeric, points integer, generation smallint,
+  base numeric, rate numeric, star_level smallint, rule text, plan_version integer
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_status text;
+  v_plan record;
+begin
+  perform private.require_staff();
+  select s.status into v_status from public.sales s where s.id = p_sale_id;
+  if not found then
+    perform private.refuse('sale_not_found', 'La venta no existe.');
+  end if;
+  if v_status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
+    perform private.refuse('invalid_transition', format('La venta está «%s»: la vista previa es para ventas pendientes.', v_status));
+  end if;
+  select p.version, p.plan into v_plan from private.plan() p;
+  return query
+    select l.beneficiary_id, c.name, l.type, l.amount, l.points, l.generation, l.base, l.rate, l.star_level, l.rule, v_plan.version
+      from private.sale_reward_lines(p_sale_id, v_plan.plan) l
+      join public.clients c on c.id = l.beneficiary_id;
+end
+$$;
+comment on function public.preview_sale_rewards(uuid) is
+  'Personal: los asientos que escribiría aprobar ahora esta venta pendiente (mismo cálculo que la aprobación). No escribe nada.';
+
+create or replace function private.pending_sale_for_update(p_sale_id uuid) returns public.sales
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sale public.sales;
+begin
+  -- The sale's row lock is what serialises racing approvals, rejections and cancellations: the
+  -- second one waits, then sees the new status and is refused.
+  select * into v_sale from public.sales s where s.id = p_sale_id for update;
+  if not found then
+    perform private.refuse('sale_not_found', 'La venta no existe.');
+  end if;
+  return v_sale;
+end
+$$;
+comment on function private.pending_sale_for_update(uuid) is 'Lee y bloquea una venta (FOR UPDATE); rechaza si no existe.';
+
+create or replace function public.approve_sale(p_sale_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_sale public.sales := private.pending_sale_for_update(p_sale_id);
+  v_now timestamptz := private.engine_now();
+  v_month date := private.business_month(private.engine_now());
+  v_entries integer;
+begin
+  if v_sale.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
+    perform private.refuse('invalid_transition',
+      format('La venta #%s está «%s»: solo se aprueba una venta pendiente.', v_sale.sale_no, v_sale.status));
+  end if;
+  perform private.lock_open_period(v_month);
+  if v_sale.kind = 'enrollment' then
+    update public.clients c set enrollment_status = 'registered', joined_at = v_now
+     where c.id = v_sale.client_id and c.enrollment_status = 'pending';
+    if not found then
+      perform private.refuse('invalid_enrollment', 'La persona de este enrolamiento ya no está pendiente.');
+    end if;
+  end if;
+  update public.sales s set status = 'Pagada', approved_at = v_now, approved_by = v_actor, period_month = v_month
+   where s.id = p_sale_id;
+  v_entries := private.settle_sale(p_sale_id, v_month, v_actor);
+  return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Pagada',
+                            'period_month', v_month, 'entries', v_entries);
+end
+$$;
+comment on function public.approve_sale(uuid) is
+  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento y escribe las recompensas. Aprobar dos veces se rechaza sin escribir nada.';
+
+create or replace function public.reject_sale(p_sale_id uuid, p_reason text) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_sale public.sales := private.pending_sale_for_update(p_sale_id);
+begin
+  if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 500 then
+    perform private.refuse('reason_required', 'Indica el motivo del rechazo (entre 3 y 500 caracteres).');
+  end if;
+  if v_sale.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
+    perform private.refuse('invalid_transition',
+      format('La venta #%s está «%s»: solo se rechaza una venta pendiente.', v_sale.sale_no, v_sale.status));
+  end if;
+  update public.sales s
+     set status = 'Rechazado', rejected_at = private.engine_now(), rejected_by = v_actor, rejection_reason = btrim(p_reason)
+   where s.id = p_sale_id;
+  if v_sale.kind = 'enrollment' then
+    update public.clients c set enrollment_status = 'rejected' where c.id = v_sale.client_id and c.enrollment_status = 'pending';
+  end if;
+  return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Rechazado');
+end
+$$;
+comment on function public.reject_sale(uuid, text) is
+  'Personal: rechaza una venta pendiente con un motivo → Rechazado (un enrolamiento rechazado deja a la persona como rejected). No hay nada que revertir.';
+
+create or replace function public.deliver_sale(p_sale_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_sale public.sales := private.pending_sale_for_update(p_sale_id);
+begin
+  if v_sale.status <> 'Pagada' then
+    perform private.refuse('invalid_transition',
+      format('La venta #%s está «%s»: solo se entrega una venta Pagada.', v_sale.sale_no, v_sale.status));
+  end if;
+  update public.sales s set delivered_at = private.engine_now(), status = 'Entregada' where s.id = p_sale_id;
+  return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Entregada', 'delivered_by', v_actor);
+end
+$$;
+comment on function public.deliver_sale(uuid) is 'Personal: marca entregada una venta Pagada → Entregada.';
+
+create or replace function public.cancel_sale(p_sale_id uuid, p_reason text default null) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_staff boolean := private.is_staff();
+  v_me uuid := private.my_client_id();
+  v_sale public.sales;
+  v_now timestamptz := private.engine_now();
+  v_reversals integer := 0;
+  v_reason text := nullif(btrim(p_reason), '');
+  v_plan_version integer := private.current_plan_version();
+begin
+  if not v_staff and v_me is null then
+    perform private.refuse('forbidden', 'Solo el personal o el propio miembro pueden cancelar una venta.');
+  end if;
+  v_sale := private.pending_sale_for_update(p_sale_id);
+  if not v_staff then
+    -- A member owns their orders and the enrolments they placed (the buyer there is the new person).
+    if v_sale.client_id <> v_me and not (v_sale.kind = 'enrollment'
+         and exists (select 1 from public.clients c where c.id = v_sale.client_id and c.enroller_id = v_me)) then
+      perform private.refuse('not_owner', 'Esta venta no es tuya.');
+    end if;
+    if v_sale.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
+      perform private.refuse('invalid_transition',
+        format('Tu pedido #%s está «%s»: solo puedes cancelar un pedido pendiente.', v_sale.sale_no, v_sale.status));
+    end if;
+  else
+    if char_length(coalesce(v_reason, '')) not between 3 and 500 then
+      perform private.refuse('reason_required', 'Indica el motivo de la cancelación (entre 3 y 500 caracteres).');
+    end if;
+  end if;
+  if v_sale.status in ('Cancelada', 'Rechazado') then
+    perform private.refuse('invalid_transition', format('La venta #%s ya está «%s».', v_sale.sale_no, v_sale.status));
+  end if;
+
+  update public.sales s
+     set status = 'Cancelada', cancelled_at = v_now, cancelled_by = auth.uid(),
+         cancellation_reason = coalesce(v_reason, 'Cancelado por el miembro')
+   where s.id = p_sale_id;
+
+  if v_sale.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
+    if v_sale.kind = 'enrollment' then
+      update public.clients c set enrollment_status = 'cancelled' where c.id = v_sale.client_id and c.enrollment_status = 'pending';
+    end if;
+    return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Cancelada', 'reversals', 0);
+  end if;
+
+  -- A paid sale: its stock comes back and each of its positive entries is reversed once, in the
+  -- entry's own month. In a closed month that is a clawback on the available balance. The month
+  -- row is share-locked so a close in progress finishes first (its forfeits are then skipped).
+  perform 1 from public.periods p where p.month = v_sale.period_month for key share;
+  insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
+  select i.product_id, i.quantity, 'cancellation', p_sale_id, format('Cancelación de la venta #%s', v_sale.sale_no), auth.uid(), v_now
+    from public.sale_items i where i.sale_id = p_sale_id order by i.product_id;
+
+  with orig as (
+    select r.* from public.reward_transactions r
+     where r.source_sale_id = p_sale_id and r.reverses_id is null and (r.amount > 0 or r.points > 0)
+       and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id)
+  ), ins as (
+    insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
+                                            generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
+    select o.beneficiary_id, case when o.points > 0 then 'reversal_points' else 'reversal_commission' end,
+           -o.amount, -o.points, o.period_month, o.source_sale_id, o.source_client_id, o.generation, o.base, o.rate,
+           o.star_level,
+           left(format('Reverso por cancelación de la venta #%s (%s): %s', v_sale.sale_no,
+                       case when o.points > 0 then format('-%s puntos', o.points) else format('-%s', private.money(o.amount)) end,
+                       o.rule), 500),
+           left(v_reason, 500), v_plan_version, o.id, auth.uid(), v_now
+      from orig o order by o.id
+    returning beneficiary_id, period_month, points, amount
+  ), sums as (
+    select ins.beneficiary_id, ins.period_month, sum(ins.points)::integer as points, sum(ins.amount) as amount
+      from ins group by ins.beneficiary_id, ins.period_month
+    union all
+    select v_sale.client_id, v_sale.period_month, 0, 0 where v_sale.kind <> 'enrollment'
+  ), totals as (
+    insert into private.member_period_totals as t (client_id, period, personal_points, income, own_sales)
+    select s.beneficiary_id, s.period_month, sum(s.points), sum(s.amount),
+           case when s.beneficiary_id = v_sale.client_id and v_sale.kind <> 'enrollment' then -v_sale.commissionable_total else 0 end
+      from sums s group by s.beneficiary_id, s.period_month order by s.beneficiary_id
+    on conflict (client_id, period) do update
+      set personal_points = t.personal_points + excluded.personal_points,
+          income = t.income + excluded.income,
+          own_sales = t.own_sales + excluded.own_sales
+    returning 1
+  )
+  select count(*) into v_reversals from ins;
+
+  perform private.refresh_activity(array[v_sale.client_id,
+    (select c.enroller_id from public.clients c where c.id = v_sale.client_id and v_sale.kind = 'enrollment')]);
+  return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Cancelada', 'reversals', v_reversals);
+end
+$$;
+comment on function public.cancel_sale(uuid, text) is
+  'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza.';
+
+revoke all on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid),
+  public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) from public, anon;
+grant execute on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid),
+  public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) to authenticated;

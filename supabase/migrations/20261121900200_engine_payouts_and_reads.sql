@@ -1,0 +1,374 @@
+-- Reward engine (issue 5), part 3: balances, payout requests, the explained ledger and the network.
+--
+-- Balance of a member (DESIGN.md §5):
+--   settled   = net income (ledger amounts) of closed months, clawbacks included
+--   pending   = net income of months still open
+--   reserved  = payout requests pending or approved;  paid = payout requests paid
+--   available = settled − reserved − paid
+-- A payout request locks the member's reward_balances row (FOR UPDATE) before reading the balance,
+-- so parallel requests are checked one after another and can never overdraw.
+
+create or replace function private.balance_of(p_client_id uuid) returns table (
+  available numeric, pending numeric, settled numeric, reserved numeric, paid numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with income as (
+    select coalesce(sum(t.income) filter (where p.status = 'closed'), 0) as settled,
+           coalesce(sum(t.income) filter (where p.status = 'open'), 0) as pending
+      from private.member_period_totals t join public.periods p on p.month = t.period
+     where t.client_id = p_client_id
+  )
+  select i.settled - coalesce(b.reserved, 0) - coalesce(b.paid, 0), i.pending, i.settled,
+         coalesce(b.reserved, 0), coalesce(b.paid, 0)
+    from income i left join private.reward_balances b on b.client_id = p_client_id
+$$;
+comment on function private.balance_of(uuid) is
+  'Saldo de un miembro: disponible = ingresos netos de meses cerrados − retiros pedidos o aprobados − retiros pagados; pendiente = ingresos netos de meses abiertos.';
+
+create or replace function public.get_balance(p_client_id uuid default null) returns table (
+  client_id uuid, available numeric, pending numeric, settled numeric, reserved numeric, paid numeric,
+  currency text, min_payout numeric
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_target uuid;
+begin
+  if private.is_staff() then
+    v_target := p_client_id;
+    if v_target is null then
+      perform private.refuse('client_required', 'Indica de qué miembro quieres ver el saldo.');
+    end if;
+  else
+    v_target := private.require_member();
+    if p_client_id is not null and p_client_id <> v_target then
+      perform private.refuse('forbidden', 'Solo puedes ver tu propio saldo.');
+    end if;
+  end if;
+  return query
+    select v_target, b.available, b.pending, b.settled, b.reserved, b.paid, m.currency, m.min_payout
+      from private.balance_of(v_target) b cross join public.metadata m where m.id = 'app_settings';
+end
+$$;
+comment on function public.get_balance(uuid) is
+  'Saldo (disponible, pendiente, liquidado, reservado en retiros, pagado). Un miembro ve el suyo; el personal, el de cualquier miembro.';
+
+create or replace function public.request_payout(p_amount numeric, p_payment_details text default null) returns public.payout_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_me uuid := private.require_member();
+  v_min numeric := (select m.min_payout from public.metadata m where m.id = 'app_settings');
+  v_currency text := (select m.currency from public.metadata m where m.id = 'app_settings');
+  v_available numeric;
+  v_request public.payout_requests;
+begin
+  if p_amount is null or p_amount <= 0 then
+    perform private.refuse('invalid_amount', 'El importe del retiro debe ser mayor que cero.');
+  end if;
+  if p_amount <> round(p_amount, 2) then
+    perform private.refuse('invalid_amount', 'El importe del retiro no puede tener más de dos decimales.');
+  end if;
+  if p_amount < v_min then
+    perform private.refuse('below_minimum',
+      format('El retiro mínimo es de %s %s.', private.money(v_min), v_currency));
+  end if;
+  if char_length(p_payment_details) > 500 then
+    perform private.refuse('text_too_long', 'Los datos de pago admiten 500 caracteres.');
+  end if;
+  insert into private.reward_balances (client_id) values (v_me) on conflict (client_id) do nothing;
+  perform 1 from private.reward_balances b where b.client_id = v_me for update;
+  select b.available into v_available from private.balance_of(v_me) b;
+  if p_amount > v_available then
+    perform private.refuse('above_balance',
+      format('El importe solicitado (%s %s) supera tu saldo disponible (%s %s).',
+             private.money(p_amount), v_currency, private.money(greatest(v_available, 0)), v_currency));
+  end if;
+  insert into public.payout_requests (client_id, amount, payment_details, requested_by, requested_at)
+  values (v_me, p_amount, nullif(btrim(p_payment_details), ''), auth.uid(), private.engine_now())
+  returning * into v_request;
+  update private.reward_balances b set reserved = b.reserved + p_amount, updated_at = now() where b.client_id = v_me;
+  return v_request;
+end
+$$;
+comment on function public.request_payout(numeric, text) is
+  'Miembro: pide cobrar parte de su saldo disponible. Entre el mínimo de la configuración y el disponible, comprobado bajo bloqueo de su fila de saldo: peticiones simultáneas no pueden superar el saldo.';
+
+create or replace function private.payout_for_update(p_payout_id uuid) returns public.payout_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_request public.payout_requests;
+begin
+  select * into v_request from public.payout_requests r where r.id = p_payout_id for update;
+  if not found then
+    perform private.refuse('payout_not_found', 'La solicitud de cobro no existe.');
+  end if;
+  -- Then the balance row, always in this order (request, balance) so payouts cannot deadlock.
+  perform 1 from private.reward_balances b where b.client_id = v_request.client_id for update;
+  return v_request;
+end
+$$;
+comment on function private.payout_for_update(uuid) is 'Lee y bloquea una solicitud de cobro y la fila de saldo de su miembro; rechaza si no existe.';
+
+create or replace function private.payout_status_label(p_status text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_status when 'pending' then 'pendiente' when 'approved' then 'aprobada' when 'paid' then 'pagada'
+                       when 'rejected' then 'rechazada' else p_status end
+$$;
+comment on function private.payout_status_label(text) is 'Estado de un cobro en español para los mensajes.';
+
+create or replace function public.approve_payout(p_payout_id uuid) returns public.payout_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_request public.payout_requests := private.payout_for_update(p_payout_id);
+begin
+  if v_request.status <> 'pending' then
+    perform private.refuse('invalid_transition',
+      format('La solicitud de cobro está %s: solo se aprueba una pendiente.', private.payout_status_label(v_request.status)));
+  end if;
+  update public.payout_requests r set status = 'approved', decided_by = v_actor, decided_at = private.engine_now()
+   where r.id = p_payout_id returning * into v_request;
+  return v_request;
+end
+$$;
+comment on function public.approve_payout(uuid) is 'Personal: aprueba una solicitud de cobro pendiente (sigue reservada hasta pagarse).';
+
+create or replace function public.pay_payout(p_payout_id uuid, p_reference text) returns public.payout_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_request public.payout_requests;
+begin
+  if char_length(btrim(coalesce(p_reference, ''))) not between 1 and 120 then
+    perform private.refuse('reference_required', 'Indica la referencia del pago (hasta 120 caracteres).');
+  end if;
+  v_request := private.payout_for_update(p_payout_id);
+  if v_request.status <> 'approved' then
+    perform private.refuse('invalid_transition',
+      format('La solicitud de cobro está %s: solo se paga una aprobada.', private.payout_status_label(v_request.status)));
+  end if;
+  update public.payout_requests r
+     set status = 'paid', paid_by = v_actor, paid_at = private.engine_now(), payment_reference = btrim(p_reference)
+   where r.id = p_payout_id returning * into v_request;
+  update private.reward_balances b
+     set reserved = b.reserved - v_request.amount, paid = b.paid + v_request.amount, updated_at = now()
+   where b.client_id = v_request.client_id;
+  return v_request;
+end
+$$;
+comment on function public.pay_payout(uuid, text) is 'Personal: marca pagada una solicitud aprobada con la referencia del pago. Pagar dos veces se rechaza.';
+
+create or replace function public.reject_payout(p_payout_id uuid, p_reason text) returns public.payout_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_request public.payout_requests;
+begin
+  if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 500 then
+    perform private.refuse('reason_required', 'Indica el motivo del rechazo (entre 3 y 500 caracteres).');
+  end if;
+  v_request := private.payout_for_update(p_payout_id);
+  if v_request.status not in ('pending', 'approved') then
+    perform private.refuse('invalid_transition',
+      format('La solicitud de cobro está %s: ya no se puede rechazar.', private.payout_status_label(v_request.status)));
+  end if;
+  update public.payout_requests r
+     set status = 'rejected', decided_by = v_actor, decided_at = private.engine_now(), rejection_reason = btrim(p_reason)
+   where r.id = p_payout_id returning * into v_request;
+  update private.reward_balances b set reserved = b.reserved - v_request.amount, updated_at = now()
+   where b.client_id = v_request.client_id;
+  return v_request;
+end
+$$;
+comment on function public.reject_payout(uuid, text) is 'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible.';
+
+-- The explained ledger ---------------------------------------------------------------------------------
+create or replace function public.get_ledger(p_client_id uuid default null, p_limit integer default 50, p_before_id bigint default null)
+returns table (
+  id bigint, created_at timestamptz, period_month date, period_closed boolean, type text, type_label text,
+  amount numeric, points integer, generation smallint, base numeric, rate numeric, star_level smallint,
+  explanation text, reason text, plan_version integer, source_sale_id uuid, sale_no bigint, source_client_name text,
+  reverses_id bigint, reversed_by_id bigint, state text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_target uuid;
+begin
+  if private.is_staff() then
+    v_target := p_client_id;
+    if v_target is null then
+      perform private.refuse('client_required', 'Indica de qué miembro quieres ver el libro.');
+    end if;
+  else
+    v_target := private.require_member();
+    if p_client_id is not null and p_client_id <> v_target then
+      perform private.refuse('forbidden', 'Solo puedes ver tus propias recompensas.');
+    end if;
+  end if;
+  if p_limit not between 1 and 500 then
+    perform private.refuse('invalid_page', 'El tamaño de página debe estar entre 1 y 500.');
+  end if;
+  return query
+    select r.id, r.created_at, r.period_month, p.status = 'closed',
+           r.type,
+           case r.type
+             when 'commission_enrollment' then 'Comisión de enrolamiento'
+             when 'commission_purchase' then 'Comisión por compra'
+             when 'points_purchase' then 'Puntos por compra'
+             when 'points_enroller' then 'Puntos de enrolamiento'
+             when 'bonus_starter' then 'Bono de inicio'
+             when 'bonus_volume' then 'Bono de volumen'
+             when 'reversal_commission' then 'Reverso de comisión'
+             when 'reversal_points' then 'Reverso de puntos'
+           end,
+           r.amount, r.points, r.generation, r.base, r.rate, r.star_level, r.rule, r.reason, r.plan_version,
+           r.source_sale_id, s.sale_no, sc.name, r.reverses_id, x.id,
+           case when x.id is not null then 'revertido'
+                when r.reverses_id is not null then 'reverso'
+                when p.status = 'closed' then 'disponible'
+                else 'pendiente' end
+      from public.reward_transactions r
+      join public.periods p on p.month = r.period_month
+      left join public.sales s on s.id = r.source_sale_id
+      left join public.clients sc on sc.id = r.source_client_id
+      left join public.reward_transactions x on x.reverses_id = r.id
+     where r.beneficiary_id = v_target and (p_before_id is null or r.id < p_before_id)
+     order by r.id desc
+     limit p_limit;
+end
+$$;
+comment on function public.get_ledger(uuid, integer, bigint) is
+  'Libro de recompensas de un miembro, del más reciente al más antiguo (paginado con p_before_id): cada asiento con su explicación (regla, venta, miembro de origen, generación, base, tasa, nivel, versión del plan) y su estado (pendiente, disponible, revertido, reverso). El miembro ve el suyo; el personal, el de cualquiera.';
+
+-- The network, page by page and generation by generation ------------------------------------------------
+create or replace function private.network_root(p_client_id uuid) returns public.clients
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_root public.clients;
+  v_target uuid;
+begin
+  if private.is_staff() then
+    v_target := p_client_id;
+    if v_target is null then
+      perform private.refuse('client_required', 'Indica de qué miembro quieres ver la red.');
+    end if;
+  else
+    v_target := private.require_member();
+    if p_client_id is not null and p_client_id <> v_target then
+      perform private.refuse('forbidden', 'Solo puedes ver tu propia red.');
+    end if;
+  end if;
+  select * into v_root from public.clients c where c.id = v_target;
+  if not found then
+    perform private.refuse('unknown_client', 'El miembro no existe.');
+  end if;
+  return v_root;
+end
+$$;
+comment on function private.network_root(uuid) is 'Raíz de una consulta de red: el propio miembro, o cualquier miembro si llama el personal.';
+
+create or replace function public.get_network_summary(p_client_id uuid default null) returns table (
+  generation integer, members bigint, active bigint, month_points bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_root public.clients := private.network_root(p_client_id);
+  v_month date := private.current_period();
+begin
+  return query
+    select extensions.nlevel(c.path) - extensions.nlevel(v_root.path), count(*), count(*) filter (where c.is_active),
+           coalesce(sum(t.personal_points), 0)::bigint
+      from public.clients c
+      left join private.member_period_totals t on t.client_id = c.id and t.period = v_month
+     where c.path operator(extensions.<@) v_root.path and c.id <> v_root.id and c.enrollment_status = 'registered'
+     group by 1 order by 1;
+end
+$$;
+comment on function public.get_network_summary(uuid) is
+  'Resumen de la red descendente por generación: miembros registrados, activos este mes y puntos del mes.';
+
+create or replace function public.get_network_page(p_generation integer default 1, p_page integer default 1,
+                                                   p_page_size integer default 50, p_client_id uuid default null)
+returns table (
+  id uuid, name text, generation integer, enroller_id uuid, enroller_name text, star_level smallint, is_active boolean,
+  month_points integer, joined_at timestamptz, email text, phone text, total bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_root public.clients := private.network_root(p_client_id);
+  v_month date := private.current_period();
+  v_staff boolean := private.is_staff();
+begin
+  if p_generation not between 1 and 100 or p_page < 1 or p_page_size not between 1 and 200 then
+    perform private.refuse('invalid_page', 'Página no válida: generación de 1 a 100, página desde 1, tamaño de 1 a 200.');
+  end if;
+  return query
+    with gen as (
+      select c.* from public.clients c
+       where c.path operator(extensions.~)
+               (extensions.ltree2text(v_root.path) || '.*{' || p_generation || '}')::extensions.lquery
+         and c.enrollment_status = 'registered'
+    )
+    select g.id, g.name, p_generation, g.enroller_id, e.name, g.star_level, g.is_active,
+           coalesce(t.personal_points, 0), g.joined_at,
+           -- Contact data only for direct enrollees (or for staff).
+           case when v_staff or p_generation = 1 then g.email end,
+           case when v_staff or p_generation = 1 then g.phone end,
+           count(*) over ()
+      from gen g
+      left join public.clients e on e.id = g.enroller_id
+      left join private.member_period_totals t on t.client_id = g.id and t.period = v_month
+     order by g.name, g.id
+     limit p_page_size offset (p_page - 1) * p_page_size;
+end
+$$;
+comment on function public.get_network_page(integer, integer, integer, uuid) is
+  'Una página de una generación de la red descendente: nombre, patrocinador, nivel, actividad y puntos del mes; correo y teléfono solo de los enrolados directos (o para el personal). total = miembros de esa generación.';
+
+revoke all on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
+  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, bigint),
+  public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) from public, anon;
+grant execute on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
+  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, bigint),
+  public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) to authenticated;
