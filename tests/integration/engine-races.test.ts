@@ -1,0 +1,171 @@
+// The engine under real concurrency: many connections at once, each as PostgREST would run it.
+// DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
+import { afterAll, describe, expect, it } from 'vitest';
+import { callAs, enginePool, member, product, staff, tagOf } from './engine-support';
+import { sql } from './support';
+
+const pool = enginePool(50);
+afterAll(() => pool.end());
+
+const placeOrder = (userId: string, productId: string, quantity: number) =>
+  callAs<{ id: string }>(pool, userId, `select (public.place_order($1::jsonb, 'transferencia')).id`, [
+    JSON.stringify([{ product_id: productId, quantity }]),
+  ]);
+
+describe('motor de recompensas bajo concurrencia', () => {
+  it('20 aprobaciones simultáneas de una venta escriben un solo juego de asientos', async () => {
+    const tag = tagOf();
+    const admins = await Promise.all(Array.from({ length: 4 }, (_, i) => staff(`${tag}${i}`)));
+    const top = await member(tag, 'Cima', null);
+    const mid = await member(tag, 'Medio', top.id);
+    const buyer = await member(tag, 'Compradora', mid.id);
+    const productId = await product(tag, 40, 40, 10);
+    const order = await placeOrder(buyer.userId, productId, 2);
+    expect(order.ok).toBe(true);
+    const saleId = (order as { value: { id: string } }).value.id;
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => callAs(pool, admins[i % admins.length], 'select public.approve_sale($1)', [saleId])),
+    );
+    const won = results.filter((r) => r.ok);
+    const lost = results.filter((r) => !r.ok) as { hint?: string; message: string }[];
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const r of lost) {
+      expect(r.hint).toBe('savia:invalid_transition');
+      expect(r.message).toMatch(/está «Pagada»: solo se aprueba una venta pendiente/);
+    }
+    // Buyer's points and one commission (10 % of 80.00) to the level-1 enroller: one set only.
+    const entries = await sql<{ beneficiary_id: string; type: string; amount: string; points: number }>(
+      `select beneficiary_id, type, amount, points from public.reward_transactions where source_sale_id = $1 order by id`,
+      [saleId],
+    );
+    expect(entries.map((e) => [e.beneficiary_id, e.type, e.amount, e.points])).toEqual([
+      [buyer.id, 'points_purchase', '0.00', 80],
+      [mid.id, 'commission_purchase', '8.00', 0],
+    ]);
+    const [stock] = await sql<{ stock: number; moves: number }>(
+      `select p.stock, (select count(*)::int from public.stock_movements m where m.sale_id = $2) as moves
+         from public.products p where p.id = $1`,
+      [productId, saleId],
+    );
+    expect(stock).toEqual({ stock: 8, moves: 1 });
+  });
+
+  it('50 solicitudes de retiro simultáneas contra un saldo para 3 dejan exactamente 3', async () => {
+    const tag = tagOf();
+    const admin = await staff(tag);
+    const superadmin = await staff(tag, 'superadmin');
+    const earner = await member(tag, 'Patrocinadora', null);
+    const buyer = await member(tag, 'Compradora', earner.id);
+    const productId = await product(tag, 100, 100, 20);
+    // A past month of its own (so reruns never meet a closed one): the buyer's 600.00 pays the
+    // sponsor 10 % = 60.00, the sponsor's own purchase keeps her active, and the close makes it available.
+    const monthsBack = 200 + Math.floor(Math.random() * 600);
+    const [{ month }] = await sql<{ month: string }>(
+      `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
+      [monthsBack],
+    );
+    const clock = `${month.slice(0, 8)}15 12:00:00-05`;
+    const asOf = async (userId: string, text: string, params: unknown[], at: string) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('savia.now', $1, true)`, [at]);
+        await client.query('set local role authenticated');
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+        const { rows } = await client.query(text, params);
+        await client.query('commit');
+        return rows[0];
+      } finally {
+        client.release();
+      }
+    };
+    const items = (q: number) => JSON.stringify([{ product_id: productId, quantity: q }]);
+    const s1 = await asOf(buyer.userId, `select (public.place_order($1::jsonb)).id`, [items(6)], clock);
+    const s2 = await asOf(earner.userId, `select (public.place_order($1::jsonb)).id`, [items(1)], clock);
+    await asOf(admin, 'select public.approve_sale($1)', [s1.id], clock);
+    await asOf(admin, 'select public.approve_sale($1)', [s2.id], clock);
+    const nextMonth = new Date(`${month}T12:00:00Z`);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    await asOf(superadmin, 'select public.close_period($1::date)', [month], `${nextMonth.toISOString().slice(0, 10)} 12:00:00-05`);
+
+    const [min] = await sql<{ min_payout: string }>(`select min_payout from public.metadata where id = 'app_settings'`);
+    const amount = Number(min.min_payout) > 0 && Number(min.min_payout) <= 20 ? 20 : Number(min.min_payout);
+    expect(amount * 3).toBeLessThanOrEqual(60);
+    const before = await callAs<{ available: string }>(pool, earner.userId, 'select * from public.get_balance()');
+    expect(before.ok && before.value.available).toBe('60.00');
+
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => callAs(pool, earner.userId, 'select public.request_payout($1)', [amount])),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(Math.floor(60 / amount));
+    for (const r of results.filter((x) => !x.ok) as { hint?: string }[]) expect(r.hint).toBe('savia:above_balance');
+    const [{ n, total }] = await sql<{ n: number; total: string }>(
+      `select count(*)::int as n, sum(amount)::text as total from public.payout_requests where client_id = $1`,
+      [earner.id],
+    );
+    expect(n).toBe(Math.floor(60 / amount));
+    expect(Number(total)).toBeLessThanOrEqual(60);
+    const after = await callAs<{ available: string; reserved: string }>(pool, earner.userId, 'select * from public.get_balance()');
+    expect(after.ok && [after.value.available, after.value.reserved]).toEqual([(60 - n * amount).toFixed(2), (n * amount).toFixed(2)]);
+  });
+
+  it('una aprobación que compite con una cancelación termina en un estado coherente', async () => {
+    const tag = tagOf();
+    const admin = await staff(tag);
+    const top = await member(tag, 'Cima', null);
+    const buyer = await member(tag, 'Compradora', top.id);
+    const productId = await product(tag, 10, 10, 100);
+
+    const outcomes: string[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      const order = await placeOrder(buyer.userId, productId, 1);
+      const saleId = (order as { value: { id: string } }).value.id;
+      // Member cancellation (only while pending) and staff cancellation (any time, with reversals)
+      // alternate, each racing the approval.
+      const byStaff = round % 2 === 1;
+      const [approval, cancellation] = await Promise.all([
+        callAs(pool, admin, 'select public.approve_sale($1)', [saleId]),
+        byStaff
+          ? callAs(pool, admin, 'select public.cancel_sale($1, $2)', [saleId, 'Carrera de prueba'])
+          : callAs(pool, buyer.userId, 'select public.cancel_sale($1)', [saleId]),
+      ]);
+      const [state] = await sql<{ status: string; entries: number; amount: string; points: number; moved: number }>(
+        `select s.status,
+                (select count(*)::int from public.reward_transactions r where r.source_sale_id = s.id) as entries,
+                coalesce((select sum(r.amount) from public.reward_transactions r where r.source_sale_id = s.id), 0)::text as amount,
+                coalesce((select sum(r.points) from public.reward_transactions r where r.source_sale_id = s.id), 0)::int as points,
+                coalesce((select sum(m.quantity) from public.stock_movements m where m.sale_id = s.id), 0)::int as moved
+           from public.sales s where s.id = $1`,
+        [saleId],
+      );
+      if (approval.ok && cancellation.ok) {
+        // Approved first, then cancelled by staff: every entry reversed, stock back.
+        expect(byStaff).toBe(true);
+        expect(state).toEqual({ status: 'Cancelada', entries: 4, amount: '0.00', points: 0, moved: 0 });
+        outcomes.push('aprobada y cancelada');
+      } else if (approval.ok) {
+        // The member's cancellation came second and found it paid.
+        expect(byStaff).toBe(false);
+        expect((cancellation as { hint?: string }).hint).toBe('savia:invalid_transition');
+        expect(state).toEqual({ status: 'Pagada', entries: 2, amount: '1.00', points: 10, moved: -1 });
+        outcomes.push('aprobada');
+      } else {
+        expect(cancellation.ok).toBe(true);
+        expect((approval as { hint?: string }).hint).toBe('savia:invalid_transition');
+        expect(state).toEqual({ status: 'Cancelada', entries: 0, amount: '0', points: 0, moved: 0 });
+        outcomes.push('cancelada');
+      }
+    }
+    expect(outcomes).toHaveLength(10);
+    const [{ stock }] = await sql<{ stock: number }>('select stock from public.products where id = $1', [productId]);
+    const paid = outcomes.filter((o) => o === 'aprobada').length;
+    expect(stock).toBe(100 - paid);
+  });
+
+  it('los invariantes del motor se cumplen tras las carreras', async () => {
+    const violations = await sql('select * from private.engine_invariant_violations()');
+    expect(violations).toEqual([]);
+  });
+});

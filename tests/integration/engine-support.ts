@@ -1,0 +1,72 @@
+// Shared by the engine's integration tests: a pool of real connections that behave like
+// PostgREST's (role `authenticated` and the request's JWT claims, set per transaction), and small
+// fixtures built through the engine itself, under unique e-mails so runs never collide.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { cfg, sql } from './support';
+
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; message: string; hint?: string };
+
+export function enginePool(max = 50) {
+  return new pg.Pool({ connectionString: cfg.dbUrl, max, idleTimeoutMillis: 2000 });
+}
+
+/** One call as a user, in its own transaction, exactly as PostgREST runs an RPC. */
+export async function callAs<T = unknown>(pool: pg.Pool, userId: string, text: string, params: unknown[] = []): Promise<Outcome<T>> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local role authenticated');
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' }),
+    ]);
+    const { rows } = await client.query(text, params);
+    await client.query('commit');
+    return { ok: true, value: rows[0] as T };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    const e = error as { message: string; hint?: string };
+    return { ok: false, message: e.message, hint: e.hint };
+  } finally {
+    client.release();
+  }
+}
+
+/** An auth user; the link trigger gives it its role (staff invitation or registered member). */
+export async function authUser(email: string): Promise<string> {
+  const id = randomUUID();
+  await sql(
+    `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(), '{"provider":"google"}', '{}', now(), now())`,
+    [id, email],
+  );
+  return id;
+}
+
+export async function staff(tag: string, role: 'admin' | 'superadmin' = 'admin'): Promise<string> {
+  const email = `motor.${role}.${tag}@tests.savia`;
+  await sql(`insert into public.staff_invitations (email, role) values ($1, $2)`, [email, role]);
+  return authUser(email);
+}
+
+/** A registered member (fixture rows are written as postgres, as the seed does) with a linked account. */
+export async function member(tag: string, name: string, enrollerId: string | null): Promise<{ id: string; userId: string }> {
+  const email = `motor.${name.toLowerCase()}.${tag}@tests.savia`;
+  const [row] = await sql<{ id: string }>(
+    `insert into public.clients (name, email, enroller_id, enrollment_status, joined_at)
+     values ($1, $2, $3, 'registered', now()) returning id`,
+    [`${name} ${tag}`, email, enrollerId],
+  );
+  return { id: row.id, userId: await authUser(email) };
+}
+
+export async function product(tag: string, price: number, points: number, stock: number): Promise<string> {
+  const [row] = await sql<{ id: string }>(
+    `insert into public.products (sku, name, price, commissionable_amount, points, stock)
+     values ($1, $2, $3, $3, $4, $5) returning id`,
+    [`T-${tag}`.slice(0, 40), `Producto de carrera ${tag}`, price, points, stock],
+  );
+  return row.id;
+}
+
+export const tagOf = () => randomUUID().slice(0, 8);
