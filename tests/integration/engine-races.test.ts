@@ -89,6 +89,8 @@ describe('motor de recompensas bajo concurrencia', () => {
     const nextMonth = new Date(`${month}T12:00:00Z`);
     nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
     await asOf(superadmin, 'select public.close_period($1::date)', [month], `${nextMonth.toISOString().slice(0, 10)} 12:00:00-05`);
+    // The close brought is_active to *its* clock's month; put everyone back on the real one.
+    await sql('select private.refresh_all_activity()');
 
     const [min] = await sql<{ min_payout: string }>(`select min_payout from public.metadata where id = 'app_settings'`);
     const amount = Number(min.min_payout) > 0 && Number(min.min_payout) <= 20 ? 20 : Number(min.min_payout);
