@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '@/components/layouts/page-spinner';
+import { Spinner } from '@/components/ui/spinner';
+import { appMessages } from '@/config/messages';
+import { paths, type Access } from '@/config/paths';
+import { hasAuthRedirectError } from '@/lib/auth/auth-redirect-error';
+import type { SessionUser } from '@/lib/auth/types';
+import { useSession } from '@/lib/auth/use-session';
+import { hasAccess, roleHome, type Principal } from '@/lib/authorization';
+
+const principalOf = (user: SessionUser | null): Principal | null => (user ? { role: user.role, finance: user.customClaims.finance } : null);
+
+/** Every route: a refused Google sign-in comes back with error=access_denied, wherever it lands. */
+export function RootRoute() {
+  const location = useLocation();
+  if (hasAuthRedirectError(location.search, location.hash)) return <Navigate to={paths.authError} replace />;
+  return <Outlet />;
+}
+
+function NoUserRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(paths.login, { replace: true });
+  }, [navigate]);
+  return <Spinner label={appMessages.noUser} className="min-h-dvh" />;
+}
+
+/**
+ * Signed-in people whose role may use `access`; others go to / (which sends them home),
+ * nobody at all goes to /login.
+ */
+export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
+  const { status, user } = useSession();
+  if (status === 'loading') return <PageSpinner fullScreen />;
+  if (!user) return <NoUserRedirect />;
+  if (!hasAccess(principalOf(user), access)) return <Navigate to={paths.root} replace />;
+  return children;
+}
+
+/** `/` and unknown paths: the role home. */
+export function RoleHomeRedirect() {
+  const { status, user } = useSession();
+  if (status === 'loading') return <PageSpinner fullScreen />;
+  return <Navigate to={roleHome(principalOf(user))} replace />;
+}

@@ -1,0 +1,21 @@
+// Copy shared by the shells and guards (features keep their own in their messages.ts).
+export const appMessages = {
+  appName: 'Savia',
+  loading: 'Cargando...',
+  noUser: 'No se pudo autenticar al usuario. Redirigiendo...',
+  signOut: 'Cerrar Sesión',
+  recipes: 'Recetario',
+  online: 'En línea',
+  openMenu: 'Abrir menú',
+  closeMenu: 'Cerrar menú',
+  mainNav: 'Navegación principal',
+  memberNav: 'Navegación de Mi Cuenta',
+  userMenu: 'Menú de usuario',
+  toLight: 'Cambiar a tema claro',
+  toDark: 'Cambiar a tema oscuro',
+  backOffice: 'Back office',
+  memberArea: 'Área de miembros',
+  skipToContent: 'Saltar al contenido',
+  inactiveTitle: '¡Atención!',
+  inactiveText: 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.',
+} as const;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { settingsMessages as m } from '../messages';
+
+export const settingsFormSchema = z.object({
+  company_name: z.string().trim().min(1, m.companyNameRequired).max(120, m.companyNameTooLong),
+  contact_info: z.string().trim().min(1, m.contactInfoRequired).max(1000, m.contactInfoTooLong),
+  low_stock_threshold: z
+    .number({ error: m.thresholdNumber })
+    .int(m.thresholdInteger)
+    .min(0, m.thresholdMin)
+    .max(100_000, m.thresholdMax),
+});
+
+export type SettingsFormValues = z.infer<typeof settingsFormSchema>;

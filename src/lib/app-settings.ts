@@ -1,0 +1,68 @@
+// metadata/app_settings: read at start, merged over the defaults, created when absent.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+export const SETTINGS_ROW_ID = 'app_settings';
+
+export interface AppSettings {
+  low_stock_threshold: number;
+  company_name: string;
+  contact_info: string;
+  currency: string;
+  timezone: string;
+  min_payout: number;
+}
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  low_stock_threshold: 20,
+  company_name: 'Nombre de la empresa',
+  contact_info: 'Teléfono: +57 300 000 0000\nCorreo: contacto@empresa.com',
+  currency: 'USD',
+  timezone: 'America/Bogota',
+  min_payout: 20,
+};
+
+/** Stored values win over the defaults; missing, null or mistyped ones fall back to them. */
+export function mergeSettings(defaults: AppSettings, stored: Record<string, unknown> | null | undefined): AppSettings {
+  const merged: AppSettings = { ...defaults };
+  if (!stored) return merged;
+  for (const key of Object.keys(defaults) as (keyof AppSettings)[]) {
+    const value = stored[key];
+    if (value === null || value === undefined) continue;
+    if (typeof defaults[key] === 'number') {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+      if (Number.isFinite(n)) (merged[key] as number) = n;
+    } else if (typeof value === 'string') {
+      (merged[key] as string) = value;
+    }
+  }
+  return merged;
+}
+
+export async function fetchAppSettings(): Promise<AppSettings> {
+  const { data, error } = await supabase.from('metadata').select('*').eq('id', SETTINGS_ROW_ID).maybeSingle();
+  if (error) throw error;
+  if (data) return mergeSettings(DEFAULT_SETTINGS, data as Record<string, unknown>);
+
+  const created = await supabase.from('metadata').insert({ id: SETTINGS_ROW_ID, ...DEFAULT_SETTINGS });
+  // Only a superadmin may create it; for everyone else the defaults are enough.
+  if (created.error) console.error('Error al crear la configuración por defecto:', created.error);
+  return { ...DEFAULT_SETTINGS };
+}
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  app: () => [...settingsKeys.all, 'app'] as const,
+};
+
+export const appSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.app(),
+    queryFn: fetchAppSettings,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Settings are loaded before the app renders (see SettingsGate), so this never waits. */
+export function useAppSettings(): AppSettings {
+  return useQuery(appSettingsQueryOptions()).data ?? DEFAULT_SETTINGS;
+}

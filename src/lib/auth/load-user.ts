@@ -1,0 +1,47 @@
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { toRole } from '@/lib/authorization';
+import { decodeClaims } from './claims';
+import type { ClientProfile, SessionUser } from './types';
+
+function fullNameOf(user: User): string | null {
+  const meta = user.user_metadata as Record<string, unknown> | undefined;
+  const name = meta?.full_name ?? meta?.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
+/**
+ * Builds the session user: fresh token claims (after a refresh), the `users_roles` entry
+ * (none means sin_rol) and, for members, their client profile. Any failure throws.
+ */
+export async function loadSessionUser(client: SupabaseClient, authUser: User): Promise<SessionUser> {
+  const refreshed = await client.auth.refreshSession();
+  if (refreshed.error) throw refreshed.error;
+  const customClaims = decodeClaims(refreshed.data.session?.access_token);
+
+  const roleQuery = await client.from('users_roles').select('role').eq('user_id', authUser.id).maybeSingle();
+  if (roleQuery.error) throw roleQuery.error;
+  const role = toRole((roleQuery.data as { role?: unknown } | null)?.role);
+
+  let clientProfile: ClientProfile | null = null;
+  if (role === 'cliente') {
+    const profileQuery = await client.from('clients').select('*').eq('auth_uid', authUser.id).limit(1);
+    if (profileQuery.error) throw profileQuery.error;
+    clientProfile = ((profileQuery.data as ClientProfile[] | null) ?? [])[0] ?? null;
+  }
+
+  return {
+    uid: authUser.id,
+    email: authUser.email ?? '',
+    fullName: fullNameOf(authUser),
+    role,
+    customClaims,
+    clientProfile,
+  };
+}
+
+/** What the header shows: the first name, else the sign-in address. */
+export function displayName(user: Pick<SessionUser, 'fullName' | 'email' | 'clientProfile'>): string {
+  const name = user.fullName ?? user.clientProfile?.name ?? null;
+  const first = name?.trim().split(/\s+/)[0];
+  return first || user.email;
+}

@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { supabase } from '@/lib/supabase';
+import { loadSessionUser } from './load-user';
+import { SessionContext } from './session-context';
+import type { SessionState, SessionUser } from './types';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SessionState['status']>('loading');
+  const [user, setUser] = useState<SessionUser | null>(null);
+  // The user id whose data is loaded or loading; undefined until the first auth event.
+  const loadedUid = useRef<string | null | undefined>(undefined);
+  const generation = useRef(0);
+
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      // Our own refresh (and the periodic ones) only rotate the token; the person is the same.
+      if (event === 'TOKEN_REFRESHED') return;
+      const uid = session?.user.id ?? null;
+      if (uid === loadedUid.current && event !== 'USER_UPDATED') return;
+      loadedUid.current = uid;
+      const current = ++generation.current;
+
+      if (!session) {
+        setUser(null);
+        setStatus('ready');
+        return;
+      }
+      setStatus('loading');
+      // supabase-js holds its auth lock while it notifies; calling it back synchronously deadlocks.
+      setTimeout(() => {
+        loadSessionUser(supabase, session.user)
+          .then((loaded) => {
+            if (current !== generation.current) return;
+            setUser(loaded);
+            setStatus('ready');
+          })
+          .catch(async (error: unknown) => {
+            console.error('Error al obtener datos de usuario:', error);
+            if (current !== generation.current) return;
+            loadedUid.current = null;
+            await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+            setUser(null);
+            setStatus('ready');
+          });
+      }, 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, []);
+
+  const signOut = useCallback(async () => {
+    generation.current++;
+    loadedUid.current = null;
+    const { error } = await supabase.auth.signOut();
+    // Even when the server cannot be reached, this browser forgets the session.
+    if (error) await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
+    setUser(null);
+    setStatus('ready');
+  }, [queryClient]);
+
+  const value = useMemo<SessionState>(() => ({ status, user, signOut }), [status, user, signOut]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
