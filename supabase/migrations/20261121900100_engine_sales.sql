@@ -258,12 +258,17 @@ begin
       set personal_points = t.personal_points + excluded.personal_points,
           income = t.income + excluded.income,
           own_sales = t.own_sales + excluded.own_sales
+    returning t.client_id, t.period, t.personal_points
+  ), activated as (
+    -- An approval only adds points, so activity can only switch on: once per member and month,
+    -- when the total crosses the threshold. No update at all on every other approval.
+    update public.clients c set is_active = true
+      from totals x
+     where c.id = x.client_id and x.period = private.current_period()
+       and x.personal_points >= (v_plan.plan ->> 'activity_points')::integer and not c.is_active
     returning 1
   )
   select count(*) into v_entries from ins;
-
-  perform private.refresh_activity(array[v_sale.client_id,
-    (select c.enroller_id from public.clients c where c.id = v_sale.client_id and v_sale.kind = 'enrollment')]);
   return v_entries;
 end
 $$;
