@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { personas, settle, signIn, signInWithTypedEmail } from './support';
+
+test.describe('sin sesión', () => {
+  test('las rutas protegidas y las desconocidas llevan a /login', async ({ page }) => {
+    for (const path of ['/', '/dashboard', '/finanzas', '/configuracion', '/mi-cuenta', '/mi-cuenta/mi-red', '/no-existe', '/mi-cuenta/no-existe']) {
+      await settle(page, path, '/login');
+    }
+    await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+
+  test('una ruta protegida avisa de que no hay usuario antes de redirigir', async ({ page }) => {
+    const seen = page.waitForFunction(() => document.body.innerText.includes('No se pudo autenticar al usuario. Redirigiendo...'), null, { polling: 'raf' });
+    await page.goto('/dashboard');
+    await seen;
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('correo no registrado', () => {
+  test('termina en /auth-error con el texto y el botón de vuelta', async ({ page }) => {
+    await signInWithTypedEmail(page, personas.unregistered);
+    await expect(page).toHaveURL(/\/auth-error$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Acceso No Autorizado' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toContainText('no está registrado');
+    await expect(main).toContainText('correo electrónico que usaste al momento de tu inscripción');
+    await expect(main).toContainText('contacta a un representante de la empresa');
+    await page.getByRole('link', { name: 'Volver al Inicio de Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+
+  test('error=access_denied se reconoce en cualquier ruta', async ({ page }) => {
+    await settle(page, '/ventas?error=access_denied&error_description=Correo+no+registrado', '/auth-error');
+    await settle(page, '/login#error=access_denied&error_code=403', '/auth-error');
+    await expect(page.getByRole('heading', { name: 'Acceso No Autorizado' })).toBeVisible();
+  });
+});
+
+test.describe('cuenta sin rol', () => {
+  test('queda en una página sin acceso, sin bucles, y puede cerrar sesión', async ({ page }) => {
+    await signIn(page, personas.sinRol, '/login');
+    await expect(page.getByRole('heading', { name: 'Sin acceso' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(personas.sinRol);
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/login$/);
+    for (const path of ['/', '/dashboard', '/configuracion', '/finanzas', '/mi-cuenta', '/mi-cuenta/recompensas', '/no-existe']) {
+      await settle(page, path, '/login');
+      await expect(page.getByRole('heading', { name: 'Sin acceso' })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await settle(page, '/dashboard', '/login');
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+});

@@ -1,0 +1,75 @@
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+// @ts-expect-error plain ESM module without types
+import { stackConfig } from '../../scripts/lib/config.mjs';
+
+export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as { dbUrl: string; apiUrl: string };
+
+export const personas = {
+  superFinance: 'sofia.finanzas@savia.test',
+  superadmin: 'diego.super@savia.test',
+  admin: 'laura.admin@savia.test',
+  sinRol: 'pedro.sinrol@savia.test',
+  memberActive: 'maria.activa@savia.test',
+  memberInactive: 'carlos.inactivo@savia.test',
+  memberB: 'lucia.b@savia.test',
+  unregistered: 'desconocido@gmail.com',
+} as const;
+
+export const BASE_NAV = ['Dashboard', 'Productos', 'Clientes', 'Ventas', 'Aprobaciones', 'Pagos'];
+export const SUPER_NAV = [...BASE_NAV, 'Usuarios', 'Proveedores', 'Análisis de Salud', 'Configuración'];
+export const MEMBER_NAV = ['Mi Cuenta', 'Hacer un Pedido', 'Mis Pedidos', 'Enrolar Miembro', 'Mi Red', 'Mis Recompensas'];
+
+export const STAFF_PATHS = ['/dashboard', '/productos', '/clientes', '/ventas', '/aprobaciones', '/pagos', '/recetario'];
+export const SUPER_PATHS = ['/gestion-usuarios', '/proveedores', '/analizador-salud', '/configuracion'];
+export const MEMBER_PATHS = ['/mi-cuenta', '/mi-cuenta/hacer-pedido', '/mi-cuenta/mis-pedidos', '/mi-cuenta/enrolar', '/mi-cuenta/mi-red', '/mi-cuenta/recompensas'];
+
+const appPath = (page: Page) => new URL(page.url()).pathname;
+
+/** Opens the chooser from /login, as a person would. */
+async function openChooser(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+}
+
+/** Signs in through the auth emulator's Google chooser and waits until the app has settled. */
+export async function signIn(page: Page, email: string, expectedPath: string | RegExp) {
+  await openChooser(page);
+  await page.getByRole('button', { name: email }).click();
+  await expect(page).toHaveURL(typeof expectedPath === 'string' ? new RegExp(`${escape(expectedPath)}$`) : expectedPath, { timeout: 20_000 });
+}
+
+/** Types an e-mail the chooser does not list. */
+export async function signInWithTypedEmail(page: Page, email: string) {
+  await openChooser(page);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Visits a path with a full load and returns where the app finally settles. */
+export async function settle(page: Page, path: string, expected: string) {
+  await page.goto(path);
+  await expect(page, `${path} debería llevar a ${expected}`).toHaveURL(new RegExp(`^[^?#]*${escape(expected)}(\\?.*)?$`));
+  // Guards redirect once; a second look makes sure nothing bounces afterwards.
+  await page.waitForTimeout(150);
+  expect(appPath(page)).toBe(expected);
+}
+
+export async function navLabels(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name });
+  await expect(nav).toBeVisible();
+  return nav.getByRole('link').allInnerTexts();
+}
+
+export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: cfg.dbUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
