@@ -1,0 +1,71 @@
+-- The scheduled close, the month boundary in the company's time zone, more illegal moves, and
+-- direct sales; on the fixture of 50_engine_fixture.psql.
+begin;
+\ir 50_engine_fixture.psql
+select plan(20);
+
+-- pg_cron, where the cluster has it, runs the close every hour.
+select ok(
+  not exists (select 1 from pg_extension where extname = 'pg_cron')
+  or exists (select 1 from cron.job where jobname = 'savia-cierre-de-mes' and command = 'select private.run_scheduled_close()'),
+  'pg_cron programa el cierre cada hora (si pg_cron está instalado)');
+
+-- 23:30 on 31 May in Bogotá is already June in UTC, and still May for the business.
+select engine_tests.at('2026-05-31 23:30:00-05');
+select engine_tests.order_as('fabio', engine_tests.items('lavanda', '1')) as s1 \gset
+select engine_tests.approve(:'s1');
+select is((select period_month from public.sales where id = :'s1'), '2026-05-01'::date, 'una venta del 31 a las 23:30 en Bogotá es de mayo');
+select is((select is_active from public.clients where id = engine_tests.id('fabio')), true, 'Fabio activo en mayo (500 puntos)');
+
+-- An hour later it is June: the scheduled job closes May and everybody starts June inactive.
+select engine_tests.at('2026-06-01 00:30:00-05');
+select is(jsonb_array_length(private.run_scheduled_close()), 1, 'la tarea programada cierra el mes terminado');
+select is((select status from public.periods where month = '2026-05-01'), 'closed', 'mayo queda cerrado');
+select is((select is_active from public.clients where id = engine_tests.id('fabio')), false, 'junio empieza con todos inactivos');
+select is(private.run_scheduled_close(), '[]'::jsonb, 'otra pasada no hace nada');
+select engine_tests.act_as('super');
+select throws_ok($$select * from public.preview_period_close('2026-05-01')$$, 'P0001', 'El mes de mayo de 2026 ya está cerrado.',
+  'no hay vista previa de un mes cerrado');
+
+-- Writing into a closed month is impossible: a sale approved now is of June.
+select engine_tests.order_as('gala', engine_tests.items('te', '1')) as s2 \gset
+select engine_tests.approve(:'s2');
+select is((select period_month from public.sales where id = :'s2'), '2026-06-01'::date, 'lo aprobado tras el cierre es del mes nuevo');
+
+-- A month cannot be closed while an earlier one is open.
+select engine_tests.at('2026-08-02 10:00:00-05');
+select engine_tests.act_as('super');
+select throws_ok($$select public.close_period('2026-07-01')$$, 'P0001', 'Hay un mes anterior sin cerrar: ciérralo primero.',
+  'los meses se cierran en orden');
+select is((public.close_period('2026-06-01') ->> 'already_closed')::boolean, false, 'junio se cierra');
+select is((public.close_period() ->> 'month'), '2026-07-01', 'sin mes, close_period cierra el mes anterior (julio, sin ventas)');
+
+-- Illegal moves that 50_ does not try.
+select engine_tests.order_as('elena', engine_tests.items('te', '1')) as s3 \gset
+select engine_tests.approve(:'s3');
+select throws_ok(format('select public.reject_sale(%L, %L)', :'s3', 'demasiado tarde'), 'P0001',
+  format('La venta #%s está «Pagada»: solo se rechaza una venta pendiente.', (select sale_no from public.sales where id = :'s3')),
+  'una venta pagada no se rechaza');
+select engine_tests.order_as('elena', engine_tests.items('te', '1')) as s4 \gset
+select engine_tests.act_as('elena');
+select is(public.cancel_sale(:'s4') ->> 'status', 'Cancelada', 'Elena cancela su pedido pendiente');
+select engine_tests.act_as('admin');
+select throws_ok(format('select public.approve_sale(%L)', :'s4'), 'P0001',
+  format('La venta #%s está «Cancelada»: solo se aprueba una venta pendiente.', (select sale_no from public.sales where id = :'s4')),
+  'una venta cancelada no se aprueba');
+select throws_ok(format('select public.preview_sale_rewards(%L)', :'s3'), 'P0001',
+  'La venta está «Pagada»: la vista previa es para ventas pendientes.', 'la vista previa es solo para pendientes');
+
+-- A direct sale: paid at once, stock and rewards in the same transaction.
+select (public.create_direct_sale(engine_tests.id('celia'), engine_tests.items('curcuma', '2'), 'efectivo')).id as s5 \gset
+select results_eq(format($$select s.status, s.kind, (select count(*)::integer from public.reward_transactions r where r.source_sale_id = s.id)
+                             from public.sales s where s.id = %L$$, :'s5'),
+  $$values ('Pagada'::text, 'direct'::text, 3)$$, 'la venta directa nace Pagada con sus asientos (puntos, Bruno y Amparo)');
+select is((select stock from public.products where id = engine_tests.id('curcuma')), 1, 'y descuenta el stock');
+select throws_ok(format('select public.create_direct_sale(%L, %L)', engine_tests.id('celia'), engine_tests.items('curcuma', '2')), 'P0001',
+  'Stock insuficiente de «Cápsulas de cúrcuma»: hay 1 y la venta necesita 2.', 'sin stock no hay venta directa');
+
+select is_empty($$select * from private.engine_invariant_violations()$$, 'invariantes del motor');
+
+select * from finish();
+rollback;
