@@ -73,3 +73,17 @@ export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<
     await client.end();
   }
 }
+
+/** The first name the header should show: the member's enrolled name, else Google's, else the e-mail. */
+export async function expectedDisplayName(email: string): Promise<string> {
+  const { rows } = await withDb((db) =>
+    db.query<{ client_name: string | null; full_name: string | null }>(
+      `select (select c.name from public.clients c where c.auth_uid = u.id limit 1) as client_name,
+              u.raw_user_meta_data->>'full_name' as full_name
+         from auth.users u where lower(u.email) = lower($1)`,
+      [email],
+    ),
+  );
+  const name = rows[0]?.client_name?.trim() || rows[0]?.full_name?.trim();
+  return name ? (name.split(/\s+/)[0] ?? email) : email;
+}

@@ -39,9 +39,12 @@ export async function loadSessionUser(client: SupabaseClient, authUser: User): P
   };
 }
 
-/** What the header shows: the first name, else the sign-in address. */
+/**
+ * What the header shows: the first name, else the sign-in address. A member's name as enrolled
+ * wins over the Google profile's; staff only have the latter.
+ */
 export function displayName(user: Pick<SessionUser, 'fullName' | 'email' | 'clientProfile'>): string {
-  const name = user.fullName ?? user.clientProfile?.name ?? null;
+  const name = user.clientProfile?.name?.trim() || user.fullName;
   const first = name?.trim().split(/\s+/)[0];
   return first || user.email;
 }

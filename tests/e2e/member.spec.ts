@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectedDisplayName, MEMBER_NAV, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_PATHS } from './support';
+
+const MEMBER_NAV_NAME = 'Navegación de Mi Cuenta';
+const INACTIVE_TEXT = 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.';
+
+const inactiveToast = (page: Page) => page.getByRole('button', { name: /¡Atención!/ });
+
+test.describe('miembro activa', () => {
+  test('entra a /mi-cuenta con sus seis secciones y su menú de usuario', async ({ page }) => {
+    await signIn(page, personas.memberActive, '/mi-cuenta');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
+    expect(await navLabels(page, MEMBER_NAV_NAME)).toEqual(MEMBER_NAV);
+    const name = await expectedDisplayName(personas.memberActive);
+    await expect(page.getByRole('banner').getByTestId('header-user-name')).toHaveText(name);
+    await page.mouse.move(1200, 780);
+    await page.waitForTimeout(1500);
+    await expect(inactiveToast(page)).toHaveCount(0);
+  });
+
+  test('abre sus rutas; el back office, la raíz y lo desconocido vuelven a /mi-cuenta', async ({ page }) => {
+    await signIn(page, personas.memberActive, '/mi-cuenta');
+    for (const path of MEMBER_PATHS) await settle(page, path, path);
+    for (const path of [...STAFF_PATHS, ...SUPER_PATHS, '/finanzas', '/', '/no-existe', '/mi-cuenta/no-existe', '/login']) {
+      await settle(page, path, '/mi-cuenta');
+    }
+  });
+
+  test('cada sección muestra su título', async ({ page }) => {
+    await signIn(page, personas.memberB, '/mi-cuenta');
+    const nav = page.getByRole('navigation', { name: MEMBER_NAV_NAME });
+    for (const label of [...MEMBER_NAV.slice(1), MEMBER_NAV[0] as string]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('el menú de usuario cierra la sesión y lleva a /login', async ({ page }) => {
+    await signIn(page, personas.memberActive, '/mi-cuenta');
+    await page.getByRole('button', { name: /Menú de usuario/ }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await settle(page, '/mi-cuenta', '/login');
+  });
+});
+
+test.describe('miembro inactivo', () => {
+  test('ve el aviso arriba a la izquierda durante 6 s, una vez por sesión del navegador', async ({ page, browser }) => {
+    await signIn(page, personas.memberInactive, '/mi-cuenta');
+    await page.mouse.move(1200, 780); // sonner pauses while hovered
+    const toast = inactiveToast(page);
+    await expect(toast).toBeVisible();
+    const shownAt = Date.now();
+    await expect(toast).toContainText('¡Atención!');
+    await expect(toast).toContainText(INACTIVE_TEXT);
+    const box = await toast.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeLessThan(100);
+    expect(box!.y).toBeLessThan(100);
+    await expect(page.locator('[data-sonner-toaster][data-x-position="left"][data-y-position="top"]')).toContainText(INACTIVE_TEXT);
+
+    await page.waitForTimeout(4500);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 5000 });
+    const lasted = Date.now() - shownAt;
+    expect(lasted).toBeGreaterThan(5000);
+    expect(lasted).toBeLessThan(9000);
+
+    // Same browser session: neither a reload nor moving around shows it again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
+    await page.getByRole('navigation', { name: MEMBER_NAV_NAME }).getByRole('link', { name: 'Mi Red' }).click();
+    await page.waitForTimeout(1500);
+    await expect(toast).toHaveCount(0);
+
+    // A new browser session does show it again.
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await signIn(fresh, personas.memberInactive, '/mi-cuenta');
+    await expect(inactiveToast(fresh)).toBeVisible();
+    await other.close();
+  });
+
+  test('el aviso se cierra al hacer clic', async ({ page }) => {
+    await signIn(page, personas.memberInactive, '/mi-cuenta');
+    const toast = inactiveToast(page);
+    await expect(toast).toBeVisible();
+    await toast.click();
+    await expect(toast).toBeHidden({ timeout: 2000 });
+  });
+});
+
+test.describe('móvil', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('el botón de menú abre la navegación lateral y el menú de usuario sigue a mano', async ({ page }) => {
+    await signIn(page, personas.memberActive, '/mi-cuenta');
+    await expect(page.getByRole('navigation', { name: MEMBER_NAV_NAME })).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const drawer = page.getByRole('dialog');
+    expect(await drawer.getByRole('navigation', { name: MEMBER_NAV_NAME }).getByRole('link').allInnerTexts()).toEqual(MEMBER_NAV);
+    await drawer.getByRole('link', { name: 'Mis Pedidos' }).click();
+    await expect(page).toHaveURL(/\/mi-cuenta\/mis-pedidos$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mis Pedidos' })).toBeVisible();
+    await page.getByRole('button', { name: /Menú de usuario/ }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
