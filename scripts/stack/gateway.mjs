@@ -9,13 +9,11 @@ const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 // Auth routes that Supabase's gateway leaves open (browsers reach them by navigation, without headers).
 const OPEN_AUTH_ROUTES = ['/authorize', '/callback', '/verify'];
 
-function corsHeaders(req) {
-  return { 'access-control-allow-origin': '*' };
-}
+const CORS_ORIGIN = { 'access-control-allow-origin': '*' };
 
 function preflight(req, res) {
   res.writeHead(200, {
-    ...corsHeaders(req),
+    ...CORS_ORIGIN,
     'access-control-allow-methods': CORS_METHODS,
     'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
     'access-control-max-age': '3600',
@@ -40,7 +38,7 @@ export function proxy(req, res, { port, path, headers = {} }) {
   const upstream = http.request(
     { host: '127.0.0.1', port, method: req.method, path, headers: { ...req.headers, ...headers, host: `127.0.0.1:${port}` } },
     (up) => {
-      const out = { ...up.headers, ...corsHeaders(req) };
+      const out = { ...up.headers, ...CORS_ORIGIN };
       res.writeHead(up.statusCode ?? 502, out);
       up.pipe(res);
     },
