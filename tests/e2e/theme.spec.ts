@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { personas, signIn } from './support';
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
+
+/** Records the theme of the very first frame, to prove there is no flash of the other one. */
+async function watchFirstFrame(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstFrameDark?: boolean };
+    requestAnimationFrame(() => {
+      w.__firstFrameDark = document.documentElement.classList.contains('dark');
+    });
+  });
+}
+const firstFrameDark = (page: Page) => page.evaluate(() => (window as unknown as { __firstFrameDark?: boolean }).__firstFrameDark);
+
+test.describe('sin preferencia guardada sigue al sistema', () => {
+  test.describe('sistema oscuro', () => {
+    test.use({ colorScheme: 'dark' });
+    test('oscuro desde el primer fotograma', async ({ page }) => {
+      await watchFirstFrame(page);
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+      expect(await stored(page)).toBeNull();
+      expect(await isDark(page)).toBe(true);
+      expect(await firstFrameDark(page)).toBe(true);
+    });
+  });
+
+  test.describe('sistema claro', () => {
+    test.use({ colorScheme: 'light' });
+    test('claro', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+      expect(await isDark(page)).toBe(false);
+    });
+  });
+});
+
+test.describe('la elección se guarda en localStorage «theme»', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('persiste al recargar, sin destello, y manda sobre el sistema', async ({ page }) => {
+    await watchFirstFrame(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
+    expect(await isDark(page)).toBe(true);
+    expect(await stored(page)).toBe('dark');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Cambiar a tema claro' })).toBeVisible();
+    expect(await firstFrameDark(page)).toBe(true);
+    expect(await isDark(page)).toBe(true);
+
+    // Light chosen on a dark system stays light.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Cambiar a tema claro' }).click();
+    expect(await stored(page)).toBe('light');
+    await page.reload();
+    expect(await firstFrameDark(page)).toBe(false);
+    expect(await isDark(page)).toBe(false);
+  });
+
+  test('el interruptor de la cabecera del back office', async ({ page }) => {
+    await signIn(page, personas.admin, '/dashboard');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
+    expect(await isDark(page)).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(await isDark(page)).toBe(true);
+    await expect(header.getByRole('button', { name: 'Cambiar a tema claro' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
