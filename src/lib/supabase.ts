@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 
 const url = import.meta.env.VITE_SUPABASE_URL;
 const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
@@ -8,7 +9,8 @@ if (!url || !anonKey) {
   throw new Error('Faltan VITE_SUPABASE_URL y VITE_SUPABASE_ANON_KEY (ver .env.example).');
 }
 
-export const supabase = createClient(url, anonKey, {
+// Typed by the schema itself (`npm run gen:types`), so a renamed column fails the type check.
+export const supabase = createClient<Database>(url, anonKey, {
   auth: {
     flowType: 'pkce',
     persistSession: true,

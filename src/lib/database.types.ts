@@ -1,0 +1,1494 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      audit_logs: {
+        Row: {
+          action: string
+          actor_id: string | null
+          actor_role: string | null
+          db_role: string
+          id: number
+          new_values: Json | null
+          occurred_at: string
+          old_values: Json | null
+          row_id: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          actor_role?: string | null
+          db_role?: string
+          id?: never
+          new_values?: Json | null
+          occurred_at?: string
+          old_values?: Json | null
+          row_id?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          actor_role?: string | null
+          db_role?: string
+          id?: never
+          new_values?: Json | null
+          occurred_at?: string
+          old_values?: Json | null
+          row_id?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
+      clients: {
+        Row: {
+          address: string | null
+          auth_uid: string | null
+          city: string | null
+          created_at: string
+          document_number: string | null
+          email: string
+          enroller_id: string | null
+          enrollment_status: string
+          id: string
+          is_active: boolean
+          joined_at: string | null
+          landing_message: string | null
+          member_no: number
+          name: string
+          path: unknown
+          phone: string | null
+          slug: string | null
+          star_level: number
+          updated_at: string
+        }
+        Insert: {
+          address?: string | null
+          auth_uid?: string | null
+          city?: string | null
+          created_at?: string
+          document_number?: string | null
+          email: string
+          enroller_id?: string | null
+          enrollment_status?: string
+          id?: string
+          is_active?: boolean
+          joined_at?: string | null
+          landing_message?: string | null
+          member_no?: never
+          name: string
+          path: unknown
+          phone?: string | null
+          slug?: string | null
+          star_level?: number
+          updated_at?: string
+        }
+        Update: {
+          address?: string | null
+          auth_uid?: string | null
+          city?: string | null
+          created_at?: string
+          document_number?: string | null
+          email?: string
+          enroller_id?: string | null
+          enrollment_status?: string
+          id?: string
+          is_active?: boolean
+          joined_at?: string | null
+          landing_message?: string | null
+          member_no?: never
+          name?: string
+          path?: unknown
+          phone?: string | null
+          slug?: string | null
+          star_level?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clients_enroller_id_fkey"
+            columns: ["enroller_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "clients_star_level_fkey"
+            columns: ["star_level"]
+            isOneToOne: false
+            referencedRelation: "star_level_configs"
+            referencedColumns: ["level"]
+          },
+        ]
+      }
+      health_analyses: {
+        Row: {
+          answers: NonNullable<Json>
+          client_id: string
+          created_at: string
+          created_by: string | null
+          id: string
+          notes: string | null
+          recommendations: NonNullable<Json>
+        }
+        Insert: {
+          answers?: NonNullable<Json>
+          client_id: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          notes?: string | null
+          recommendations?: NonNullable<Json>
+        }
+        Update: {
+          answers?: NonNullable<Json>
+          client_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          notes?: string | null
+          recommendations?: NonNullable<Json>
+        }
+        Relationships: [
+          {
+            foreignKeyName: "health_analyses_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      leads: {
+        Row: {
+          client_id: string
+          created_at: string
+          email: string | null
+          id: string
+          message: string | null
+          name: string
+          phone: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          client_id: string
+          created_at?: string
+          email?: string | null
+          id?: string
+          message?: string | null
+          name: string
+          phone?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          client_id?: string
+          created_at?: string
+          email?: string | null
+          id?: string
+          message?: string | null
+          name?: string
+          phone?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "leads_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      metadata: {
+        Row: {
+          activity_points: number
+          company_name: string
+          contact_info: string
+          currency: string
+          enrollment_commission_rate: number
+          id: string
+          low_stock_threshold: number
+          min_payout: number
+          timezone: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          activity_points?: number
+          company_name?: string
+          contact_info?: string
+          currency?: string
+          enrollment_commission_rate?: number
+          id: string
+          low_stock_threshold?: number
+          min_payout?: number
+          timezone?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          activity_points?: number
+          company_name?: string
+          contact_info?: string
+          currency?: string
+          enrollment_commission_rate?: number
+          id?: string
+          low_stock_threshold?: number
+          min_payout?: number
+          timezone?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      payout_requests: {
+        Row: {
+          amount: number
+          client_id: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          paid_at: string | null
+          paid_by: string | null
+          payment_details: string | null
+          payment_reference: string | null
+          rejection_reason: string | null
+          requested_at: string
+          requested_by: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          client_id: string
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          paid_at?: string | null
+          paid_by?: string | null
+          payment_details?: string | null
+          payment_reference?: string | null
+          rejection_reason?: string | null
+          requested_at?: string
+          requested_by?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          client_id?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          paid_at?: string | null
+          paid_by?: string | null
+          payment_details?: string | null
+          payment_reference?: string | null
+          rejection_reason?: string | null
+          requested_at?: string
+          requested_by?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_requests_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      periods: {
+        Row: {
+          closed_at: string | null
+          closed_by: string | null
+          created_at: string
+          month: string
+          status: string
+          summary: Json | null
+        }
+        Insert: {
+          closed_at?: string | null
+          closed_by?: string | null
+          created_at?: string
+          month: string
+          status?: string
+          summary?: Json | null
+        }
+        Update: {
+          closed_at?: string | null
+          closed_by?: string | null
+          created_at?: string
+          month?: string
+          status?: string
+          summary?: Json | null
+        }
+        Relationships: []
+      }
+      plan_versions: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          plan: NonNullable<Json>
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          plan: NonNullable<Json>
+          version?: never
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          plan?: NonNullable<Json>
+          version?: never
+        }
+        Relationships: []
+      }
+      product_costs: {
+        Row: {
+          product_id: string
+          supplier_id: string | null
+          unit_cost: number
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          product_id: string
+          supplier_id?: string | null
+          unit_cost: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          product_id?: string
+          supplier_id?: string | null
+          unit_cost?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_costs_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: true
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "product_costs_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      products: {
+        Row: {
+          benefits: string[]
+          category: string | null
+          commissionable_amount: number
+          created_at: string
+          description: string | null
+          id: string
+          image_path: string | null
+          is_active: boolean
+          is_kit: boolean
+          name: string
+          points: number
+          price: number
+          sku: string
+          stock: number
+          updated_at: string
+        }
+        Insert: {
+          benefits?: string[]
+          category?: string | null
+          commissionable_amount: number
+          created_at?: string
+          description?: string | null
+          id?: string
+          image_path?: string | null
+          is_active?: boolean
+          is_kit?: boolean
+          name: string
+          points?: number
+          price: number
+          sku: string
+          stock?: number
+          updated_at?: string
+        }
+        Update: {
+          benefits?: string[]
+          category?: string | null
+          commissionable_amount?: number
+          created_at?: string
+          description?: string | null
+          id?: string
+          image_path?: string | null
+          is_active?: boolean
+          is_kit?: boolean
+          name?: string
+          points?: number
+          price?: number
+          sku?: string
+          stock?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      recipe_products: {
+        Row: {
+          amount: string | null
+          product_id: string
+          recipe_id: string
+        }
+        Insert: {
+          amount?: string | null
+          product_id: string
+          recipe_id: string
+        }
+        Update: {
+          amount?: string | null
+          product_id?: string
+          recipe_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recipe_products_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recipe_products_recipe_id_fkey"
+            columns: ["recipe_id"]
+            isOneToOne: false
+            referencedRelation: "recipes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      recipes: {
+        Row: {
+          benefits: string[]
+          created_at: string
+          created_by: string | null
+          description: string | null
+          id: string
+          image_path: string | null
+          instructions: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          benefits?: string[]
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          id?: string
+          image_path?: string | null
+          instructions?: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          benefits?: string[]
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          id?: string
+          image_path?: string | null
+          instructions?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      reward_transactions: {
+        Row: {
+          amount: number
+          base: number | null
+          beneficiary_id: string
+          created_at: string
+          created_by: string | null
+          generation: number | null
+          id: number
+          period_month: string
+          plan_version: number
+          points: number
+          rate: number | null
+          reason: string | null
+          reverses_id: number | null
+          rule: string
+          source_client_id: string | null
+          source_sale_id: string | null
+          star_level: number | null
+          type: string
+        }
+        Insert: {
+          amount?: number
+          base?: number | null
+          beneficiary_id: string
+          created_at?: string
+          created_by?: string | null
+          generation?: number | null
+          id?: never
+          period_month: string
+          plan_version: number
+          points?: number
+          rate?: number | null
+          reason?: string | null
+          reverses_id?: number | null
+          rule: string
+          source_client_id?: string | null
+          source_sale_id?: string | null
+          star_level?: number | null
+          type: string
+        }
+        Update: {
+          amount?: number
+          base?: number | null
+          beneficiary_id?: string
+          created_at?: string
+          created_by?: string | null
+          generation?: number | null
+          id?: never
+          period_month?: string
+          plan_version?: number
+          points?: number
+          rate?: number | null
+          reason?: string | null
+          reverses_id?: number | null
+          rule?: string
+          source_client_id?: string | null
+          source_sale_id?: string | null
+          star_level?: number | null
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reward_transactions_beneficiary_id_fkey"
+            columns: ["beneficiary_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_transactions_period_month_fkey"
+            columns: ["period_month"]
+            isOneToOne: false
+            referencedRelation: "periods"
+            referencedColumns: ["month"]
+          },
+          {
+            foreignKeyName: "reward_transactions_plan_version_fkey"
+            columns: ["plan_version"]
+            isOneToOne: false
+            referencedRelation: "plan_versions"
+            referencedColumns: ["version"]
+          },
+          {
+            foreignKeyName: "reward_transactions_reverses_id_fkey"
+            columns: ["reverses_id"]
+            isOneToOne: false
+            referencedRelation: "reward_transactions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_transactions_source_client_id_fkey"
+            columns: ["source_client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reward_transactions_source_sale_id_fkey"
+            columns: ["source_sale_id"]
+            isOneToOne: false
+            referencedRelation: "sales"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      sale_items: {
+        Row: {
+          id: number
+          line_total: number | null
+          product_id: string
+          quantity: number
+          sale_id: string
+          unit_commissionable: number
+          unit_points: number
+          unit_price: number
+        }
+        Insert: {
+          id?: never
+          line_total?: never
+          product_id: string
+          quantity: number
+          sale_id: string
+          unit_commissionable: number
+          unit_points: number
+          unit_price: number
+        }
+        Update: {
+          id?: never
+          line_total?: never
+          product_id?: string
+          quantity?: number
+          sale_id?: string
+          unit_commissionable?: number
+          unit_points?: number
+          unit_price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sale_items_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sale_items_sale_id_fkey"
+            columns: ["sale_id"]
+            isOneToOne: false
+            referencedRelation: "sales"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      sales: {
+        Row: {
+          approved_at: string | null
+          approved_by: string | null
+          cancellation_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          client_id: string
+          commissionable_total: number
+          created_at: string
+          created_by: string | null
+          delivered_at: string | null
+          delivery_address: string | null
+          id: string
+          kind: string
+          notes: string | null
+          payment_method: string | null
+          payment_reference: string | null
+          period_month: string | null
+          points_total: number
+          rejected_at: string | null
+          rejected_by: string | null
+          rejection_reason: string | null
+          sale_no: number
+          status: string
+          total: number
+          updated_at: string
+          voucher_path: string | null
+        }
+        Insert: {
+          approved_at?: string | null
+          approved_by?: string | null
+          cancellation_reason?: string | null
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          client_id: string
+          commissionable_total?: number
+          created_at?: string
+          created_by?: string | null
+          delivered_at?: string | null
+          delivery_address?: string | null
+          id?: string
+          kind: string
+          notes?: string | null
+          payment_method?: string | null
+          payment_reference?: string | null
+          period_month?: string | null
+          points_total?: number
+          rejected_at?: string | null
+          rejected_by?: string | null
+          rejection_reason?: string | null
+          sale_no?: never
+          status: string
+          total?: number
+          updated_at?: string
+          voucher_path?: string | null
+        }
+        Update: {
+          approved_at?: string | null
+          approved_by?: string | null
+          cancellation_reason?: string | null
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          client_id?: string
+          commissionable_total?: number
+          created_at?: string
+          created_by?: string | null
+          delivered_at?: string | null
+          delivery_address?: string | null
+          id?: string
+          kind?: string
+          notes?: string | null
+          payment_method?: string | null
+          payment_reference?: string | null
+          period_month?: string | null
+          points_total?: number
+          rejected_at?: string | null
+          rejected_by?: string | null
+          rejection_reason?: string | null
+          sale_no?: never
+          status?: string
+          total?: number
+          updated_at?: string
+          voucher_path?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sales_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sales_period_month_fkey"
+            columns: ["period_month"]
+            isOneToOne: false
+            referencedRelation: "periods"
+            referencedColumns: ["month"]
+          },
+        ]
+      }
+      staff_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_user_id: string | null
+          created_at: string
+          email: string
+          finance: boolean
+          id: string
+          invited_by: string | null
+          role: string
+          status: string
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_user_id?: string | null
+          created_at?: string
+          email: string
+          finance?: boolean
+          id?: string
+          invited_by?: string | null
+          role: string
+          status?: string
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_user_id?: string | null
+          created_at?: string
+          email?: string
+          finance?: boolean
+          id?: string
+          invited_by?: string | null
+          role?: string
+          status?: string
+        }
+        Relationships: []
+      }
+      star_level_configs: {
+        Row: {
+          commission_rates: number[]
+          group_points: number
+          level: number
+          name: string
+          personal_points: number
+          starter_bonus: number
+          updated_at: string
+          volume_bonus_rate: number
+        }
+        Insert: {
+          commission_rates: number[]
+          group_points: number
+          level: number
+          name: string
+          personal_points: number
+          starter_bonus: number
+          updated_at?: string
+          volume_bonus_rate: number
+        }
+        Update: {
+          commission_rates?: number[]
+          group_points?: number
+          level?: number
+          name?: string
+          personal_points?: number
+          starter_bonus?: number
+          updated_at?: string
+          volume_bonus_rate?: number
+        }
+        Relationships: []
+      }
+      stock_movements: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: number
+          kind: string
+          note: string | null
+          product_id: string
+          quantity: number
+          sale_id: string | null
+          supplier_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          kind: string
+          note?: string | null
+          product_id: string
+          quantity: number
+          sale_id?: string | null
+          supplier_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          kind?: string
+          note?: string | null
+          product_id?: string
+          quantity?: number
+          sale_id?: string | null
+          supplier_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "stock_movements_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "stock_movements_sale_id_fkey"
+            columns: ["sale_id"]
+            isOneToOne: false
+            referencedRelation: "sales"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "stock_movements_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      suppliers: {
+        Row: {
+          contact_name: string | null
+          created_at: string
+          email: string | null
+          id: string
+          is_active: boolean
+          name: string
+          notes: string | null
+          phone: string | null
+          tax_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          contact_name?: string | null
+          created_at?: string
+          email?: string | null
+          id?: string
+          is_active?: boolean
+          name: string
+          notes?: string | null
+          phone?: string | null
+          tax_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          contact_name?: string | null
+          created_at?: string
+          email?: string | null
+          id?: string
+          is_active?: boolean
+          name?: string
+          notes?: string | null
+          phone?: string | null
+          tax_id?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      users_roles: {
+        Row: {
+          created_at: string
+          finance: boolean
+          granted_by: string | null
+          role: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          finance?: boolean
+          granted_by?: string | null
+          role: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          finance?: boolean
+          granted_by?: string | null
+          role?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      approve_payout: {
+        Args: { p_payout_id: string }
+        Returns: {
+          amount: number
+          client_id: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          paid_at: string | null
+          paid_by: string | null
+          payment_details: string | null
+          payment_reference: string | null
+          rejection_reason: string | null
+          requested_at: string
+          requested_by: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      approve_sale: { Args: { p_sale_id: string }; Returns: Json }
+      before_user_created_hook: { Args: { event: Json }; Returns: Json }
+      cancel_sale: {
+        Args: { p_reason?: string; p_sale_id: string }
+        Returns: Json
+      }
+      close_period: { Args: { p_month?: string }; Returns: Json }
+      create_direct_sale: {
+        Args: {
+          p_client_id: string
+          p_delivery_address?: string
+          p_items: Json
+          p_notes?: string
+          p_payment_method?: string
+          p_payment_reference?: string
+        }
+        Returns: {
+          approved_at: string | null
+          approved_by: string | null
+          cancellation_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          client_id: string
+          commissionable_total: number
+          created_at: string
+          created_by: string | null
+          delivered_at: string | null
+          delivery_address: string | null
+          id: string
+          kind: string
+          notes: string | null
+          payment_method: string | null
+          payment_reference: string | null
+          period_month: string | null
+          points_total: number
+          rejected_at: string | null
+          rejected_by: string | null
+          rejection_reason: string | null
+          sale_no: number
+          status: string
+          total: number
+          updated_at: string
+          voucher_path: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sales"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      deliver_sale: { Args: { p_sale_id: string }; Returns: Json }
+      enrol_member: {
+        Args: {
+          p_address?: string
+          p_city?: string
+          p_delivery_address?: string
+          p_document_number?: string
+          p_email: string
+          p_kit_id: string
+          p_name: string
+          p_payment_method?: string
+          p_payment_reference?: string
+          p_phone?: string
+          p_voucher_path?: string
+        }
+        Returns: {
+          approved_at: string | null
+          approved_by: string | null
+          cancellation_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          client_id: string
+          commissionable_total: number
+          created_at: string
+          created_by: string | null
+          delivered_at: string | null
+          delivery_address: string | null
+          id: string
+          kind: string
+          notes: string | null
+          payment_method: string | null
+          payment_reference: string | null
+          period_month: string | null
+          points_total: number
+          rejected_at: string | null
+          rejected_by: string | null
+          rejection_reason: string | null
+          sale_no: number
+          status: string
+          total: number
+          updated_at: string
+          voucher_path: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sales"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      get_balance: {
+        Args: { p_client_id?: string }
+        Returns: {
+          available: number
+          client_id: string
+          currency: string
+          min_payout: number
+          paid: number
+          pending: number
+          reserved: number
+          settled: number
+        }[]
+      }
+      get_downline: {
+        Args: {
+          p_limit?: number
+          p_max_depth?: number
+          p_offset?: number
+          p_root?: string
+        }
+        Returns: {
+          email: string
+          enroller_id: string
+          enrollment_status: string
+          generation: number
+          id: string
+          is_active: boolean
+          joined_at: string
+          month_points: number
+          name: string
+          phone: string
+          star_level: number
+        }[]
+      }
+      get_landing: { Args: { p_slug: string }; Returns: Json }
+      get_ledger: {
+        Args: { p_before_id?: number; p_client_id?: string; p_limit?: number }
+        Returns: {
+          amount: number
+          base: number
+          created_at: string
+          explanation: string
+          generation: number
+          id: number
+          period_closed: boolean
+          period_month: string
+          plan_version: number
+          points: number
+          rate: number
+          reason: string
+          reversed_by_id: number
+          reverses_id: number
+          sale_no: number
+          source_client_name: string
+          source_sale_id: string
+          star_level: number
+          state: string
+          type: string
+          type_label: string
+        }[]
+      }
+      get_network_page: {
+        Args: {
+          p_client_id?: string
+          p_generation?: number
+          p_page?: number
+          p_page_size?: number
+        }
+        Returns: {
+          email: string
+          enroller_id: string
+          enroller_name: string
+          generation: number
+          id: string
+          is_active: boolean
+          joined_at: string
+          month_points: number
+          name: string
+          phone: string
+          star_level: number
+          total: number
+        }[]
+      }
+      get_network_summary: {
+        Args: { p_client_id?: string }
+        Returns: {
+          active: number
+          generation: number
+          members: number
+          month_points: number
+        }[]
+      }
+      pay_payout: {
+        Args: { p_payout_id: string; p_reference: string }
+        Returns: {
+          amount: number
+          client_id: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          paid_at: string | null
+          paid_by: string | null
+          payment_details: string | null
+          payment_reference: string | null
+          rejection_reason: string | null
+          requested_at: string
+          requested_by: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      place_order: {
+        Args: {
+          p_delivery_address?: string
+          p_items: Json
+          p_notes?: string
+          p_payment_method?: string
+          p_payment_reference?: string
+          p_voucher_path?: string
+        }
+        Returns: {
+          approved_at: string | null
+          approved_by: string | null
+          cancellation_reason: string | null
+          cancelled_at: string | null
+          cancelled_by: string | null
+          client_id: string
+          commissionable_total: number
+          created_at: string
+          created_by: string | null
+          delivered_at: string | null
+          delivery_address: string | null
+          id: string
+          kind: string
+          notes: string | null
+          payment_method: string | null
+          payment_reference: string | null
+          period_month: string | null
+          points_total: number
+          rejected_at: string | null
+          rejected_by: string | null
+          rejection_reason: string | null
+          sale_no: number
+          status: string
+          total: number
+          updated_at: string
+          voucher_path: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "sales"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      preview_period_close: {
+        Args: { p_month?: string }
+        Returns: {
+          action: string
+          amount: number
+          base: number
+          client_id: string
+          client_name: string
+          detail: string
+          ledger_id: number
+          level_from: number
+          level_to: number
+          rate: number
+        }[]
+      }
+      preview_sale_rewards: {
+        Args: { p_sale_id: string }
+        Returns: {
+          amount: number
+          base: number
+          beneficiary_id: string
+          beneficiary_name: string
+          generation: number
+          plan_version: number
+          points: number
+          rate: number
+          rule: string
+          star_level: number
+          type: string
+        }[]
+      }
+      reject_payout: {
+        Args: { p_payout_id: string; p_reason: string }
+        Returns: {
+          amount: number
+          client_id: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          paid_at: string | null
+          paid_by: string | null
+          payment_details: string | null
+          payment_reference: string | null
+          rejection_reason: string | null
+          requested_at: string
+          requested_by: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      reject_sale: {
+        Args: { p_reason: string; p_sale_id: string }
+        Returns: Json
+      }
+      request_payout: {
+        Args: { p_amount: number; p_payment_details?: string }
+        Returns: {
+          amount: number
+          client_id: string
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          paid_at: string | null
+          paid_by: string | null
+          payment_details: string | null
+          payment_reference: string | null
+          rejection_reason: string | null
+          requested_at: string
+          requested_by: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      submit_lead: {
+        Args: {
+          p_email?: string
+          p_message?: string
+          p_name: string
+          p_phone?: string
+          p_slug: string
+        }
+        Returns: undefined
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
+
