@@ -82,7 +82,7 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
           </FormField>
         </CardContent>
         <Separator />
-        <CardFooter className="justify-end gap-2 pt-6">
+        <CardFooter className="flex-col-reverse items-stretch gap-2 pt-6 sm:flex-row sm:items-center sm:justify-end">
           <Button type="button" variant="ghost" disabled={!isDirty || isSaving} onClick={() => form.reset()}>
             {m.reset}
           </Button>
