@@ -76,11 +76,11 @@ await db.query(`
     v_depth integer[] := array[1];
     p integer;
   begin
-    -- A spine of ${MAX_DEPTH} generations, then each member under a random earlier one (a random
-    -- recursive tree, average depth ≈ ln n), re-hung near the top if it would pass ${MAX_DEPTH}.
+    -- A spine of ${MAX_DEPTH} generations under the root, then each member under a random earlier
+    -- one (a random recursive tree, average depth ≈ ln n), re-hung near the top past ${MAX_DEPTH}.
     for n in 2..${MEMBERS} loop
-      if n <= ${MAX_DEPTH} then p := n - 1; else p := 1 + floor(random() * (n - 1))::integer; end if;
-      if v_depth[p] >= ${MAX_DEPTH} then p := 1 + (n % 20); end if;
+      if n <= ${MAX_DEPTH} + 1 then p := n - 1; else p := 1 + floor(random() * (n - 1))::integer; end if;
+      if v_depth[p] > ${MAX_DEPTH} then p := 1 + (n % 20); end if;
       v_parent := v_parent || p;
       v_depth := v_depth || (v_depth[p] + 1);
     end loop;

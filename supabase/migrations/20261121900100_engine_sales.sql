@@ -314,7 +314,10 @@ begin
   if coalesce(v_email, '') !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
     perform private.refuse('invalid_email', 'El correo del nuevo miembro no es válido.');
   end if;
-  if exists (select 1 from public.clients c where lower(c.email) = v_email) then
+  select c.id into v_new from public.clients c
+   where lower(c.email) = v_email and c.enrollment_status in ('rejected', 'cancelled')
+   for update;
+  if v_new is null and exists (select 1 from public.clients c where lower(c.email) = v_email) then
     perform private.refuse('email_taken', format('Ya existe un miembro con el correo %s.', v_email));
   end if;
   if not exists (select 1 from public.products p where p.id = p_kit_id and p.is_kit and p.is_active) then
@@ -323,17 +326,26 @@ begin
   if char_length(p_phone) > 40 or char_length(p_document_number) > 40 or char_length(p_address) > 300 or char_length(p_city) > 100 then
     perform private.refuse('text_too_long', 'Revisa los datos: teléfono y documento admiten 40 caracteres, dirección 300 y ciudad 100.');
   end if;
-  insert into public.clients (name, email, phone, document_number, address, city, enroller_id)
-  values (btrim(p_name), v_email, nullif(btrim(p_phone), ''), nullif(btrim(p_document_number), ''),
-          nullif(btrim(p_address), ''), nullif(btrim(p_city), ''), v_me)
-  returning id into v_new;
+  if v_new is not null then
+    -- A person whose enrolment was rejected or cancelled can be enrolled again: same row, back to
+    -- pending, under whoever enrols them now (they never had a downline: they never got in).
+    update public.clients c
+       set name = btrim(p_name), phone = nullif(btrim(p_phone), ''), document_number = nullif(btrim(p_document_number), ''),
+           address = nullif(btrim(p_address), ''), city = nullif(btrim(p_city), ''), enroller_id = v_me, enrollment_status = 'pending'
+     where c.id = v_new;
+  else
+    insert into public.clients (name, email, phone, document_number, address, city, enroller_id)
+    values (btrim(p_name), v_email, nullif(btrim(p_phone), ''), nullif(btrim(p_document_number), ''),
+            nullif(btrim(p_address), ''), nullif(btrim(p_city), ''), v_me)
+    returning id into v_new;
+  end if;
   return private.create_sale(v_new, 'enrollment', jsonb_build_array(jsonb_build_object('product_id', p_kit_id, 'quantity', 1)),
                              p_payment_method, p_payment_reference, p_voucher_path, v_me,
                              coalesce(p_delivery_address, p_address), null, auth.uid());
 end
 $$;
 comment on function public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text) is
-  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio.';
+  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente (o reactiva la de un enrolamiento rechazado o cancelado) y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio.';
 
 -- Staff actions --------------------------------------------------------------------------------------
 create or replace function public.create_direct_sale(

@@ -2,7 +2,7 @@
 -- direct sales; on the fixture of 50_engine_fixture.psql.
 begin;
 \ir 50_engine_fixture.psql
-select plan(20);
+select plan(22);
 
 -- pg_cron, where the cluster has it, runs the close every hour.
 select ok(
@@ -64,6 +64,22 @@ select results_eq(format($$select s.status, s.kind, (select count(*)::integer fr
 select is((select stock from public.products where id = engine_tests.id('curcuma')), 1, 'y descuenta el stock');
 select throws_ok(format('select public.create_direct_sale(%L, %L)', engine_tests.id('celia'), engine_tests.items('curcuma', '2')), 'P0001',
   'Stock insuficiente de «Cápsulas de cúrcuma»: hay 1 y la venta necesita 2.', 'sin stock no hay venta directa');
+
+-- A rejected enrolment can be tried again with the same e-mail, by another member.
+select engine_tests.act_as('dario');
+select (public.enrol_member('Nora Gil', 'motor.nora@tests.savia', engine_tests.id('kit'))).id as e1 \gset
+select engine_tests.act_as('admin');
+select public.reject_sale(:'e1', 'Pago no recibido') is not null as rejected \gset
+select engine_tests.act_as('elena');
+select (public.enrol_member('Nora Gil Ruiz', 'motor.nora@tests.savia', engine_tests.id('kit'))).id as e2 \gset
+select results_eq(format($$select c.enrollment_status, c.name, e.name, (select count(*)::integer from public.clients x where x.email = 'motor.nora@tests.savia')
+                             from public.sales s join public.clients c on c.id = s.client_id join public.clients e on e.id = c.enroller_id
+                            where s.id = %L$$, :'e2'),
+  $$values ('pending'::text, 'Nora Gil Ruiz'::text, 'Elena Vega'::text, 1)$$,
+  'un enrolamiento rechazado se puede repetir: la misma ficha vuelve a pendiente bajo quien enrola ahora');
+select engine_tests.act_as('fabio');
+select throws_ok($$select public.enrol_member('Otra', 'motor.nora@tests.savia', engine_tests.id('kit'))$$, 'P0001',
+  'Ya existe un miembro con el correo motor.nora@tests.savia.', 'pero no mientras está pendiente');
 
 select is_empty($$select * from private.engine_invariant_violations()$$, 'invariantes del motor');
 
