@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 // @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { member, product, staff, tagOf } from './engine-support';
+import { member, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { cfg } from './support';
 
 /** A supabase-js client carrying an access token for the user, as after a Google sign-in. */
@@ -20,7 +20,10 @@ async function clientFor(userId: string): Promise<SupabaseClient> {
 }
 
 const anon = createClient(cfg.apiUrl, cfg.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
-afterAll(() => anon.removeAllChannels());
+afterAll(async () => {
+  await anon.removeAllChannels();
+  await retireTestProducts();
+});
 
 describe('el motor por la API', () => {
   it('un miembro pide, el personal previsualiza y aprueba, el miembro ve su libro explicado', async () => {

@@ -1,11 +1,14 @@
 // The engine under real concurrency: many connections at once, each as PostgREST would run it.
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
-import { callAs, enginePool, member, product, staff, tagOf } from './engine-support';
+import { callAs, enginePool, member, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { sql } from './support';
 
 const pool = enginePool(50);
-afterAll(() => pool.end());
+afterAll(async () => {
+  await pool.end();
+  await retireTestProducts();
+});
 
 const placeOrder = (userId: string, productId: string, quantity: number) =>
   callAs<{ id: string }>(pool, userId, `select (public.place_order($1::jsonb, 'transferencia')).id`, [

@@ -70,3 +70,8 @@ export async function product(tag: string, price: number, points: number, stock:
 }
 
 export const tagOf = () => randomUUID().slice(0, 8);
+
+/** Takes the race products out of the catalogue, so later suites (e2e) see only the demo's. */
+export async function retireTestProducts(): Promise<void> {
+  await sql(`update public.products set is_active = false where sku like 'T-%' and name like 'Producto de carrera %' and is_active`);
+}
