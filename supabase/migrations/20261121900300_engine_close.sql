@@ -51,7 +51,7 @@ $$;
 comment on function private.period_close_stats(date, jsonb) is
   'Cifras de cierre de cada miembro con actividad en el mes: puntos personales y de grupo (propios + toda la red), ventas de la red, actividad, nivel del mes y nivel alcanzado.';
 
-create or replace function private.period_close_actions(p_month date, p_plan jsonb) returns table (
+create or replace function private.period_close_actions(p_month date, p_plan jsonb, p_frozen boolean default false) returns table (
   action text, client_id uuid, ledger_id bigint, amount numeric, base numeric, rate numeric,
   level_from smallint, level_to smallint, detail text
 )
@@ -60,8 +60,13 @@ stable
 security definer
 set search_path = ''
 as $$
+  -- The preview computes the month's figures; the close, having just frozen them into
+  -- member_period_totals, reads them back (p_frozen) instead of computing them twice.
   with stats as materialized (
-    select * from private.period_close_stats(p_month, p_plan)
+    select * from private.period_close_stats(p_month, p_plan) where not p_frozen
+    union all
+    select t.client_id, t.personal_points, t.own_sales, t.group_points, t.downline_sales, t.level_during, t.was_active, t.level_after
+      from private.member_period_totals t where p_frozen and t.period = p_month
   ), currency as (
     select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as code
   )
@@ -91,7 +96,7 @@ as $$
     from stats s
    where s.level_after > s.level_during
 $$;
-comment on function private.period_close_actions(date, jsonb) is
+comment on function private.period_close_actions(date, jsonb, boolean) is
   'Lo que hará el cierre de un mes: anulaciones por inactividad, bonos de volumen y subidas de nivel, cada uno con su explicación. Lo usan la vista previa y el cierre.';
 
 create or replace function private.close_period(p_month date, p_actor uuid) returns jsonb
@@ -140,7 +145,7 @@ begin
 
   -- 2 and 3. Forfeits and volume bonuses, with the month's income in the same statement.
   with acts as (
-    select a.* from private.period_close_actions(p_month, v_plan.plan) a where a.action in ('forfeit', 'bonus_volume')
+    select a.* from private.period_close_actions(p_month, v_plan.plan, true) a where a.action in ('forfeit', 'bonus_volume')
   ), ins as (
     insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
                                             generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
