@@ -90,8 +90,10 @@ await stage('seed', async () => {
 });
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
 await stage('e2e', async () => {
-  if (!(await npx('vite', ['build', '--logLevel', 'warn']))) return false;
-  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
+  // Its own output folder: a `vite build` run by hand meanwhile cannot swap files under the test.
+  const outDir = join(cfg.dataDir, 'dist');
+  if (!(await npx('vite', ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']))) return false;
+  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
     logDir: cfg.logDir,
     cwd: ROOT,
   });
