@@ -22,7 +22,7 @@ const testEnv = {
   VITE_SUPABASE_URL: cfg.apiUrl,
   VITE_SUPABASE_ANON_KEY: cfg.anonKey,
 };
-const only = process.argv.slice(2); // e.g. `npm test -- pgtap integration` runs just those stages
+const only = process.argv.slice(2); // e.g. `npm test -- pgtap e2e` runs just those stages
 const results = [];
 stopAllOnExit();
 
@@ -84,10 +84,8 @@ await stage('pgtap', () => {
   if (files.length === 0) throw new Error('No hay pruebas pgTAP en supabase/tests/database.');
   return run('pg_prove', ['--ext', '.sql', '-h', '127.0.0.1', '-p', String(cfg.dbPort), '-U', 'postgres', '-d', 'postgres', ...files]);
 });
-await stage('seed', async () => {
-  await seed(cfg);
-  return true;
-});
+// The demo data the integration and end-to-end tests sign in with (not a stage: always needed).
+await seed(cfg);
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
 await stage('e2e', async () => {
   // Its own output folder: a `vite build` run by hand meanwhile cannot swap files under the test.
