@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { personas, settle, signIn, signInWithTypedEmail } from './support';
+import { personas, settle, signIn, signInWithTypedEmail, withDb } from './support';
 
 test.describe('sin sesión', () => {
   test('las rutas protegidas y las desconocidas llevan a /login', async ({ page }) => {
@@ -54,5 +54,36 @@ test.describe('cuenta sin rol', () => {
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
     await settle(page, '/dashboard', '/login');
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+});
+
+test.describe('carga de la sesión', () => {
+  test('muestra «Cargando...» mientras se resuelve la configuración y la sesión', async ({ page }) => {
+    // Slow, never altered: the real answer arrives a moment later.
+    await page.route('**/rest/v1/metadata*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+  });
+
+  test('si fallan los datos del usuario: se registra el error, se cierra la sesión y vuelve a /login', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await withDb((db) => db.query('revoke select on public.users_roles from authenticated'));
+    try {
+      await signIn(page, personas.admin, '/login');
+      await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+      await expect.poll(() => errors.some((e) => e.startsWith('Error al obtener datos de usuario:'))).toBe(true);
+      const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth-token')));
+      expect(stored).toEqual([]);
+    } finally {
+      await withDb((db) => db.query('grant select on public.users_roles to authenticated'));
+    }
+    await settle(page, '/dashboard', '/login');
   });
 });

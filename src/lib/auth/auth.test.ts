@@ -41,10 +41,10 @@ describe('displayName', () => {
     expect(displayName({ fullName: 'Laura Gómez', email: 'laura.admin@savia.test', clientProfile: null })).toBe('Laura');
   });
   it('prefers the enrolled name of a member over the Google one', () => {
-    expect(displayName({ fullName: 'Carlos R', email: 'c@x.co', clientProfile: { id: '1', auth_uid: 'u', name: 'Carlos Rodríguez', email: null, is_active: false } })).toBe('Carlos');
+    expect(displayName({ fullName: 'Carlos R', email: 'c@x.co', clientProfile: { name: 'Carlos Rodríguez' } })).toBe('Carlos');
   });
   it('falls back to the client name, then the e-mail', () => {
-    expect(displayName({ fullName: null, email: 'm@x.co', clientProfile: { id: '1', auth_uid: 'u', name: 'María Activa', email: null, is_active: true } })).toBe('María');
+    expect(displayName({ fullName: null, email: 'm@x.co', clientProfile: { name: 'María Activa' } })).toBe('María');
     expect(displayName({ fullName: null, email: 'pedro.sinrol@savia.test', clientProfile: null })).toBe('pedro.sinrol@savia.test');
     expect(displayName({ fullName: '   ', email: 'a@b.co', clientProfile: null })).toBe('a@b.co');
   });

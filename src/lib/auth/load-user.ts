@@ -1,5 +1,6 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { toRole } from '@/lib/authorization';
+import type { Database } from '@/lib/database.types';
 import { decodeClaims } from './claims';
 import type { ClientProfile, SessionUser } from './types';
 
@@ -13,20 +14,20 @@ function fullNameOf(user: User): string | null {
  * Builds the session user: fresh token claims (after a refresh), the `users_roles` entry
  * (none means sin_rol) and, for members, their client profile. Any failure throws.
  */
-export async function loadSessionUser(client: SupabaseClient, authUser: User): Promise<SessionUser> {
+export async function loadSessionUser(client: SupabaseClient<Database>, authUser: User): Promise<SessionUser> {
   const refreshed = await client.auth.refreshSession();
   if (refreshed.error) throw refreshed.error;
   const customClaims = decodeClaims(refreshed.data.session?.access_token);
 
   const roleQuery = await client.from('users_roles').select('role').eq('user_id', authUser.id).maybeSingle();
   if (roleQuery.error) throw roleQuery.error;
-  const role = toRole((roleQuery.data as { role?: unknown } | null)?.role);
+  const role = toRole(roleQuery.data?.role);
 
   let clientProfile: ClientProfile | null = null;
   if (role === 'cliente') {
     const profileQuery = await client.from('clients').select('*').eq('auth_uid', authUser.id).limit(1);
     if (profileQuery.error) throw profileQuery.error;
-    clientProfile = ((profileQuery.data as ClientProfile[] | null) ?? [])[0] ?? null;
+    clientProfile = profileQuery.data[0] ?? null;
   }
 
   return {
@@ -43,7 +44,7 @@ export async function loadSessionUser(client: SupabaseClient, authUser: User): P
  * What the header shows: the first name, else the sign-in address. A member's name as enrolled
  * wins over the Google profile's; staff only have the latter.
  */
-export function displayName(user: Pick<SessionUser, 'fullName' | 'email' | 'clientProfile'>): string {
+export function displayName(user: Pick<SessionUser, 'fullName' | 'email'> & { clientProfile: Pick<ClientProfile, 'name'> | null }): string {
   const name = user.clientProfile?.name?.trim() || user.fullName;
   const first = name?.trim().split(/\s+/)[0];
   return first || user.email;

@@ -1,15 +1,9 @@
 import type { Role } from '@/config/paths';
+import type { Tables } from '@/lib/database.types';
 import type { CustomClaims } from './claims';
 
-/** The member's own `clients` row, as far as the shell needs it. */
-export interface ClientProfile {
-  id: string;
-  auth_uid: string | null;
-  name: string | null;
-  email: string | null;
-  is_active: boolean;
-  [column: string]: unknown;
-}
+/** The member's own `clients` row. */
+export type ClientProfile = Tables<'clients'>;
 
 export interface SessionUser {
   uid: string;
