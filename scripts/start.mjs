@@ -35,7 +35,7 @@ Savia está lista en ${seconds} s.
   Logs         ${cfg.logDir}
 
 Cuentas de demostración (entra con «Continuar con Google» y elige una):
-${accounts.map((a) => `  ${a.email.padEnd(34)} ${a.label}`).join('\n') || '  (sin cuentas: falta supabase/seed.sql)'}
+${accounts.map((a) => `  ${a.email.padEnd(32)} ${a.name.padEnd(18)} ${a.label}`).join('\n') || '  (sin cuentas: falta supabase/seed.sql)'}
 
 Ctrl-C para detener todo.`);
 console.log('SAVIA_READY');

@@ -168,23 +168,26 @@ select c.id, x.name, x.email, x.phone, x.message
 
 -- The auth emulator's account chooser -------------------------------------------------------------------
 create or replace function private.demo_accounts()
-returns table (email text, label text, sort_key integer)
+returns table (email text, name text, label text, sort_key integer)
 language sql
 stable
 set search_path = ''
 as $$
-  select * from (values
-    ('sofia.finanzas@savia.test',    'Superadmin con finanzas',                          10),
-    ('diego.super@savia.test',       'Superadmin sin finanzas',                          20),
-    ('laura.admin@savia.test',       'Administradora',                                   30),
-    ('pedro.sinrol@savia.test',      'Cuenta sin rol',                                   40),
-    ('maria.activa@savia.test',      'Miembro activa (A), cerca de la cima de la red',   50),
-    ('lucia.b@savia.test',           'Miembro activa (B), en otra rama',                 60),
-    ('carlos.inactivo@savia.test',   'Miembro inactivo',                                 70),
-    ('andres.raiz@savia.test',       'Miembro en la raíz de la red',                     80),
-    ('lorena.pena@savia.test',       'Miembro de 5.ª generación bajo María',             90),
-    ('ricardo.pendiente@savia.test', 'Enrolamiento pendiente (aún no puede entrar)',     100)
-  ) as t(email, label, sort_key)
+  -- `name` is what Google would report as the person's name: the enrolled name for members.
+  select t.email, coalesce(c.name, t.name), t.label, t.sort_key
+    from (values
+      ('sofia.finanzas@savia.test',    'Sofía Ramírez',  'Superadmin con finanzas',                        10),
+      ('diego.super@savia.test',       'Diego Herrera',  'Superadmin sin finanzas',                        20),
+      ('laura.admin@savia.test',       'Laura Gómez',    'Administradora',                                 30),
+      ('pedro.sinrol@savia.test',      'Pedro Salazar',  'Cuenta sin rol',                                 40),
+      ('maria.activa@savia.test',      null,             'Miembro activa (A), cerca de la cima de la red', 50),
+      ('lucia.b@savia.test',           null,             'Miembro activa (B), en otra rama',               60),
+      ('carlos.inactivo@savia.test',   null,             'Miembro inactivo',                               70),
+      ('andres.raiz@savia.test',       null,             'Miembro en la raíz de la red',                   80),
+      ('lorena.pena@savia.test',       null,             'Miembro de 5.ª generación bajo María',           90),
+      ('ricardo.pendiente@savia.test', null,             'Enrolamiento pendiente (aún no puede entrar)',   100)
+    ) as t(email, name, label, sort_key)
+    left join public.clients c on lower(c.email) = t.email
 $$;
 comment on function private.demo_accounts() is
   'Cuentas de demostración que ofrece el selector del emulador de autenticación (solo datos demo, definida en seed.sql).';

@@ -2,7 +2,7 @@
 // supabase/seed.sql defines `private.demo_accounts()` (demo data, never a migration); without it, none.
 export async function demoAccounts(pool) {
   try {
-    const { rows } = await pool.query('select email, label from private.demo_accounts() order by sort_key, email');
+    const { rows } = await pool.query('select email, name, label from private.demo_accounts() order by sort_key, email');
     return rows;
   } catch {
     return [];

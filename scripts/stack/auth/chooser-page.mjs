@@ -7,16 +7,16 @@ const escapeHtml = (text) =>
 
 const AVATAR_COLOURS = ['#1a73e8', '#188038', '#d93025', '#f9ab00', '#9334e6', '#e8710a'];
 
-function accountButton({ email, label }, index) {
-  const initial = (label || email).trim().charAt(0).toUpperCase();
+function accountButton({ email, name, label }, index) {
+  const initial = (name || email).trim().charAt(0).toUpperCase();
   return `<li><button type="submit" name="email" value="${escapeHtml(email)}" class="account">
       <span class="avatar" aria-hidden="true" style="background:${AVATAR_COLOURS[index % AVATAR_COLOURS.length]}">${escapeHtml(initial)}</span>
-      <span class="who"><span class="name">${escapeHtml(label || email)}</span><span class="email">${escapeHtml(email)}</span></span>
+      <span class="who"><span class="name">${escapeHtml(name || email)}</span><span class="email">${escapeHtml(email)}${label ? ` · ${escapeHtml(label)}` : ''}</span></span>
     </button></li>`;
 }
 
 /**
- * @param {{ state: string, accounts: { email: string, label: string }[], callbackPath: string }} params
+ * @param {{ state: string, accounts: { email: string, name?: string, label?: string }[], callbackPath: string }} params
  */
 export function chooserPage({ state, accounts, callbackPath }) {
   const hiddenState = `<input type="hidden" name="state" value="${escapeHtml(state)}">`;

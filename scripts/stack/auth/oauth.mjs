@@ -99,7 +99,7 @@ async function completeSignIn(ctx, req, flow, target, email, adminPool) {
   if (!email) throw internalError('Error getting user email from external provider');
   validateEmail(email);
   const demo = (await demoAccounts(adminPool)).find((a) => a.email.toLowerCase() === email.toLowerCase());
-  const name = demo?.label || email.split('@')[0];
+  const name = demo?.name || email.split('@')[0];
   const client = clientInfo(req);
   const user = await resolveGoogleUser(ctx, { email, name, ip: client.ip });
   const providerToken = `ya29.local-${randomBytes(24).toString('base64url')}`;
