@@ -5,6 +5,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT } from './config.mjs';
+import { readTomlFile } from './toml.mjs';
 
 export function pgBinDir() {
   const candidates = [];
@@ -148,10 +149,16 @@ export async function migrate(cfg, log = () => {}) {
   });
 }
 
+/** The seed files `[db.seed] sql_paths` of supabase/config.toml names, in order, as the Supabase CLI runs them. */
 export async function seed(cfg) {
-  const file = join(ROOT, 'supabase', 'seed.sql');
-  if (!existsSync(file)) return;
-  await withClient(cfg.dbUrl, (client) => client.query(readFileSync(file, 'utf8')));
+  const supabaseDir = join(ROOT, 'supabase');
+  const seedConfig = readTomlFile(join(supabaseDir, 'config.toml')).db?.seed ?? {};
+  if (seedConfig.enabled === false) return;
+  const files = (seedConfig.sql_paths ?? ['./seed.sql']).map((p) => join(supabaseDir, p)).filter(existsSync);
+  // One session for all of them: a later file may use what an earlier one left in the session.
+  await withClient(cfg.dbUrl, async (client) => {
+    for (const file of files) await client.query(readFileSync(file, 'utf8'));
+  });
 }
 
 /** Drops and recreates the `postgres` database: platform + migrations (+ seed). */
