@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, stackConfig } from './lib/config.mjs';
-import { destroyCluster, seed } from './lib/pg-cluster.mjs';
-import { spawnService, stopAll, stopAllOnExit, waitFor } from './lib/processes.mjs';
+import { destroyCluster, ensureCluster, resetDatabase, startCluster, stopCluster } from './lib/pg-cluster.mjs';
+import { onStop, spawnService, stopAll, stopAllOnExit, waitFor } from './lib/processes.mjs';
 import { chromiumPath, ensureSystemPackages } from './lib/system-deps.mjs';
 import { checkTypes } from './gen-types.mjs';
 import { startStack } from './stack/run.mjs';
@@ -70,9 +70,13 @@ await stage('typecheck', () => npx('tsc', ['-b', '--noEmit']));
 await stage('lint', () => npx('eslint', ['.', '--max-warnings=0']));
 await stage('unit', () => npx('vitest', ['run', '--config', 'vitest.config.ts']));
 
-// A fresh database: platform bootstrap + migrations, no seed yet (pgTAP wants a clean slate).
+// pgTAP on a fresh database: platform bootstrap + migrations, no seed. Its tests roll back, but
+// sequences do not, so the database is rebuilt with the seed before the services start.
 destroyCluster(cfg);
-await startStack(cfg, { fresh: true, seed: false, log: (m) => console.log(`· ${m}`) });
+ensureCluster(cfg);
+startCluster(cfg);
+onStop(() => stopCluster(cfg));
+await resetDatabase(cfg, { withSeed: false });
 
 await stage('types', async () => {
   const fresh = checkTypes(cfg.dbUrl);
@@ -84,8 +88,10 @@ await stage('pgtap', () => {
   if (files.length === 0) throw new Error('No hay pruebas pgTAP en supabase/tests/database.');
   return run('pg_prove', ['--ext', '.sql', '-h', '127.0.0.1', '-p', String(cfg.dbPort), '-U', 'postgres', '-d', 'postgres', ...files]);
 });
-// The demo data the integration and end-to-end tests sign in with (not a stage: always needed).
-await seed(cfg);
+
+// The demo data the integration and end-to-end tests sign in with, then the API on top of it.
+await startStack(cfg, { fresh: true, seed: true, log: (m) => console.log(`· ${m}`) });
+
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
 await stage('e2e', async () => {
   // Its own output folder: a `vite build` run by hand meanwhile cannot swap files under the test.
