@@ -10,8 +10,10 @@
 -- The current month follows the activity the base seed intends (is_active there is the plan):
 -- those meant to be active reach 100 points with approved orders, the others do not.
 
+-- member_no here is the member's rank in the base seed (1 = Andrés, 2 = María, …), not the
+-- identity value, so the history is the same whatever the sequences were at.
 create temporary table seed_intent as
-  select c.id, c.email, c.member_no, c.is_active as active_now
+  select c.id, c.email, row_number() over (order by c.member_no) as member_no, c.is_active as active_now
     from public.clients c where c.enrollment_status = 'registered';
 
 -- Accounts for the people who act in the history (members and two staff). The link trigger gives
@@ -140,7 +142,7 @@ begin
         perform pg_temp.act('laura.admin@savia.test', pg_temp.day(v_month, v_day + 3, 12));
         perform public.cancel_sale(v_sale, 'El cliente devolvió el pedido sin abrir.');
       end if;
-      if v_back = 2 and v_clawback_sale is null and r.member_no = 18 then
+      if v_back = 2 and v_clawback_sale is null and r.email = 'isabella.ruiz@savia.test' then
         v_clawback_sale := v_sale; -- Isabella's order, returned after its month was closed
       end if;
     end loop;
