@@ -276,7 +276,7 @@ do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
     begin
-      create extension if not exists pg_cron;
+      create extension if not exists pg_cron with schema pg_catalog; -- as Supabase installs it
       perform cron.schedule('savia-cierre-de-mes', '7 * * * *', 'select private.run_scheduled_close()');
     exception when others then
       -- Available but not preloaded (shared_preload_libraries): the edge function can still close.
