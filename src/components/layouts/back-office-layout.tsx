@@ -1,6 +1,5 @@
 import { BookOpen, LogOut } from 'lucide-react';
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { appMessages } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -10,7 +9,7 @@ import { backOfficeNav, showRecipesLink } from '@/lib/navigation';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
 import { NavList } from './nav-list';
-import { PageSpinner } from './page-spinner';
+import { PageOutlet } from './page-outlet';
 import { SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
@@ -71,11 +70,7 @@ export function BackOfficeLayout() {
           </div>
         </header>
 
-        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <PageOutlet className="max-w-7xl" />
       </div>
     </div>
   );

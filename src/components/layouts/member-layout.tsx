@@ -1,6 +1,4 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { appMessages } from '@/config/messages';
@@ -11,7 +9,7 @@ import { memberNav } from '@/lib/navigation';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
 import { NavList } from './nav-list';
-import { PageSpinner } from './page-spinner';
+import { PageOutlet } from './page-outlet';
 import { SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 import { useInactiveMemberToast } from './use-inactive-member-toast';
@@ -78,11 +76,7 @@ export function MemberLayout() {
           </div>
         </header>
 
-        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <PageOutlet className="max-w-6xl" />
       </div>
     </div>
   );

@@ -1,0 +1,15 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { cn } from '@/lib/utils';
+import { PageSpinner } from './page-spinner';
+
+/** The shell's main region: the lazily loaded page, with a spinner while its code arrives. */
+export function PageOutlet({ className }: { className?: string }) {
+  return (
+    <main id="main-content" tabIndex={-1} className={cn('mx-auto w-full px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8', className)}>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}
