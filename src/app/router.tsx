@@ -5,6 +5,7 @@ import { MemberLayout } from '@/components/layouts/member-layout';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { backOfficeRoutes, memberRoutes, paths, type Access } from '@/config/paths';
 import { RequireAccess, RoleHomeRedirect, RootRoute } from './guards';
+import { RouteError } from './route-error';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -57,6 +58,7 @@ function guarded(path: string, access: Access): RouteObject {
 const routes: RouteObject[] = [
   {
     element: <RootRoute />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.login, element: standalone(LoginPage) },
       { path: paths.authError, element: standalone(AuthErrorPage) },

@@ -18,4 +18,8 @@ export const appMessages = {
   skipToContent: 'Saltar al contenido',
   inactiveTitle: '¡Atención!',
   inactiveText: 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.',
+  pageErrorTitle: 'No pudimos mostrar esta página',
+  pageErrorText: 'Algo falló al cargarla. Si acabamos de publicar una nueva versión, recargar suele resolverlo.',
+  reload: 'Recargar',
+  goHome: 'Ir al inicio',
 } as const;
