@@ -162,6 +162,29 @@ end
 $$;
 comment on function private.require_member() is 'Exige rol cliente con ficha de miembro vinculada y devuelve el id del miembro.';
 
+create or replace function private.member_in_reach(p_client_id uuid, p_missing text, p_forbidden text) returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  -- Staff read any member's figures but must say whose; a member reads only their own.
+  if private.is_staff() then
+    if p_client_id is null then
+      perform private.refuse('client_required', p_missing);
+    end if;
+    return p_client_id;
+  end if;
+  if p_client_id is not null and p_client_id <> private.require_member() then
+    perform private.refuse('forbidden', p_forbidden);
+  end if;
+  return private.require_member();
+end
+$$;
+comment on function private.member_in_reach(uuid, text, text) is
+  'El miembro cuyos datos (saldo, libro, red) puede leer quien llama: el personal, el que indique (si no indica ninguno, p_missing); un miembro, solo el suyo (si pide otro, p_forbidden).';
+
 create or replace function private.is_service() returns boolean
 language sql
 stable

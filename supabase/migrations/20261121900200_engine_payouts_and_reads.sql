@@ -41,17 +41,7 @@ as $$
 declare
   v_target uuid;
 begin
-  if private.is_staff() then
-    v_target := p_client_id;
-    if v_target is null then
-      perform private.refuse('client_required', 'Indica de qué miembro quieres ver el saldo.');
-    end if;
-  else
-    v_target := private.require_member();
-    if p_client_id is not null and p_client_id <> v_target then
-      perform private.refuse('forbidden', 'Solo puedes ver tu propio saldo.');
-    end if;
-  end if;
+  v_target := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver el saldo.', 'Solo puedes ver tu propio saldo.');
   return query
     select v_target, b.available, b.pending, b.settled, b.reserved, b.paid, m.currency, m.min_payout
       from private.balance_of(v_target) b cross join public.metadata m where m.id = 'app_settings';
@@ -223,17 +213,7 @@ as $$
 declare
   v_target uuid;
 begin
-  if private.is_staff() then
-    v_target := p_client_id;
-    if v_target is null then
-      perform private.refuse('client_required', 'Indica de qué miembro quieres ver el libro.');
-    end if;
-  else
-    v_target := private.require_member();
-    if p_client_id is not null and p_client_id <> v_target then
-      perform private.refuse('forbidden', 'Solo puedes ver tus propias recompensas.');
-    end if;
-  end if;
+  v_target := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver el libro.', 'Solo puedes ver tus propias recompensas.');
   if p_limit not between 1 and 500 then
     perform private.refuse('invalid_page', 'El tamaño de página debe estar entre 1 y 500.');
   end if;
@@ -280,17 +260,7 @@ declare
   v_root public.clients;
   v_target uuid;
 begin
-  if private.is_staff() then
-    v_target := p_client_id;
-    if v_target is null then
-      perform private.refuse('client_required', 'Indica de qué miembro quieres ver la red.');
-    end if;
-  else
-    v_target := private.require_member();
-    if p_client_id is not null and p_client_id <> v_target then
-      perform private.refuse('forbidden', 'Solo puedes ver tu propia red.');
-    end if;
-  end if;
+  v_target := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver la red.', 'Solo puedes ver tu propia red.');
   select * into v_root from public.clients c where c.id = v_target;
   if not found then
     perform private.refuse('unknown_client', 'El miembro no existe.');
