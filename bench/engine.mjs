@@ -2,7 +2,8 @@
 // month of 300,000 orders, then approval latency and throughput, the month close, a member's
 // downline count and first page, and an upline walk. Not a test: it prints figures for bench/README.md.
 //
-// Usage: node bench/engine.mjs   (env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED, BENCH_WORKERS=2,4, SAVIA_DB_PORT)
+// Usage: node bench/engine.mjs   (env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED, BENCH_WORKERS=2,4, SAVIA_DB_PORT,
+//        BENCH_BUILD_ONLY=1 to stop once the data is built)
 // It builds its own database (savia_bench_engine) in the test profile's cluster (SAVIA_DB_PORT to
 // move it), with the real migrations, and drops nothing else. Data is built set-based in SQL; the
 // orders already approved when measuring are settled by the engine's own rule function
@@ -160,6 +161,11 @@ await db.query(`
           union all
           select client_id, 0, 0, commissionable_total from public.sales where status = 'Pagada') x
    group by c;
+  -- As the engine keeps it: a member whose points of the month reach the threshold is active.
+  update public.clients c set is_active = true
+    from private.member_period_totals t
+   where t.client_id = c.id and t.period = '${MONTH}'
+     and t.personal_points >= (select (p.plan ->> 'activity_points')::integer from private.plan() p);
   alter table public.clients enable trigger audit;
   alter table public.sales enable trigger audit;
   alter table public.sale_items enable trigger audit;
@@ -171,6 +177,11 @@ const { rows: [sizes] } = await db.query(`
   select (select count(*) from public.clients) members, (select max(extensions.nlevel(path)) - 1 from public.clients) depth,
          (select count(*) from public.reward_transactions) entries, (select count(*) from public.sales) sales`);
 log(`datos: ${sizes.members} miembros, ${sizes.depth} generaciones bajo la raíz, ${sizes.sales} pedidos, ${sizes.entries} asientos`);
+if (process.env.BENCH_BUILD_ONLY) {
+  // Leaves the built database (its measured orders still pending) for profiling by hand.
+  await db.end();
+  process.exit(0);
+}
 
 // 4. Approvals through the engine, as staff ----------------------------------------------------------
 const { rows: [{ admin, superadmin }] } = await db.query(`

@@ -39,7 +39,8 @@ create table public.products (
 );
 create unique index products_sku_unico on public.products (lower(sku));
 create index products_activos_idx on public.products (is_active) where is_active;
-create index products_stock_idx on public.products (stock);
+-- No index on stock: it changes with every approved sale, and an indexed column would turn each of
+-- those updates into a non-HOT one that rewrites every index of the row (a catalogue is read whole).
 comment on table public.products is
   'Catálogo. price es el precio de venta; commissionable_amount la base de comisiones por unidad; points los puntos por unidad. stock solo cambia a través de stock_movements.';
 comment on column public.products.is_kit is 'Kit de inicio: el producto que se vende con cada enrolamiento.';

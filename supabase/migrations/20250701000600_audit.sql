@@ -28,9 +28,10 @@ declare
   v_old jsonb := case when tg_op in ('UPDATE', 'DELETE') then to_jsonb(old) end;
   v_new jsonb := case when tg_op in ('INSERT', 'UPDATE') then to_jsonb(new) end;
   v_actor uuid := auth.uid();
+  v_ignored text[] := array['updated_at'] || tg_argv[1:];
 begin
-  if tg_op = 'UPDATE' and v_old - 'updated_at' = v_new - 'updated_at' then
-    return null; -- nothing really changed
+  if tg_op = 'UPDATE' and v_old - v_ignored = v_new - v_ignored then
+    return null; -- nothing really changed, or only columns another ledger already records
   end if;
   insert into public.audit_logs (actor_id, actor_role, db_role, action, table_name, row_id, old_values, new_values)
   values (
@@ -48,7 +49,7 @@ begin
 end
 $$;
 comment on function private.audit_row() is
-  'Disparador AFTER de auditoría. Argumento opcional: la columna que identifica la fila (por defecto id).';
+  'Disparador AFTER de auditoría. Argumentos opcionales: la columna que identifica la fila (por defecto id) y columnas cuyo cambio, si es el único, no se anota porque otro libro ya lo registra.';
 
 create trigger audit_logs_append_only before update or delete on public.audit_logs
   for each row execute function private.forbid_change();
@@ -63,7 +64,9 @@ create trigger audit after insert or update or delete on public.clients for each
 create trigger audit after insert or update or delete on public.metadata for each row execute function private.audit_row();
 create trigger audit after insert or update or delete on public.star_level_configs for each row execute function private.audit_row('level');
 create trigger audit after insert or update or delete on public.suppliers for each row execute function private.audit_row();
-create trigger audit after insert or update or delete on public.products for each row execute function private.audit_row();
+-- A change of stock alone is the trace of a stock movement, which already says who, when, how many
+-- and why: copying it here would add a row to every approval for no new fact.
+create trigger audit after insert or update or delete on public.products for each row execute function private.audit_row('id', 'stock');
 create trigger audit after insert or update or delete on public.product_costs for each row execute function private.audit_row('product_id');
 create trigger audit after insert or update or delete on public.recipes for each row execute function private.audit_row();
 create trigger audit after insert or update or delete on public.recipe_products for each row execute function private.audit_row('recipe_id');

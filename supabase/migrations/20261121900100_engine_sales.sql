@@ -181,23 +181,22 @@ begin
       select a.member_no::bigint as member_no, (extensions.nlevel(v_buyer.path) - a.pos)::smallint as generation
         from unnest(string_to_array(extensions.ltree2text(v_buyer.path), '.')) with ordinality as a(member_no, pos)
        where a.pos < extensions.nlevel(v_buyer.path) and a.pos >= extensions.nlevel(v_buyer.path) - v_max_generation
-    ), paid as (
-      select c.id, c.name, up.generation, c.star_level, private.plan_level(p_plan, c.star_level) as level
-        from up join public.clients c on c.member_no = up.member_no
-       where c.enrollment_status = 'registered'
-    ), rated as (
-      select paid.*, (paid.level -> 'commission_rates' ->> (paid.generation - 1))::numeric as rate
-        from paid
+    ), rates as (
+      -- The plan as (level, generation, rate) rows, read once for the whole upline.
+      select (l ->> 'level')::smallint as star_level, l ->> 'name' as level_name, r.generation::smallint as generation,
+             r.rate::numeric as rate, round(v_sale.commissionable_total * r.rate::numeric, 2) as amount
+        from jsonb_array_elements(p_plan -> 'levels') l
+       cross join lateral jsonb_array_elements_text(l -> 'commission_rates') with ordinality as r(rate, generation)
     )
-    select r.id, 'commission_purchase'::text, round(v_sale.commissionable_total * r.rate, 2), 0, r.generation,
-           v_sale.commissionable_total, r.rate, r.star_level,
+    select c.id, 'commission_purchase'::text, rt.amount, 0, up.generation, v_sale.commissionable_total, rt.rate, c.star_level,
            format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s %s = %s %s.',
-                  v_buyer.name, v_sale.sale_no, r.generation, r.level ->> 'name', private.pct(r.rate),
-                  private.money(v_sale.commissionable_total), v_currency,
-                  private.money(round(v_sale.commissionable_total * r.rate, 2)), v_currency)
-      from rated r
-     where r.rate is not null and round(v_sale.commissionable_total * r.rate, 2) > 0
-     order by r.generation;
+                  v_buyer.name, v_sale.sale_no, up.generation, rt.level_name, private.pct(rt.rate),
+                  private.money(v_sale.commissionable_total), v_currency, private.money(rt.amount), v_currency)
+      from up
+      join public.clients c on c.member_no = up.member_no and c.enrollment_status = 'registered'
+      join rates rt on rt.star_level = c.star_level and rt.generation = up.generation
+     where rt.amount > 0
+     order by up.generation;
 end
 $$;
 comment on function private.sale_reward_lines(uuid, jsonb) is
