@@ -207,7 +207,7 @@ create table private.member_period_totals (
   level_during smallint,
   level_after smallint,
   primary key (client_id, period)
-);
+) with (fillfactor = 70); -- each row is updated in place by every approval that pays its member: room for HOT updates
 create index member_period_totals_period_idx on private.member_period_totals (period);
 comment on table private.member_period_totals is
   'Totales de un miembro en un mes de negocio, escritos por el motor en la misma sentencia que los asientos: puntos personales (compras y enrolamientos, netos de reversos), ventas comisionables propias e ingresos netos. El cierre congela actividad, puntos de grupo, ventas de la red y nivel. Evita recorrer el libro en cada consulta.';

@@ -2,7 +2,7 @@
 -- validation messages, state machines, append-only tables, audit, and the RPCs.
 begin;
 \ir _helpers.psql
-select plan(48);
+select plan(50);
 
 -- A member never changes their own role, enroller, level, activity or status.
 select is(tests.error_as('member_a', $$update public.clients set star_level = 5 where id = {a}$$),
@@ -134,6 +134,16 @@ select is((select count(*)::integer from public.audit_logs
             where table_name = 'products' and action = 'UPDATE' and row_id = (select id::text from tests.fx where key = 'product')
               and (new_values ->> 'price')::numeric = (old_values ->> 'price')::numeric + 1),
   1, 'una edición del producto sí queda en la auditoría');
+
+-- The engine's activity flag follows from the ledger: flipping it alone adds no audit row.
+create temporary table clients_audited as
+  select count(*) as n from public.audit_logs where table_name = 'clients' and row_id = (select id::text from tests.fx where key = 'a');
+update public.clients set is_active = not is_active where id = (select id from tests.fx where key = 'a');
+select is((select count(*) from public.audit_logs where table_name = 'clients' and row_id = (select id::text from tests.fx where key = 'a'))
+            - (select n from clients_audited), 0::bigint, 'la actividad que recalcula el motor no llena la auditoría');
+update public.clients set star_level = star_level + 1 where id = (select id from tests.fx where key = 'a');
+select is((select count(*) from public.audit_logs where table_name = 'clients' and row_id = (select id::text from tests.fx where key = 'a'))
+            - (select n from clients_audited), 1::bigint, 'una subida de nivel sí queda en la auditoría');
 
 select * from finish();
 rollback;
