@@ -201,12 +201,14 @@ comment on function private.record_plan_version() is
   'Tras cambiar niveles o parámetros del plan, guarda una nueva versión si el plan resultante es distinto del último.';
 
 create or replace function private.current_plan_version() returns integer
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select max(version) from public.plan_versions
+begin
+  return (select max(version) from public.plan_versions);
+end
 $$;
 comment on function private.current_plan_version() is 'Versión vigente del plan, la que el motor estampa en cada asiento.';
 

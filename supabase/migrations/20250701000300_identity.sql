@@ -148,69 +148,84 @@ create trigger clients_touch before update on public.clients
   for each row execute function private.touch_updated_at();
 
 -- Access helpers --------------------------------------------------------------------------------
+-- Helpers like these are PL/pgSQL even when one query would do: PostgreSQL (before 18) parses and
+-- plans a SQL function that it cannot inline (security definer, SET search_path) again on every
+-- call from PL/pgSQL or a policy, while a PL/pgSQL function keeps its plans for the session.
 create or replace function private.user_role() returns text
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select ur.role from public.users_roles ur where ur.user_id = auth.uid()
+begin
+  return (select ur.role from public.users_roles ur where ur.user_id = auth.uid());
+end
 $$;
 comment on function private.user_role() is 'Rol actual del usuario según users_roles (null = sin_rol). Se lee en cada petición.';
 
 create or replace function private.has_role() returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.users_roles ur where ur.user_id = auth.uid())
+begin
+  return exists (select 1 from public.users_roles ur where ur.user_id = auth.uid());
+end
 $$;
 comment on function private.has_role() is 'Verdadero si el usuario tiene algún rol (personal o cliente); sin_rol no ve nada.';
 
 create or replace function private.is_staff() returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.users_roles ur where ur.user_id = auth.uid() and ur.role in ('admin', 'superadmin'))
+begin
+  return exists (select 1 from public.users_roles ur where ur.user_id = auth.uid() and ur.role in ('admin', 'superadmin'));
+end
 $$;
 comment on function private.is_staff() is 'Verdadero para admin y superadmin (el back office).';
 
 create or replace function private.is_superadmin() returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.users_roles ur where ur.user_id = auth.uid() and ur.role = 'superadmin')
+begin
+  return exists (select 1 from public.users_roles ur where ur.user_id = auth.uid() and ur.role = 'superadmin');
+end
 $$;
 comment on function private.is_superadmin() is 'Verdadero solo para superadmin.';
 
 create or replace function private.has_finance() returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1 from public.users_roles ur
-     where ur.user_id = auth.uid() and ur.role = 'superadmin' and ur.finance
-  )
+begin
+  return exists (
+      select 1 from public.users_roles ur
+       where ur.user_id = auth.uid() and ur.role = 'superadmin' and ur.finance
+    );
+end
 $$;
 comment on function private.has_finance() is 'Verdadero para superadmin con finance = true: costes, márgenes e informes financieros.';
 
 create or replace function private.my_client_id() returns uuid
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select c.id
-    from public.clients c
-    join public.users_roles ur on ur.user_id = c.auth_uid and ur.role = 'cliente'
-   where c.auth_uid = auth.uid()
+begin
+  return (select c.id
+      from public.clients c
+      join public.users_roles ur on ur.user_id = c.auth_uid and ur.role = 'cliente'
+     where c.auth_uid = auth.uid());
+end
 $$;
 comment on function private.my_client_id() is
   'Ficha de miembro del usuario, solo si su rol sigue siendo cliente: un miembro con el rol revocado deja de ver sus filas.';

@@ -3,13 +3,15 @@
 -- through the API, members and staff read; nobody writes them directly.
 
 create or replace function private.business_month(p_at timestamptz default now()) returns date
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select date_trunc('month', p_at at time zone coalesce(
-           (select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota'))::date
+begin
+  return (select date_trunc('month', p_at at time zone coalesce(
+             (select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota'))::date);
+end
 $$;
 comment on function private.business_month(timestamptz) is
   'Primer día del mes de negocio de un instante, en la zona horaria de la empresa (una venta del 31 a las 22:00 en Bogotá es de ese mes aunque en UTC ya sea el siguiente).';

@@ -16,18 +16,20 @@
 
 -- The clock ------------------------------------------------------------------------------------
 create or replace function private.engine_now() returns timestamptz
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
   -- `savia.now` lets the seed and the tests write history in past months. It is honoured only on
   -- direct database sessions: PostgREST logs in as `authenticator`, so an API call always runs on
   -- the real time whatever settings a request could carry.
-  select case
+  return case
            when session_user::text <> 'authenticator' and coalesce(current_setting('savia.now', true), '') <> ''
              then current_setting('savia.now', true)::timestamptz
            else now()
-         end
+         end;
+end
 $$;
 comment on function private.engine_now() is
   'Hora del motor: now(), salvo que una sesión directa a la base (semilla, pruebas; nunca PostgREST) fije el parámetro savia.now para escribir historia en meses pasados.';
@@ -46,11 +48,13 @@ comment on function private.refuse(text, text, text) is
 
 -- Business months --------------------------------------------------------------------------------
 create or replace function private.current_period() returns date
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select private.business_month(private.engine_now())
+begin
+  return private.business_month(private.engine_now());
+end
 $$;
 comment on function private.current_period() is 'Mes de negocio en curso (zona horaria de la empresa) según el reloj del motor.';
 
@@ -66,20 +70,24 @@ $$;
 comment on function private.period_label(date) is 'Nombre del mes en español («marzo de 2026») para los mensajes y explicaciones.';
 
 create or replace function private.money(p_amount numeric) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select to_char(p_amount, 'FM999999990.00')
+begin
+  return to_char(p_amount, 'FM999999990.00');
+end
 $$;
 comment on function private.money(numeric) is 'Importe con dos decimales para las explicaciones del libro.';
 
 create or replace function private.pct(p_rate numeric) returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select trim_scale(p_rate * 100)::text || ' %'
+begin
+  return trim_scale(p_rate * 100)::text || ' %';
+end
 $$;
 comment on function private.pct(numeric) is 'Una tasa (0,05) como porcentaje legible («5 %»).';
 
@@ -108,14 +116,17 @@ comment on function private.lock_open_period(date) is
   'Crea el periodo si falta y lo bloquea en modo compartido mientras la transacción escribe en él; rechaza escribir en un mes cerrado.';
 
 create or replace function private.plan() returns table (version integer, plan jsonb)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
   -- One row gives the version and its numbers together, so an entry can never carry one
   -- version's numbers under another version's stamp.
-  select v.version, v.plan from public.plan_versions v order by v.version desc limit 1
+  return query
+    select v.version, v.plan from public.plan_versions v order by v.version desc limit 1;
+end
 $$;
 comment on function private.plan() is
   'Versión vigente del plan y su contenido (niveles, puntos de actividad, comisión de enrolamiento, pago mínimo). El motor no tiene ninguna cifra propia.';
@@ -186,11 +197,13 @@ comment on function private.member_in_reach(uuid, text, text) is
   'El miembro cuyos datos (saldo, libro, red) puede leer quien llama: el personal, el que indique (si no indica ninguno, p_missing); un miembro, solo el suyo (si pide otro, p_forbidden).';
 
 create or replace function private.is_service() returns boolean
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(auth.jwt() ->> 'role', '') = 'service_role'
+begin
+  return coalesce(auth.jwt() ->> 'role', '') = 'service_role';
+end
 $$;
 comment on function private.is_service() is 'Verdadero cuando llama la clave service_role (planificadores externos, función close-period).';
 

@@ -11,20 +11,23 @@
 create or replace function private.balance_of(p_client_id uuid) returns table (
   available numeric, pending numeric, settled numeric, reserved numeric, paid numeric
 )
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  with income as (
-    select coalesce(sum(t.income) filter (where p.status = 'closed'), 0) as settled,
-           coalesce(sum(t.income) filter (where p.status = 'open'), 0) as pending
-      from private.member_period_totals t join public.periods p on p.month = t.period
-     where t.client_id = p_client_id
-  )
-  select i.settled - coalesce(b.reserved, 0) - coalesce(b.paid, 0), i.pending, i.settled,
-         coalesce(b.reserved, 0), coalesce(b.paid, 0)
-    from income i left join private.reward_balances b on b.client_id = p_client_id
+begin
+  return query
+    with income as (
+      select coalesce(sum(t.income) filter (where p.status = 'closed'), 0) as settled,
+             coalesce(sum(t.income) filter (where p.status = 'open'), 0) as pending
+        from private.member_period_totals t join public.periods p on p.month = t.period
+       where t.client_id = p_client_id
+    )
+    select i.settled - coalesce(b.reserved, 0) - coalesce(b.paid, 0), i.pending, i.settled,
+           coalesce(b.reserved, 0), coalesce(b.paid, 0)
+      from income i left join private.reward_balances b on b.client_id = p_client_id;
+end
 $$;
 comment on function private.balance_of(uuid) is
   'Saldo de un miembro: disponible = ingresos netos de meses cerrados − retiros pedidos o aprobados − retiros pagados; pendiente = ingresos netos de meses abiertos.';
