@@ -153,7 +153,7 @@ create table public.stock_movements (
   sale_id uuid references public.sales (id) on delete restrict,
   supplier_id uuid references public.suppliers (id) on delete set null,
   note text constraint stock_movements_nota_valida check (char_length(note) <= 500),
-  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_by uuid default auth.uid(), -- who, as a fact: see reward_transactions.created_by
   created_at timestamptz not null default now(),
   constraint stock_movements_signo_coherente check (
     (kind in ('initial', 'restock', 'cancellation') and quantity > 0)
@@ -165,7 +165,6 @@ create table public.stock_movements (
 create index stock_movements_product_idx on public.stock_movements (product_id, created_at);
 create index stock_movements_sale_idx on public.stock_movements (sale_id);
 create index stock_movements_supplier_idx on public.stock_movements (supplier_id);
-create index stock_movements_created_by_idx on public.stock_movements (created_by);
 comment on table public.stock_movements is
   'Libro de inventario de solo anexado: products.stock es siempre la suma de los movimientos del producto. Las ventas descuentan al aprobarse y las cancelaciones devuelven.';
 
@@ -237,7 +236,10 @@ create table public.reward_transactions (
   reason text constraint reward_transactions_motivo_valido check (char_length(reason) <= 500),
   plan_version integer not null references public.plan_versions (version),
   reverses_id bigint references public.reward_transactions (id) on delete restrict,
-  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  -- Who wrote the entry, as a fact of the past and not a reference (like audit_logs.actor_id): an
+  -- append-only row could never be set to null when the user goes, and the check would cost every
+  -- entry of an approval or a close one more lookup.
+  created_by uuid default auth.uid(),
   created_at timestamptz not null default now(),
   constraint reward_transactions_importe_coherente check (
     case type
@@ -267,7 +269,6 @@ create index reward_transactions_beneficiary_idx on public.reward_transactions (
 create index reward_transactions_period_idx on public.reward_transactions (period_month, type);
 create index reward_transactions_source_client_idx on public.reward_transactions (source_client_id);
 create index reward_transactions_plan_version_idx on public.reward_transactions (plan_version);
-create index reward_transactions_created_by_idx on public.reward_transactions (created_by);
 comment on table public.reward_transactions is
   'Libro de recompensas de solo anexado. Cada asiento se explica solo: beneficiario, regla, venta y miembro de origen, generación, base, tasa, nivel, versión del plan y periodo. Un error se corrige con un contraasiento (reverses_id), nunca editando.';
 comment on column public.reward_transactions.period_month is
