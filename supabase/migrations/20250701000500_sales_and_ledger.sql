@@ -9,8 +9,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  return (select date_trunc('month', p_at at time zone coalesce(
-             (select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota'))::date);
+  return date_trunc('month', p_at at time zone coalesce(
+           (select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota'))::date;
 end
 $$;
 comment on function private.business_month(timestamptz) is
