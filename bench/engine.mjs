@@ -20,6 +20,7 @@ const MEASURED = Number(process.env.BENCH_MEASURED ?? 10_000);
 const WORKERS = (process.env.BENCH_WORKERS ?? '2,4').split(',').map(Number);
 const MAX_DEPTH = 30;
 const MONTH = '2026-01-01';
+const APPROVALS_AT = '2026-01-28 12:00:00-05';
 const DB = 'savia_bench_engine';
 
 const base = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
@@ -161,11 +162,9 @@ await db.query(`
           union all
           select client_id, 0, 0, commissionable_total from public.sales where status = 'Pagada') x
    group by c;
-  -- As the engine keeps it: a member whose points of the month reach the threshold is active.
-  update public.clients c set is_active = true
-    from private.member_period_totals t
-   where t.client_id = c.id and t.period = '${MONTH}'
-     and t.personal_points >= (select (p.plan ->> 'activity_points')::integer from private.plan() p);
+  -- Activity as the engine keeps it, by its own rule, on the day the measured approvals happen.
+  select set_config('savia.now', '${APPROVALS_AT}', true);
+  select private.refresh_all_activity();
   alter table public.clients enable trigger audit;
   alter table public.sales enable trigger audit;
   alter table public.sale_items enable trigger audit;
@@ -192,7 +191,7 @@ const { rows: pending } = await db.query(`select s.id from public.sales s join o
 async function staffSession(userId) {
   const c = new pg.Client({ connectionString: cfg.dbUrl });
   await c.connect();
-  await c.query(`select set_config('savia.now', '2026-01-28 12:00:00-05', false)`);
+  await c.query(`select set_config('savia.now', $1, false)`, [APPROVALS_AT]);
   await c.query('set role authenticated');
   await c.query(`select set_config('request.jwt.claims', $1, false)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
   return c;
