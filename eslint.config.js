@@ -45,11 +45,45 @@ export default tseslint.config(
   },
   {
     // Shared layers may not reach up into features or the app.
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    files: ['src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'], message: 'src/lib, src/components y src/config no dependen de features ni de src/app.' }] },
+        { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'], message: 'src/components no depende de features ni de src/app.' }] },
+      ],
+    },
+  },
+  {
+    // The data layer is cut by what the database holds: it imports only src/lib and src/config.
+    files: ['src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '@/components/*', '**/features/*', '**/app/*', '**/components/*'],
+              message: 'src/api solo importa src/lib y src/config: las pantallas usan el api, no al revés.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The foundations: src/lib and src/config depend on nothing above them.
+    files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '@/api/*', '@/components/*', '**/features/*', '**/app/*', '**/api/*', '**/components/*'],
+              message: 'src/lib y src/config no dependen de features, src/app, src/api ni src/components.',
+            },
+          ],
+        },
       ],
     },
   },

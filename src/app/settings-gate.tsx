@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/layouts/page-spinner';
-import { appSettingsQueryOptions } from '@/lib/app-settings';
+import { settingsQueries } from '@/lib/app-settings';
 
 /** The application renders only once the settings have loaded (or, failing that, with the defaults). */
 export function SettingsGate({ children }: { children: ReactNode }) {
-  const { isPending, error } = useQuery(appSettingsQueryOptions());
+  const { isPending, error } = useQuery(settingsQueries.app());
   useEffect(() => {
     if (error) console.error('Error al cargar la configuración:', error);
   }, [error]);

@@ -20,6 +20,8 @@ export const appMessages = {
   inactiveText: 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.',
   pageErrorTitle: 'No pudimos mostrar esta página',
   pageErrorText: 'Algo falló al cargarla. Si acabamos de publicar una nueva versión, recargar suele resolverlo.',
+  pageBrokenText: 'Algo falló al mostrarla. Puedes reintentar o ir a otra sección: el resto de la aplicación sigue funcionando.',
   reload: 'Recargar',
+  retry: 'Reintentar',
   goHome: 'Ir al inicio',
 } as const;

@@ -1,5 +1,9 @@
 // metadata/app_settings: read at start, merged over the defaults, created when absent.
+// Reading the settings lives here, in src/lib, because the app renders only once they are loaded
+// (SettingsGate) and the shared layers (formats, shells) read them; changing them is a business
+// action of Configuración and lives in src/api/settings.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 
 export const SETTINGS_ROW_ID = 'app_settings';
@@ -40,8 +44,7 @@ export function mergeSettings(defaults: AppSettings, stored: Record<string, unkn
 }
 
 export async function fetchAppSettings(): Promise<AppSettings> {
-  const { data, error } = await supabase.from('metadata').select('*').eq('id', SETTINGS_ROW_ID).maybeSingle();
-  if (error) throw error;
+  const data = await unwrap(supabase.from('metadata').select('*').eq('id', SETTINGS_ROW_ID).maybeSingle());
   if (data) return mergeSettings(DEFAULT_SETTINGS, data as Record<string, unknown>);
 
   const created = await supabase.from('metadata').insert({ id: SETTINGS_ROW_ID, ...DEFAULT_SETTINGS });
@@ -50,19 +53,17 @@ export async function fetchAppSettings(): Promise<AppSettings> {
   return { ...DEFAULT_SETTINGS };
 }
 
-export const settingsKeys = {
-  all: ['settings'] as const,
-  app: () => [...settingsKeys.all, 'app'] as const,
+export const settingsQueries = {
+  all: () => ['settings'] as const,
+  app: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'app'] as const,
+      queryFn: fetchAppSettings,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
-
-export const appSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.app(),
-    queryFn: fetchAppSettings,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 
 /** Settings are loaded before the app renders (see SettingsGate), so this never waits. */
 export function useAppSettings(): AppSettings {
-  return useQuery(appSettingsQueryOptions()).data ?? DEFAULT_SETTINGS;
+  return useQuery(settingsQueries.app()).data ?? DEFAULT_SETTINGS;
 }

@@ -10,6 +10,8 @@ test('una página que no se puede cargar muestra un error en español con «Reca
 
   await expect(page.getByRole('heading', { level: 1, name: 'No pudimos mostrar esta página' })).toBeVisible();
   await expect(page.getByText('Hey developer')).toHaveCount(0);
+  // The shell keeps its navigation around the broken page.
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
 
   await page.unroute(/\/assets\/products-[^/]*\.js$/);
   await page.getByRole('button', { name: 'Recargar' }).click();

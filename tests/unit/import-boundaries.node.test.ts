@@ -35,5 +35,21 @@ describe('import boundaries', () => {
     const code = "import AuthErrorPage from '@/features/auth/routes/auth-error';\nimport { App } from '@/app/app';\nexport const all = [AuthErrorPage, App];";
     expect(await restricted('src/lib/boundary-probe.ts', code)).toBe(2);
     expect(await restricted('src/components/boundary-probe.ts', code)).toBe(2);
+    expect(await restricted('src/api/sales/boundary-probe.ts', code)).toBe(2);
+  });
+
+  it('the data layer imports only src/lib and src/config', async () => {
+    const code = [
+      "import { Button } from '@/components/ui/button';",
+      "import { unwrap } from '@/lib/db';",
+      "import { paths } from '@/config/paths';",
+      'export const all = [Button, unwrap, paths];',
+    ].join('\n');
+    expect(await restricted('src/api/sales/boundary-probe.ts', code)).toBe(1);
+  });
+
+  it('src/lib does not reach up into the data layer or the components', async () => {
+    const code = "import { saveAppSettings } from '@/api/settings/settings-api';\nimport { Button } from '@/components/ui/button';\nexport const all = [saveAppSettings, Button];";
+    expect(await restricted('src/lib/boundary-probe.ts', code)).toBe(2);
   });
 });

@@ -1,6 +1,4 @@
 export const settingsMessages = {
-  saved: 'Configuración guardada con éxito.',
-  saveFailed: 'Error al guardar la configuración.',
   generalTitle: 'Datos de la empresa',
   generalDescription: 'Se muestran a los miembros y en los documentos que genera la aplicación.',
   companyName: 'Nombre de la empresa',

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { settingsQueries } from '@/lib/app-settings';
 import { supabase } from '@/lib/supabase';
 import { loadSessionUser } from './load-user';
 import { SessionContext } from './session-context';
@@ -55,7 +56,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const { error } = await supabase.auth.signOut();
     // Even when the server cannot be reached, this browser forgets the session.
     if (error) await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' });
+    // The company's settings are the same for everyone; every other cached row was this person's.
+    const [settingsRoot] = settingsQueries.all();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== settingsRoot });
     setUser(null);
     setStatus('ready');
   }, [queryClient]);

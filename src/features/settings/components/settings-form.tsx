@@ -7,8 +7,8 @@ import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { Textarea } from '@/components/ui/textarea';
 import type { AppSettings } from '@/lib/app-settings';
-import { useSaveSettings } from '../api/save-settings';
-import { settingsFormSchema, type SettingsFormValues } from '../api/settings-schema';
+import { useSaveSettings } from '@/api/settings/settings-mutations';
+import { settingsFormSchema, type SettingsFormValues } from './settings-schema';
 import { settingsMessages as m } from '../messages';
 import { FormField } from './form-field';
 

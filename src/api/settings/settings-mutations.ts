@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { settingsQueries, type AppSettings } from '@/lib/app-settings';
+import { userMessage } from '@/lib/db';
+import { notify } from '@/lib/notify';
+import { saveAppSettings } from './settings-api';
+
+export const settingsMessages = {
+  saved: 'Configuración guardada con éxito.',
+  saveFailed: 'Error al guardar la configuración.',
+} as const;
+
+/**
+ * Saving the settings keeps the specification's contract: the alert «Configuración guardada con
+ * éxito.» or «Error al guardar la configuración.», and a save that reports true or false (SPEC §8),
+ * which is why it answers `{ ok }` instead of throwing like every other action. Nothing copies it.
+ */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: saveAppSettings,
+    meta: { quietError: true },
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQueries.app().queryKey, settings);
+      notify.success(settingsMessages.saved);
+    },
+    onError: (error) => {
+      console.error('Error al guardar la configuración:', error);
+      notify.error(settingsMessages.saveFailed, { description: userMessage(error) });
+    },
+  });
+  return {
+    save: (patch: Partial<AppSettings>) =>
+      mutation.mutateAsync(patch).then(
+        () => true,
+        () => false,
+      ),
+    isSaving: mutation.isPending,
+  };
+}
