@@ -1164,6 +1164,41 @@ export type Database = {
           type_label: string
         }[]
       }
+      get_ledger_months: {
+        Args: { p_client_id?: string }
+        Returns: {
+          closed: boolean
+          forfeited: number
+          income: number
+          month: string
+          personal_points: number
+          was_active: boolean
+        }[]
+      }
+      get_member_month: {
+        Args: { p_client_id?: string; p_month?: string }
+        Returns: {
+          activity_points: number
+          at_risk_amount: number
+          client_id: string
+          currency: string
+          days_left: number
+          group_points: number
+          is_active: boolean
+          is_current: boolean
+          month: string
+          month_closed: boolean
+          month_end: string
+          next_level: number
+          next_level_group_points: number
+          next_level_name: string
+          pending_income: number
+          personal_points: number
+          points_missing: number
+          star_level: number
+          star_name: string
+        }[]
+      }
       get_network_page: {
         Args: {
           p_client_id?: string
@@ -1193,6 +1228,44 @@ export type Database = {
           generation: number
           members: number
           month_points: number
+        }[]
+      }
+      get_payout_queue: {
+        Args: { p_page?: number; p_page_size?: number; p_statuses?: string[] }
+        Returns: {
+          amount: number
+          available: number
+          client_email: string
+          client_id: string
+          client_name: string
+          decided_at: string
+          id: string
+          paid_at: string
+          payment_details: string
+          payment_reference: string
+          rejection_reason: string
+          requested_at: string
+          status: string
+          total: number
+        }[]
+      }
+      get_payout_totals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          amount: number
+          requests: number
+          status: string
+          this_month: boolean
+        }[]
+      }
+      get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
+      get_staff_work_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          approved_payouts: number
+          oldest_pending_at: string
+          pending_approvals: number
+          pending_payouts: number
         }[]
       }
       pay_payout: {
@@ -1264,6 +1337,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      preview_order: { Args: { p_items: Json }; Returns: Json }
       preview_period_close: {
         Args: { p_month?: string }
         Returns: {
