@@ -1139,7 +1139,14 @@ export type Database = {
       }
       get_landing: { Args: { p_slug: string }; Returns: Json }
       get_ledger: {
-        Args: { p_before_id?: number; p_client_id?: string; p_limit?: number }
+        Args: {
+          p_before_id?: number
+          p_before_month?: string
+          p_client_id?: string
+          p_limit?: number
+          p_month?: string
+          p_types?: string[]
+        }
         Returns: {
           amount: number
           base: number
@@ -1153,7 +1160,9 @@ export type Database = {
           points: number
           rate: number
           reason: string
+          reversed_by_explanation: string
           reversed_by_id: number
+          reversed_by_reason: string
           reverses_id: number
           sale_no: number
           source_client_name: string

@@ -265,7 +265,9 @@ create unique index reward_transactions_una_vez_por_venta on public.reward_trans
   where reverses_id is null and source_sale_id is not null;
 create unique index reward_transactions_un_bono_volumen on public.reward_transactions (beneficiary_id, period_month)
   where type = 'bonus_volume';
-create index reward_transactions_beneficiary_idx on public.reward_transactions (beneficiary_id, period_month);
+-- A member's ledger by month, newest entry first within each (get_ledger's keyset pages, the close's
+-- forfeits, a month's figures): one index serves them all.
+create index reward_transactions_beneficiary_idx on public.reward_transactions (beneficiary_id, period_month, id);
 create index reward_transactions_period_idx on public.reward_transactions (period_month, type);
 create index reward_transactions_source_client_idx on public.reward_transactions (source_client_id);
 create index reward_transactions_plan_version_idx on public.reward_transactions (plan_version);

@@ -201,12 +201,15 @@ $$;
 comment on function public.reject_payout(uuid, text) is 'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible.';
 
 -- The explained ledger ---------------------------------------------------------------------------------
-create or replace function public.get_ledger(p_client_id uuid default null, p_limit integer default 50, p_before_id bigint default null)
+create or replace function public.get_ledger(
+  p_client_id uuid default null, p_limit integer default 50, p_before_month date default null, p_before_id bigint default null,
+  p_month date default null, p_types text[] default null
+)
 returns table (
   id bigint, created_at timestamptz, period_month date, period_closed boolean, type text, type_label text,
   amount numeric, points integer, generation smallint, base numeric, rate numeric, star_level smallint,
   explanation text, reason text, plan_version integer, source_sale_id uuid, sale_no bigint, source_client_name text,
-  reverses_id bigint, reversed_by_id bigint, state text
+  reverses_id bigint, reversed_by_id bigint, reversed_by_explanation text, reversed_by_reason text, state text
 )
 language plpgsql
 stable
@@ -217,9 +220,11 @@ declare
   v_target uuid;
 begin
   v_target := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver el libro.', 'Solo puedes ver tus propias recompensas.');
-  if p_limit not between 1 and 500 then
-    perform private.refuse('invalid_page', 'El tamaño de página debe estar entre 1 y 500.');
+  if p_limit not between 1 and 500 or (p_before_month is null) <> (p_before_id is null) then
+    perform private.refuse('invalid_page', 'Página no válida: tamaño de 1 a 500, y el cursor con su mes y su asiento.');
   end if;
+  -- Newest month first and, within a month, newest entry first: the screen groups by month, and
+  -- the index (beneficiary, month, id) serves each page, with or without a month, in that order.
   return query
     select r.id, r.created_at, r.period_month, p.status = 'closed',
            r.type,
@@ -234,7 +239,7 @@ begin
              when 'reversal_points' then 'Reverso de puntos'
            end,
            r.amount, r.points, r.generation, r.base, r.rate, r.star_level, r.rule, r.reason, r.plan_version,
-           r.source_sale_id, s.sale_no, sc.name, r.reverses_id, x.id,
+           r.source_sale_id, s.sale_no, sc.name, r.reverses_id, x.id, x.rule, x.reason,
            case when x.id is not null then 'revertido'
                 when r.reverses_id is not null then 'reverso'
                 when p.status = 'closed' then 'disponible'
@@ -244,13 +249,16 @@ begin
       left join public.sales s on s.id = r.source_sale_id
       left join public.clients sc on sc.id = r.source_client_id
       left join public.reward_transactions x on x.reverses_id = r.id
-     where r.beneficiary_id = v_target and (p_before_id is null or r.id < p_before_id)
-     order by r.id desc
+     where r.beneficiary_id = v_target
+       and (p_month is null or r.period_month = p_month)
+       and (p_types is null or r.type = any (p_types))
+       and (p_before_id is null or (r.period_month, r.id) < (p_before_month, p_before_id))
+     order by r.period_month desc, r.id desc
      limit p_limit;
 end
 $$;
-comment on function public.get_ledger(uuid, integer, bigint) is
-  'Libro de recompensas de un miembro, del más reciente al más antiguo (paginado con p_before_id): cada asiento con su explicación (regla, venta, miembro de origen, generación, base, tasa, nivel, versión del plan) y su estado (pendiente, disponible, revertido, reverso). El miembro ve el suyo; el personal, el de cualquiera.';
+comment on function public.get_ledger(uuid, integer, date, bigint, date, text[]) is
+  'Libro de recompensas de un miembro, del mes más reciente al más antiguo y, en cada mes, del asiento más nuevo al más viejo (la página siguiente empieza tras p_before_month/p_before_id, el último asiento recibido); filtros por mes y por tipos. Cada asiento con su explicación (regla, venta, miembro de origen, generación, base, tasa, nivel, versión del plan), su estado (pendiente, disponible, revertido, reverso) y, si se revirtió, la explicación y el motivo del reverso. El miembro ve el suyo; el personal, el de cualquiera.';
 
 -- The network, page by page and generation by generation ------------------------------------------------
 create or replace function private.network_root(p_client_id uuid) returns public.clients
@@ -340,8 +348,8 @@ comment on function public.get_network_page(integer, integer, integer, uuid) is
   'Una página de una generación de la red descendente: nombre, patrocinador, nivel, actividad y puntos del mes; correo y teléfono solo de los enrolados directos (o para el personal). total = miembros de esa generación.';
 
 revoke all on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
-  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, bigint),
+  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]),
   public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) from public, anon;
 grant execute on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
-  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, bigint),
+  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]),
   public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) to authenticated;

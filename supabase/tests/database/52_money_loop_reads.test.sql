@@ -6,7 +6,7 @@
 -- 1.67, Celia g3 1.33, Bruno g4 1.00, Amparo g5 0.67. Nobody but Fabio has personal points.
 begin;
 \ir 50_engine_fixture.psql
-select plan(42);
+select plan(47);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 select engine_tests.order_as('fabio', engine_tests.items('te', '1')) as s1 \gset
@@ -96,6 +96,22 @@ select engine_tests.act_as('elena');
 select results_eq($$select month, closed, income, personal_points, forfeited, was_active from public.get_ledger_months()$$,
   $$values ('2026-04-01'::date, true, 1.00::numeric, 500, 0::numeric, true), ('2026-03-01'::date, true, 0::numeric, 0, 3.33::numeric, false)$$,
   'Elena: abril activa con 1.00 disponible, marzo inactiva con lo anulado');
+
+-- get_ledger: newest month first, newest entry first within it; a cursor of (month, id); filters.
+select results_eq($$select period_month, type, amount, points, state from public.get_ledger(null, 2)$$,
+  $$values ('2026-04-01'::date, 'commission_purchase'::text, 1.00::numeric, 0, 'disponible'::text),
+           ('2026-04-01', 'points_purchase', 0, 500, 'disponible')$$, 'la primera página: abril, lo más nuevo primero');
+select period_month as cur_month, id as cur_id from public.get_ledger(null, 2) order by period_month, id limit 1 \gset
+select results_eq(format($$select period_month, type, amount, state, reversed_by_reason from public.get_ledger(null, 2, %L, %L)$$, :'cur_month', :'cur_id'),
+  $$values ('2026-03-01'::date, 'reversal_commission'::text, -3.33::numeric, 'reverso'::text, null::text),
+           ('2026-03-01', 'commission_purchase', 3.33, 'revertido', 'Beneficiario inactivo al cierre del mes')$$,
+  'la página siguiente sigue en marzo: la comisión anulada al cierre dice por qué');
+select results_eq($$select type from public.get_ledger(null, 50, null, null, null, array['commission_purchase'])$$,
+  $$values ('commission_purchase'::text), ('commission_purchase')$$, 'filtro por tipo');
+select results_eq($$select type from public.get_ledger(null, 50, null, null, '2026-04-01')$$,
+  $$values ('commission_purchase'::text), ('points_purchase')$$, 'filtro por mes');
+select throws_ok($$select * from public.get_ledger(null, 50, '2026-04-01')$$, 'P0001',
+  'Página no válida: tamaño de 1 a 500, y el cursor con su mes y su asiento.', 'un cursor a medias se rechaza');
 
 -- Payouts (May 2): Elena asks 0.60 and 0.30; staff approve the first and reject the second.
 select engine_tests.at('2026-05-02 09:00:00-05');
