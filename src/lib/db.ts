@@ -160,32 +160,63 @@ export function toDbError(error: unknown, status: number | null = null): DbError
   return new DbError({ message: String(error) }, status);
 }
 
-interface SupabaseAnswer<T> {
+/** supabase-js answers either data or an error, never both. */
+interface Success<T> {
   data: T;
-  error: unknown;
+  error: null;
   status?: number;
+  count?: number | null;
 }
+interface Failure {
+  data: null;
+  error: object;
+  status?: number;
+  count?: number | null;
+}
+type SupabaseAnswer<T> = Success<T> | Failure;
 
 /** A PostgREST request builder can switch off its own retries (postgrest-js retries GETs). */
 interface Retriable {
   retry?: (enabled: boolean) => unknown;
 }
 
+/** The data an answer carries when it succeeds. */
+type DataOf<A> = Extract<A, { error: null }> extends { data: infer T } ? T : never;
+
 /**
- * The data of a supabase-js answer, or a thrown DbError. The spec's three retries belong to
- * TanStack Query (see query-client.ts): postgrest-js's own retries of GETs are switched off here,
- * or a failed read would be tried sixteen times.
+ * The answer, or a thrown DbError. The spec's three retries belong to TanStack Query (see
+ * query-client.ts): postgrest-js's own retries of GETs are switched off here, or a failed read
+ * would be tried sixteen times.
  */
-export async function unwrap<T>(request: PromiseLike<SupabaseAnswer<T>> & Retriable): Promise<T> {
-  let answer: SupabaseAnswer<T>;
+async function settle<A extends SupabaseAnswer<unknown>>(request: PromiseLike<A> & Retriable): Promise<Success<DataOf<A>>> {
   if (typeof request.retry === 'function') request.retry(false);
+  let answer: A;
   try {
     answer = await request;
   } catch (error) {
     throw toDbError(error);
   }
   if (answer.error) throw toDbError(answer.error, answer.status ?? null);
-  return answer.data;
+  return answer as unknown as Success<DataOf<A>>;
+}
+
+/** The data of a supabase-js answer, or a thrown DbError. */
+export async function unwrap<A extends SupabaseAnswer<unknown>>(request: PromiseLike<A> & Retriable): Promise<DataOf<A>> {
+  return (await settle(request)).data;
+}
+
+/** One page of a list and how many rows the whole list has. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The rows of a `select(…, { count: 'exact' })` and the count, or a thrown DbError. */
+type RowOf<A> = DataOf<A> extends readonly (infer R)[] | null ? R : never;
+
+export async function unwrapPage<A extends SupabaseAnswer<unknown[] | null>>(request: PromiseLike<A> & Retriable): Promise<Page<RowOf<A>>> {
+  const answer = await settle(request);
+  return { rows: (answer.data ?? []) as RowOf<A>[], total: answer.count ?? 0 };
 }
 
 /** The sentence to show for any error, DbError or not. */

@@ -3,6 +3,14 @@
 -- work counts and the checks an approver needs before approving a sale. Each function checks the
 -- caller itself (security definer) and answers only what that caller may see.
 
+-- Mis Pedidos lists the member's orders and the enrolments they placed: the enrolment's buyer is the
+-- new person, so the member who placed it reads it by created_by, which only the engine writes.
+create policy sales_select_placed on public.sales for select to authenticated
+  using (created_by = (select auth.uid()) and (select private.my_client_id()) is not null);
+create policy sale_items_select_placed on public.sale_items for select to authenticated
+  using (exists (select 1 from public.sales s
+                  where s.id = sale_id and s.created_by = (select auth.uid()) and (select private.my_client_id()) is not null));
+
 -- A member's month --------------------------------------------------------------------------------
 create or replace function private.month_or_current(p_month date) returns date
 language plpgsql

@@ -6,7 +6,7 @@
 -- 1.67, Celia g3 1.33, Bruno g4 1.00, Amparo g5 0.67. Nobody but Fabio has personal points.
 begin;
 \ir 50_engine_fixture.psql
-select plan(47);
+select plan(50);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 select engine_tests.order_as('fabio', engine_tests.items('te', '1')) as s1 \gset
@@ -165,6 +165,22 @@ select results_eq(format($$select x ->> 'name', x ->> 'enroller_name', (x ->> 'e
   $$values ('Nora Nueva'::text, 'Darío León'::text, true, 0)$$, 'un enrolamiento muestra a la persona y avisa de que su correo es del personal');
 select throws_ok($$select public.get_sale_checks('00000000-0000-4000-8000-000000000000')$$, 'P0001', 'La venta no existe.',
   'una venta que no existe');
+
+-- Mis Pedidos: the member who placed an enrolment reads it and its lines; nobody else does.
+create function pg_temp.visible_to(p_member text, p_sql text) returns integer language plpgsql as $$
+declare
+  v_n integer;
+begin
+  perform engine_tests.act_as(p_member);
+  perform set_config('role', 'authenticated', true);
+  execute 'select count(*) from (' || p_sql || ') q' into v_n;
+  perform set_config('role', 'none', true);
+  return v_n;
+end
+$$;
+select is(pg_temp.visible_to('dario', format('select 1 from public.sales where id = %L', :'s5')), 1, 'Darío ve el enrolamiento que hizo');
+select is(pg_temp.visible_to('dario', format('select 1 from public.sale_items where sale_id = %L', :'s5')), 1, 'y su línea (el kit)');
+select is(pg_temp.visible_to('olga', format('select 1 from public.sales where id = %L', :'s5')), 0, 'otro miembro no lo ve');
 
 select * from finish();
 rollback;

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { unwrap, unwrapPage, type Page } from '@/lib/db';
+import { oneOf, SALE_KINDS, SALE_STATUSES, type LedgerType, type OrderItem, type PaymentMethod, type SaleKind, type SaleStatus } from '@/lib/domain';
+import { supabase } from '@/lib/supabase';
+
+export interface SaleLine {
+  product_id: string;
+  product_name: string;
+  image_path: string | null;
+  quantity: number;
+  unit_price: number;
+  unit_points: number;
+  line_total: number;
+  /** Stock there is now (staff see it; for members it is what the catalogue shows). */
+  stock: number | null;
+  product_active: boolean | null;
+}
+
+export interface Sale {
+  id: string;
+  sale_no: number;
+  client_id: string;
+  kind: SaleKind;
+  status: SaleStatus;
+  total: number;
+  commissionable_total: number;
+  points_total: number;
+  period_month: string | null;
+  payment_method: PaymentMethod | null;
+  payment_reference: string | null;
+  voucher_path: string | null;
+  delivery_address: string | null;
+  notes: string | null;
+  rejection_reason: string | null;
+  cancellation_reason: string | null;
+  created_at: string;
+  approved_at: string | null;
+  delivered_at: string | null;
+  rejected_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface SaleWithLines extends Sale {
+  client: { id: string; name: string; email: string; phone: string | null; document_number: string | null; city: string | null; address: string | null } | null;
+  lines: SaleLine[];
+}
+
+const SALE_COLUMNS =
+  'id, sale_no, client_id, kind, status, total, commissionable_total, points_total, period_month, payment_method, payment_reference, voucher_path, delivery_address, notes, rejection_reason, cancellation_reason, created_at, approved_at, delivered_at, rejected_at, cancelled_at';
+const DETAIL_COLUMNS = `${SALE_COLUMNS}, client:clients(id, name, email, phone, document_number, city, address), items:sale_items(product_id, quantity, unit_price, unit_points, line_total, product:products(name, image_path, stock, is_active))`;
+
+type SaleRow = Omit<Sale, 'kind' | 'status' | 'payment_method'> & { kind: string; status: string; payment_method: string | null };
+
+function toSale<T extends SaleRow>(row: T): Omit<T, 'kind' | 'status' | 'payment_method'> & Pick<Sale, 'kind' | 'status' | 'payment_method'> {
+  return {
+    ...row,
+    kind: oneOf(SALE_KINDS, row.kind),
+    status: oneOf(SALE_STATUSES, row.status),
+    payment_method: row.payment_method as PaymentMethod | null,
+  };
+}
+
+interface DetailRow extends SaleRow {
+  client: SaleWithLines['client'];
+  items: { product_id: string; quantity: number; unit_price: number; unit_points: number; line_total: number; product: { name: string; image_path: string | null; stock: number; is_active: boolean } | null }[];
+}
+
+function toSaleWithLines(row: DetailRow): SaleWithLines {
+  const { items, ...rest } = row;
+  return {
+    ...toSale(rest),
+    lines: items
+      .map((i) => ({
+        product_id: i.product_id,
+        product_name: i.product?.name ?? 'Producto retirado',
+        image_path: i.product?.image_path ?? null,
+        quantity: i.quantity,
+        unit_price: i.unit_price,
+        unit_points: i.unit_points,
+        line_total: i.line_total,
+        stock: i.product?.stock ?? null,
+        product_active: i.product?.is_active ?? null,
+      }))
+      .sort((a, b) => a.product_name.localeCompare(b.product_name, 'es')),
+  };
+}
+
+// Member ------------------------------------------------------------------------------------------------
+
+export interface PlaceOrderInput {
+  items: OrderItem[];
+  paymentMethod: PaymentMethod;
+  paymentReference: string;
+  voucherPath: string | null;
+  deliveryAddress: string;
+  notes: string;
+}
+
+export async function placeOrder(input: PlaceOrderInput): Promise<Sale> {
+  const row = await unwrap(
+    supabase
+      .rpc('place_order', {
+        p_items: input.items as unknown as never,
+        p_payment_method: input.paymentMethod,
+        p_payment_reference: input.paymentReference || undefined,
+        p_voucher_path: input.voucherPath ?? undefined,
+        p_delivery_address: input.deliveryAddress || undefined,
+        p_notes: input.notes || undefined,
+      })
+      .single(),
+  );
+  return toSale(row as SaleRow);
+}
+
+export interface MyOrdersParams {
+  status: SaleStatus | null;
+  page: number;
+  pageSize: number;
+}
+
+/** The member's orders and the enrolments they placed, newest first (RLS decides whose). */
+export async function fetchMyOrders(p: MyOrdersParams, signal: AbortSignal): Promise<Page<Sale>> {
+  let query = supabase
+    .from('sales')
+    .select(SALE_COLUMNS, { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1);
+  if (p.status) query = query.eq('status', p.status);
+  query = query.abortSignal(signal);
+  const page = await unwrapPage(query);
+  return { rows: page.rows.map((r) => toSale(r as SaleRow)), total: page.total };
+}
+
+export async function fetchSale(id: string, signal: AbortSignal): Promise<SaleWithLines> {
+  const query = supabase.from('sales').select(DETAIL_COLUMNS).eq('id', id).abortSignal(signal);
+  return toSaleWithLines((await unwrap(query.single())) as unknown as DetailRow);
+}
+
+export interface SaleEntry {
+  id: number;
+  type: LedgerType;
+  amount: number;
+  points: number;
+  rule: string;
+  period_month: string;
+}
+
+/** The ledger entries a sale wrote for the person reading (a member: their own; staff: all of them). */
+export async function fetchSaleEntries(saleId: string, signal: AbortSignal): Promise<SaleEntry[]> {
+  const query = supabase
+    .from('reward_transactions')
+    .select('id, type, amount, points, rule, period_month')
+    .eq('source_sale_id', saleId)
+    .order('id').abortSignal(signal);
+  return (await unwrap(query)) as SaleEntry[];
+}
+
+export async function cancelSale(id: string, reason?: string) {
+  return unwrap(supabase.rpc('cancel_sale', { p_sale_id: id, p_reason: reason }));
+}
+
+// Staff: approvals ---------------------------------------------------------------------------------------
+
+export interface QueueParams {
+  page: number;
+  pageSize: number;
+}
+
+/** Orders and enrolments waiting for approval, oldest first, with their lines. */
+export async function fetchApprovalQueue(p: QueueParams, signal: AbortSignal): Promise<Page<SaleWithLines>> {
+  const query = supabase
+    .from('sales')
+    .select(DETAIL_COLUMNS, { count: 'exact' })
+    .in('status', ['Pendiente de Aprobación', 'Pendiente de Enrolamiento'])
+    .order('created_at')
+    .order('id')
+    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1).abortSignal(signal);
+  const page = await unwrapPage(query);
+  return { rows: page.rows.map((r) => toSaleWithLines(r as unknown as DetailRow)), total: page.total };
+}
+
+export interface RewardPreviewLine {
+  beneficiary_id: string;
+  beneficiary_name: string;
+  type: LedgerType;
+  amount: number;
+  points: number;
+  generation: number | null;
+  base: number | null;
+  rate: number | null;
+  star_level: number | null;
+  rule: string;
+  plan_version: number;
+}
+
+export async function previewSaleRewards(saleId: string, signal: AbortSignal): Promise<RewardPreviewLine[]> {
+  const query = supabase.rpc('preview_sale_rewards', { p_sale_id: saleId }).abortSignal(signal);
+  return (await unwrap(query)) as RewardPreviewLine[];
+}
+
+const saleChecks = z.object({
+  reference_reuse: z.array(z.object({ sale_id: z.string(), sale_no: z.number(), status: z.string(), client_name: z.string(), created_at: z.string() })),
+  stock: z.array(
+    z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() }),
+  ),
+  enrolment: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      document_number: z.string().nullable(),
+      enroller_name: z.string().nullable(),
+      email_is_staff: z.boolean(),
+      earlier_attempts: z.number(),
+      document_reuse: z.array(z.object({ client_id: z.string(), name: z.string(), status: z.string() })),
+    })
+    .nullable(),
+});
+export type SaleChecks = z.infer<typeof saleChecks>;
+
+export async function fetchSaleChecks(saleId: string, signal: AbortSignal): Promise<SaleChecks> {
+  const query = supabase.rpc('get_sale_checks', { p_sale_id: saleId }).abortSignal(signal);
+  return saleChecks.parse(await unwrap(query));
+}
+
+export async function approveSale(id: string) {
+  return unwrap(supabase.rpc('approve_sale', { p_sale_id: id }));
+}
+
+export async function rejectSale(id: string, reason: string) {
+  return unwrap(supabase.rpc('reject_sale', { p_sale_id: id, p_reason: reason }));
+}

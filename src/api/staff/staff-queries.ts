@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchWorkCounts } from './staff-api';
+
+export const staffQueries = {
+  all: () => ['staff'] as const,
+  workCounts: () =>
+    queryOptions({
+      queryKey: [...staffQueries.all(), 'work-counts'] as const,
+      queryFn: ({ signal }) => fetchWorkCounts(signal),
+      refetchInterval: 30_000,
+    }),
+};
