@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from './support';
 import { product, retireTestProducts, tagOf } from './engine-support';
+import { createUser } from './fixtures/auth-helpers';
 import { registeredMember, staffPersona } from './fixtures/personas';
 
 afterAll(retireTestProducts);
@@ -35,6 +36,13 @@ describe('autoría que nadie escribe', () => {
     expect(invitation.error).toBeNull();
     expect(invitation.data!.invited_by).toBe(superadmin.userId);
     expect(recent(invitation.data!.created_at)).toBe(true);
+
+    const someone = await createUser();
+    const role = await superadmin.client
+      .from('users_roles').insert({ user_id: someone.id, role: 'admin', granted_by: other, created_at: LONG_AGO })
+      .select('granted_by, created_at').single();
+    expect(role.data!.granted_by).toBe(superadmin.userId);
+    expect(recent(role.data!.created_at)).toBe(true);
 
     const recipe = await superadmin.client
       .from('recipes').insert({ title: 'Receta firmada', created_by: other, created_at: LONG_AGO })

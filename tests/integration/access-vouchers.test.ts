@@ -39,6 +39,7 @@ describe('la ruta del comprobante', () => {
     ['empieza con barra', () => `/${me.clientId}/v.png`],
     ['la carpeta de otro', () => `${other.id}/v.png`],
     ['una barra invertida', () => `${me.clientId}/..\\${other.id}\\v.png`],
+    ['sale con .. codificado', () => `${me.clientId}/%2E%2e/${other.id}/v.png`],
   ])('un pedido cuyo comprobante %s se rechaza', async (_label, path) => {
     const { data, error } = await me.client.rpc('place_order', { p_items: items, p_voucher_path: path() });
     expect(data).toBeNull();
