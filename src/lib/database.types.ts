@@ -1195,6 +1195,16 @@ export type Database = {
           month_points: number
         }[]
       }
+      get_period_summaries: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          closed_at: string
+          closed_by: string
+          month: string
+          status: string
+          summary: Json
+        }[]
+      }
       pay_payout: {
         Args: { p_payout_id: string; p_reference: string }
         Returns: {
