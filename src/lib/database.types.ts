@@ -1267,6 +1267,16 @@ export type Database = {
           this_month: boolean
         }[]
       }
+      get_period_summaries: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          closed_at: string
+          closed_by: string
+          month: string
+          status: string
+          summary: Json
+        }[]
+      }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
       get_staff_work_counts: {
         Args: Record<PropertyKey, never>

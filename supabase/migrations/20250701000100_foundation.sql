@@ -47,3 +47,28 @@ end
 $$;
 comment on function private.forbid_change() is
   'Disparador para tablas de solo anexado (auditoría, libro de recompensas, movimientos de stock): rechaza UPDATE, DELETE y TRUNCATE incluso al propietario, porque su valor está en no poder reescribirse.';
+
+create or replace function private.stamp_authorship() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_column text;
+  v_stamps jsonb := '{}'::jsonb;
+begin
+  -- The engine's security-definer functions (running as the owner) and direct database sessions
+  -- state their own authorship (an approval's actor, the seed's past months); API callers never do.
+  if current_user not in ('authenticated', 'anon') then
+    return new;
+  end if;
+  foreach v_column in array tg_argv loop
+    v_stamps := v_stamps || jsonb_build_object(v_column,
+      case when tg_op = 'UPDATE' and v_column not like 'updated\_%' then to_jsonb(old) -> v_column
+           when v_column like '%\_by' then to_jsonb(auth.uid())
+           else to_jsonb(now()) end);
+  end loop;
+  return jsonb_populate_record(new, v_stamps);
+end
+$$;
+comment on function private.stamp_authorship() is
+  'Disparador BEFORE INSERT OR UPDATE: las columnas que nombra (quién *_by, cuándo *_at) las escribe la base de datos para quien llama por la API: al insertar, el usuario de la petición y now(); al actualizar, las updated_* se renuevan y las demás no cambian. Así nadie firma con el nombre de otro ni fecha en el pasado.';

@@ -20,6 +20,8 @@ comment on column public.users_roles.finance is 'Acceso a datos financieros (cos
 
 create trigger users_roles_touch before update on public.users_roles
   for each row execute function private.touch_updated_at();
+create trigger users_roles_stamp before insert or update on public.users_roles
+  for each row execute function private.stamp_authorship('granted_by', 'created_at');
 
 -- staff_invitations ------------------------------------------------------------------------------
 create table public.staff_invitations (
@@ -44,6 +46,8 @@ create index staff_invitations_invited_by_idx on public.staff_invitations (invit
 create index staff_invitations_accepted_user_idx on public.staff_invitations (accepted_user_id);
 comment on table public.staff_invitations is
   'Invitaciones de personal: permiten a ese correo crear su cuenta con Google; al crearse, el disparador copia el rol a users_roles y la marca aceptada.';
+create trigger staff_invitations_stamp before insert or update on public.staff_invitations
+  for each row execute function private.stamp_authorship('invited_by', 'created_at');
 
 -- clients (members) and the network ---------------------------------------------------------------
 create table public.clients (
@@ -149,6 +153,8 @@ create trigger clients_path_cascade
   execute function private.clients_cascade_path();
 create trigger clients_touch before update on public.clients
   for each row execute function private.touch_updated_at();
+create trigger clients_stamp before insert or update on public.clients
+  for each row execute function private.stamp_authorship('created_at');
 
 -- Access helpers --------------------------------------------------------------------------------
 -- Helpers like these are PL/pgSQL even when one query would do: PostgreSQL (before 18) parses and
@@ -295,15 +301,73 @@ begin
     raise exception 'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.'
       using errcode = 'insufficient_privilege';
   end if;
+  -- An approved member's e-mail is what Google sign-in is matched on (before_user_created_hook and
+  -- link_new_auth_user): whoever changes it while no login is linked chooses who gets the account
+  -- and its balance, so that is a superadmin's decision, as linking an account is. It stays so
+  -- once a login is linked, because a link comes undone when its auth user is deleted, and an
+  -- address changed meanwhile would then take the account. We rejected «the link requires the
+  -- original address»: a corrected address could then never be used to sign in. Before approval
+  -- nobody can sign in with the address, so staff correct a pending enrolment's typo freely.
+  if new.email is distinct from old.email and old.enrollment_status = 'registered' and not private.is_superadmin() then
+    raise exception 'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.'
+      using errcode = 'insufficient_privilege';
+  end if;
   return new;
 end
 $$;
 comment on function private.clients_guard() is
-  'Protege las columnas de clients que no debe tocar quien edita: el miembro solo sus datos de contacto; nadie por la API el nivel, la actividad o el estado de enrolamiento; solo superadmin el patrocinador o la cuenta.';
+  'Protege las columnas de clients que no debe tocar quien edita: el miembro solo sus datos de contacto; nadie por la API el nivel, la actividad o el estado de enrolamiento; solo superadmin el patrocinador, la cuenta vinculada o el correo de un miembro aprobado.';
 
 create trigger clients_guard
   before insert or update on public.clients
   for each row execute function private.clients_guard();
+
+-- Finance (costs, margins, the month's money) is a circle its members manage: a superadmin without
+-- it can neither let someone in (an accomplice, or themselves through one) nor push the holders out,
+-- which could not be undone, since only a holder grants it. So every row that has or gets finance,
+-- a role or an invitation, is written or deleted only by a holder.
+create or replace function private.guard_finance() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('authenticated', 'anon')
+     and ((tg_op <> 'INSERT' and old.finance) or (tg_op <> 'DELETE' and new.finance))
+     and not private.has_finance() then
+    raise exception 'Solo un superadmin con acceso a finanzas puede dar o quitar ese acceso.'
+      using errcode = 'insufficient_privilege';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+comment on function private.guard_finance() is
+  'Solo un superadmin con finanzas crea, cambia o borra un rol o una invitación que tiene o recibe finance: ni da ese acceso ni se lo quita a quien lo tiene.';
+
+create trigger users_roles_finance before insert or update or delete on public.users_roles
+  for each row execute function private.guard_finance();
+create trigger staff_invitations_finance before insert or update or delete on public.staff_invitations
+  for each row execute function private.guard_finance();
+
+create or replace function private.staff_invitations_guard() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- Acceptance is a fact the link trigger records when the person first signs in.
+  if current_user in ('authenticated', 'anon')
+     and (new.status = 'accepted' or new.accepted_user_id is not null or new.accepted_at is not null)
+     and (tg_op = 'INSERT' or (new.status, new.accepted_user_id, new.accepted_at) is distinct from (old.status, old.accepted_user_id, old.accepted_at)) then
+    raise exception 'Una invitación queda aceptada sola, cuando la persona entra por primera vez.'
+      using errcode = 'insufficient_privilege';
+  end if;
+  return new;
+end
+$$;
+comment on function private.staff_invitations_guard() is
+  'Por la API una invitación nace pendiente y solo se revoca o se reabre: aceptarla (y con quién) lo anota el disparador que vincula la cuenta nueva.';
+
+create trigger staff_invitations_guard before insert or update on public.staff_invitations
+  for each row execute function private.staff_invitations_guard();
 
 -- Supabase Auth hooks ----------------------------------------------------------------------------
 create or replace function public.before_user_created_hook(event jsonb) returns jsonb
@@ -316,7 +380,8 @@ declare
 begin
   if v_email is not null and v_email <> '' and (
        exists (select 1 from public.staff_invitations i where lower(i.email) = v_email and i.status = 'pending')
-    or exists (select 1 from public.clients c where lower(c.email) = v_email and c.enrollment_status = 'registered')
+    or exists (select 1 from public.clients c
+                where lower(c.email) = v_email and c.enrollment_status = 'registered' and c.auth_uid is null)
   ) then
     return '{}'::jsonb;
   end if;
@@ -327,7 +392,7 @@ begin
 end
 $$;
 comment on function public.before_user_created_hook(jsonb) is
-  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta los miembros aprobados y el personal invitado; el resto recibe un 403 con mensaje en español.';
+  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta el personal invitado y los miembros aprobados aún sin cuenta (los mismos que vincula link_new_auth_user, así no nacen cuentas sin rol); el resto recibe un 403 con mensaje en español.';
 
 create or replace function public.custom_access_token_hook(event jsonb) returns jsonb
 language plpgsql

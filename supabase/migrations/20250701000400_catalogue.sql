@@ -16,6 +16,8 @@ create table public.suppliers (
 create unique index suppliers_nombre_unico on public.suppliers (lower(name));
 comment on table public.suppliers is 'Proveedores de la empresa. Solo superadmin (la especificación reserva Proveedores a ese rol).';
 create trigger suppliers_touch before update on public.suppliers for each row execute function private.touch_updated_at();
+create trigger suppliers_stamp before insert or update on public.suppliers
+  for each row execute function private.stamp_authorship('created_at');
 
 -- products ----------------------------------------------------------------------------------------
 create table public.products (
@@ -70,6 +72,8 @@ comment on function private.products_prepare() is
 create trigger products_prepare before insert or update on public.products
   for each row execute function private.products_prepare();
 create trigger products_touch before update on public.products for each row execute function private.touch_updated_at();
+create trigger products_stamp before insert or update on public.products
+  for each row execute function private.stamp_authorship('created_at');
 
 -- product_costs (finance) -------------------------------------------------------------------------------
 create table public.product_costs (
@@ -84,6 +88,8 @@ create index product_costs_updated_by_idx on public.product_costs (updated_by);
 comment on table public.product_costs is
   'Coste unitario de cada producto, en su propia tabla para que una política de finanzas lo proteja: solo superadmin con finance.';
 create trigger product_costs_touch before update on public.product_costs for each row execute function private.touch_updated_at();
+create trigger product_costs_stamp before insert or update on public.product_costs
+  for each row execute function private.stamp_authorship('updated_by', 'updated_at');
 
 -- recipes (back office) --------------------------------------------------------------------------------
 create table public.recipes (
@@ -101,6 +107,8 @@ create table public.recipes (
 create index recipes_created_by_idx on public.recipes (created_by);
 comment on table public.recipes is 'Recetario: preparaciones con productos del catálogo; la foto vive en el bucket recipe-images.';
 create trigger recipes_touch before update on public.recipes for each row execute function private.touch_updated_at();
+create trigger recipes_stamp before insert or update on public.recipes
+  for each row execute function private.stamp_authorship('created_by', 'created_at');
 
 create table public.recipe_products (
   recipe_id uuid not null references public.recipes (id) on delete cascade,
@@ -125,6 +133,8 @@ create index health_analyses_client_idx on public.health_analyses (client_id);
 create index health_analyses_created_by_idx on public.health_analyses (created_by);
 comment on table public.health_analyses is
   'Cuestionarios de Análisis de Salud por miembro y los productos y recetas recomendados con su porqué. Datos sensibles: solo superadmin. No es consejo médico.';
+create trigger health_analyses_stamp before insert or update on public.health_analyses
+  for each row execute function private.stamp_authorship('created_by', 'created_at');
 
 -- leads (contact form of the public page) -------------------------------------------------------------
 create table public.leads (
@@ -143,6 +153,8 @@ create index leads_client_idx on public.leads (client_id, created_at desc);
 comment on table public.leads is
   'Contactos que deja un visitante en la página pública de un miembro (vía public.submit_lead). El miembro ve y gestiona los suyos.';
 create trigger leads_touch before update on public.leads for each row execute function private.touch_updated_at();
+create trigger leads_stamp before insert or update on public.leads
+  for each row execute function private.stamp_authorship('created_at');
 
 create or replace function private.leads_guard() returns trigger
 language plpgsql

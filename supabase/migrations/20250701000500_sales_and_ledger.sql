@@ -189,6 +189,9 @@ comment on function private.apply_stock_movement() is
   'Aplica cada movimiento al stock del producto bajo bloqueo de fila y rechaza dejarlo negativo con un mensaje claro.';
 create trigger stock_movements_apply after insert on public.stock_movements
   for each row execute function private.apply_stock_movement();
+-- Staff register restocks and adjustments through the API: who and when are theirs and now.
+create trigger stock_movements_stamp before insert on public.stock_movements
+  for each row execute function private.stamp_authorship('created_by', 'created_at');
 create trigger stock_movements_append_only before update or delete on public.stock_movements
   for each row execute function private.forbid_change();
 create trigger stock_movements_no_truncate before truncate on public.stock_movements
@@ -342,6 +345,12 @@ alter table public.payout_requests enable row level security;
 
 create policy periods_select on public.periods for select to authenticated
   using ((select private.has_role()));
+-- Members see which months are closed (Mis Recompensas groups the ledger by month and says so); the
+-- company-wide figures of a close (summary) and who closed it are staff's, read through
+-- get_period_summaries, which shows the money only to finance. A column grant, because a policy
+-- filters rows and these are columns of every row.
+revoke select on public.periods from authenticated;
+grant select (month, status, closed_at) on public.periods to authenticated;
 
 create policy sales_select_own on public.sales for select to authenticated
   using (client_id = (select private.my_client_id()));

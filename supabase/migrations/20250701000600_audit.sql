@@ -17,6 +17,8 @@ create index audit_logs_occurred_idx on public.audit_logs (occurred_at desc);
 create index audit_logs_actor_idx on public.audit_logs (actor_id, occurred_at desc);
 comment on table public.audit_logs is
   'Bitácora de solo anexado: quién (usuario y rol), qué (tabla, fila, acción) y valores antes y después. Sin clave foránea a auth.users a propósito: el rastro sobrevive aunque se borre el usuario.';
+comment on column public.audit_logs.db_role is
+  'Rol de base de datos por el que llegó el cambio: el de la petición de PostgREST (authenticated, service_role) o, en una sesión directa, el rol con que se conectó (postgres, supabase_auth_admin).';
 comment on column public.audit_logs.actor_role is 'Rol de negocio del actor en ese momento (superadmin, admin, cliente, sin_rol) o el rol de base de datos si no hay usuario (motor, tareas).';
 
 create or replace function private.audit_row() returns trigger
@@ -38,7 +40,11 @@ begin
     v_actor,
     case when v_actor is null then session_user::text
          else coalesce((select ur.role from public.users_roles ur where ur.user_id = v_actor), 'sin_rol') end,
-    current_setting('role', true),
+    -- The role the change came through: PostgREST's per-request SET LOCAL ROLE (authenticated,
+    -- anon, service_role), else the login role of a direct session (an operator as postgres, the
+    -- auth service's supabase_auth_admin, the scheduler's). current_user would name this
+    -- function's owner; session_user alone, PostgREST's authenticator for every request.
+    coalesce(nullif(current_setting('role', true), 'none'), session_user::text),
     tg_op,
     tg_table_name,
     coalesce(v_new, v_old) ->> coalesce(tg_argv[0], 'id'),

@@ -40,32 +40,47 @@ set search_path = ''
 as $$
 declare
   v_client_id uuid;
+  v_name text := btrim(p_name);
+  v_email text := nullif(btrim(p_email), '');
+  v_phone text := nullif(btrim(p_phone), '');
+  v_message text := nullif(btrim(p_message), '');
 begin
+  -- Anyone calls this: every refusal is a P0001 (HTTP 400) with a Spanish message and a code, and
+  -- the input is checked here so that no constraint answers in English.
   select c.id into v_client_id
     from public.clients c
    where lower(c.slug) = lower(btrim(p_slug)) and c.enrollment_status = 'registered';
   if v_client_id is null then
-    raise exception 'La página «%» no existe.', p_slug using errcode = 'no_data_found';
+    perform private.refuse('page_not_found', 'Esta página no existe.');
   end if;
-  if nullif(btrim(p_email), '') is null and nullif(btrim(p_phone), '') is null then
-    raise exception 'Déjanos un correo o un teléfono para poder contactarte.' using errcode = 'check_violation';
+  if v_email is null and v_phone is null then
+    perform private.refuse('contact_required', 'Déjanos un correo o un teléfono para poder contactarte.');
   end if;
-  if char_length(btrim(coalesce(p_name, ''))) < 2 then
-    raise exception 'Escribe tu nombre.' using errcode = 'check_violation';
+  if char_length(coalesce(v_name, '')) not between 2 and 120 then
+    perform private.refuse('invalid_name', 'Escribe tu nombre (entre 2 y 120 caracteres).');
   end if;
-  if nullif(btrim(p_email), '') is not null and btrim(p_email) !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
-    raise exception 'El correo «%» no parece válido.', p_email using errcode = 'check_violation';
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+    perform private.refuse('invalid_email', 'El correo no parece válido.');
   end if;
-  -- A cheap brake on form spam: at most 20 leads per page and hour.
+  if char_length(v_phone) > 40 then
+    perform private.refuse('invalid_phone', 'El teléfono admite hasta 40 caracteres.');
+  end if;
+  if char_length(v_message) > 2000 then
+    perform private.refuse('message_too_long', 'El mensaje admite hasta 2.000 caracteres.');
+  end if;
+  -- A cheap brake on form spam: at most 20 leads per page and hour. Calls for the same page take
+  -- turns (a lock per page until commit), so each one counts the leads of those before it: without
+  -- it a burst counts the same 19 and stores more than 20.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('savia.submit_lead'), pg_catalog.hashtext(v_client_id::text));
   if (select count(*) from public.leads l where l.client_id = v_client_id and l.created_at > now() - interval '1 hour') >= 20 then
-    raise exception 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.' using errcode = 'program_limit_exceeded';
+    perform private.refuse('too_many_leads', 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.');
   end if;
   insert into public.leads (client_id, name, email, phone, message)
-  values (v_client_id, btrim(p_name), nullif(btrim(p_email), ''), nullif(btrim(p_phone), ''), nullif(btrim(p_message), ''));
+  values (v_client_id, v_name, v_email, v_phone, v_message);
 end
 $$;
 comment on function public.submit_lead(text, text, text, text, text) is
-  'Formulario de contacto de la página pública: deja un contacto (lead) para el miembro del slug. Ejecutable por anon.';
+  'Formulario de contacto de la página pública: deja un contacto (lead) para el miembro del slug, como mucho 20 por página y hora también con envíos simultáneos. Cada rechazo es P0001 con mensaje en español y código savia:<código>. Ejecutable por anon.';
 
 create or replace function public.get_downline(p_root uuid default null, p_max_depth integer default 5,
                                                p_limit integer default 50, p_offset integer default 0)

@@ -347,6 +347,51 @@ $$;
 comment on function public.get_network_page(integer, integer, integer, uuid) is
   'Una página de una generación de la red descendente: nombre, patrocinador, nivel, actividad y puntos del mes; correo y teléfono solo de los enrolados directos (o para el personal). total = miembros de esa generación.';
 
+-- The months and what their close did -------------------------------------------------------------------
+create or replace function private.period_summary_for_caller(p_summary jsonb) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  -- Signed-in people without finance see the counts; the money (forfeited, bonuses, income made
+  -- available) is finance's. A list of what may be seen rather than of what may not, so a figure
+  -- added to the summary later stays hidden until someone decides it is not money. Direct sessions
+  -- and the service role (no user) see it whole.
+  if p_summary is null or auth.uid() is null or private.has_finance() then
+    return p_summary;
+  end if;
+  return (select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+            from jsonb_each(p_summary) e
+           where e.key in ('month', 'plan_version', 'closed_at', 'members', 'active', 'forfeits', 'volume_bonuses',
+                           'level_ups', 'already_closed'));
+end
+$$;
+comment on function private.period_summary_for_caller(jsonb) is
+  'El resumen de un cierre tal como puede verlo quien llama: entero con finanzas (o sin usuario: sesiones directas, service_role); si no, solo los recuentos (miembros, activos, anulaciones, bonos, subidas de nivel), sin importes.';
+
+create or replace function public.get_period_summaries() returns table (
+  month date, status text, closed_at timestamptz, closed_by uuid, summary jsonb
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_staff();
+  return query
+    select p.month, p.status, p.closed_at, p.closed_by, private.period_summary_for_caller(p.summary)
+      from public.periods p
+     order by p.month desc;
+end
+$$;
+comment on function public.get_period_summaries() is
+  'Personal: los meses, del más reciente al más antiguo, con su estado y lo que hizo su cierre (miembros, activos, anulaciones, bonos de volumen, subidas de nivel); los importes solo para superadmin con finanzas. Los miembros leen de periods solo mes, estado y fecha de cierre.';
+
+revoke all on function public.get_period_summaries() from public, anon;
+grant execute on function public.get_period_summaries() to authenticated;
+
 revoke all on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
   public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]),
   public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) from public, anon;

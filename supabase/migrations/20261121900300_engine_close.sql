@@ -202,11 +202,12 @@ begin
   if not (private.is_superadmin() or private.is_service()) then
     perform private.refuse('forbidden', 'Solo un superadmin (o el cierre programado) puede cerrar un mes.');
   end if;
-  return private.close_period(coalesce(p_month, (private.current_period() - interval '1 month')::date), auth.uid());
+  return private.period_summary_for_caller(
+    private.close_period(coalesce(p_month, (private.current_period() - interval '1 month')::date), auth.uid()));
 end
 $$;
 comment on function public.close_period(date) is
-  'Superadmin o service_role: cierra un mes (por defecto el anterior al actual en la zona horaria de la empresa). Idempotente: cerrar un mes cerrado devuelve su resumen sin escribir nada.';
+  'Superadmin o service_role: cierra un mes (por defecto el anterior al actual en la zona horaria de la empresa) y devuelve su resumen (los importes, solo a quien tiene finanzas). Idempotente: cerrar un mes cerrado devuelve su resumen sin escribir nada.';
 
 create or replace function public.preview_period_close(p_month date default null) returns table (
   action text, client_id uuid, client_name text, ledger_id bigint, amount numeric, base numeric, rate numeric,

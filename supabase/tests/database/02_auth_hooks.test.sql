@@ -2,7 +2,7 @@
 -- and the trigger that links a new auth user to their invitation or member row.
 begin;
 \ir _helpers.psql
-select plan(24);
+select plan(25);
 
 -- Each hook call runs as supabase_auth_admin (the role Supabase Auth uses) and switches back.
 create function tests.as_auth_admin(p_hook text, p_event jsonb) returns jsonb language plpgsql as $$
@@ -45,8 +45,10 @@ select is(
                      'is_anonymous', false, 'exp', 1999999999, 'iat', 1),
   'los claims obligatorios (role incluido) quedan intactos');
 
-select is(tests.before_created('{"user":{"email":"A@Tests.Savia"}}'), '{}'::jsonb,
-  'before_user_created: miembro aprobado (sin distinguir mayúsculas) puede crear cuenta');
+select is(tests.before_created('{"user":{"email":"Root@Tests.Savia"}}'), '{}'::jsonb,
+  'before_user_created: miembro aprobado sin cuenta (sin distinguir mayúsculas) puede crear cuenta');
+select is(tests.before_created('{"user":{"email":"a@tests.savia"}}') -> 'error' ->> 'http_code', '403',
+  'before_user_created: el correo de un miembro que ya tiene cuenta no crea otra (nacería sin rol)');
 select is(tests.before_created('{"user":{"email":"pendiente@tests.savia"}}'), '{}'::jsonb,
   'before_user_created: invitación de personal pendiente puede crear cuenta');
 select is(tests.before_created('{"user":{"email":"desconocido@gmail.com"}}'),

@@ -61,7 +61,7 @@ delete from public.users_roles where user_id = (select user_id from tests.person
 select is(tests.try_as('admin', 'select', 'select * from public.clients'), 'rows:0', 'un admin revocado ya no ve clientes');
 delete from public.users_roles where user_id = (select user_id from tests.personas where persona = 'member_b');
 select is(tests.try_as('member_b', 'select', 'select * from public.sales'), 'rows:0', 'un miembro revocado ya no ve sus ventas');
-select is(tests.try_as('superadmin', 'insert', $$insert into public.users_roles (user_id, role, finance) values ({admin_user}, 'admin', true)$$),
+select is(tests.try_as('superadmin_fin', 'insert', $$insert into public.users_roles (user_id, role, finance) values ({admin_user}, 'admin', true)$$),
   'error:23514 new row for relation "users_roles" violates check constraint "users_roles_finanzas_solo_superadmin"',
   'finanzas solo para superadmin');
 

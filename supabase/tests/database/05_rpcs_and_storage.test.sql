@@ -19,7 +19,7 @@ select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba
 select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', null, null, 'Hola')$$),
   'Déjanos un correo o un teléfono para poder contactarte.', 'un contacto necesita correo o teléfono');
 select is(tests.error_as('anon', $$select public.submit_lead('no-existe', 'Visitante', 'v@correo.test')$$),
-  'La página «no-existe» no existe.', 'contacto a una página inexistente rechazado');
+  'Esta página no existe.', 'contacto a una página inexistente rechazado');
 select is(tests.error_as('anon', $$select public.get_downline()$$),
   'permission denied for function get_downline', 'anon no ve redes');
 

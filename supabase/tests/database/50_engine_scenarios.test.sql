@@ -347,7 +347,7 @@ select throws_ok(format('select public.place_order(%L)', engine_tests.items('kit
 select throws_ok(format('select public.place_order(%L, %L)', engine_tests.items('te', '1'), 'bitcoin'), 'P0001',
   'El medio de pago debe ser transferencia, efectivo, tarjeta u otro.', 'medio de pago desconocido');
 select throws_ok(format('select public.place_order(%L, %L, null, %L)', engine_tests.items('te', '1'), 'transferencia', 'otra-carpeta/x.png'), 'P0001',
-  'El comprobante debe estar en tu carpeta de comprobantes de pago.', 'comprobante fuera de su carpeta');
+  'El comprobante debe ser un archivo dentro de tu carpeta de comprobantes de pago.', 'comprobante fuera de su carpeta');
 select engine_tests.act_as('admin');
 select throws_ok(format('select public.place_order(%L)', engine_tests.items('te', '1')), 'P0001',
   'Solo un miembro con su ficha vinculada puede realizar esta acción.', 'el personal no hace pedidos de miembro');

@@ -1,0 +1,88 @@
+// Who did something and when is written by the database, never taken from the request; and the audit
+// trail names the database role a change came through.
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from './support';
+import { product, retireTestProducts, tagOf } from './engine-support';
+import { createUser } from './fixtures/auth-helpers';
+import { registeredMember, staffPersona } from './fixtures/personas';
+
+afterAll(retireTestProducts);
+
+const LONG_AGO = '2001-01-01T00:00:00+00:00';
+const recent = (at: string) => Math.abs(Date.parse(at) - Date.now()) < 5 * 60_000;
+
+describe('autoría que nadie escribe', () => {
+  it('un movimiento de stock lleva a quien lo registra y la hora real, diga lo que diga la petición', async () => {
+    const admin = await staffPersona('admin');
+    const someoneElse = (await staffPersona('superadmin')).userId;
+    const productId = await product(tagOf(), 10, 10, 0);
+    const { data, error } = await admin.client
+      .from('stock_movements')
+      .insert({ product_id: productId, quantity: 5, kind: 'restock', note: 'Reposición', created_by: someoneElse, created_at: LONG_AGO })
+      .select('created_by, created_at')
+      .single();
+    expect(error).toBeNull();
+    expect(data!.created_by).toBe(admin.userId);
+    expect(recent(data!.created_at)).toBe(true);
+  });
+
+  it('tampoco se falsifica quién invitó, quién dio un rol, quién escribió una receta o un coste', async () => {
+    const superadmin = await staffPersona('superadmin', true);
+    const other = (await staffPersona('admin')).userId;
+    const invitation = await superadmin.client
+      .from('staff_invitations')
+      .insert({ email: `falsa-${tagOf()}@example.test`, role: 'admin', invited_by: other, created_at: LONG_AGO })
+      .select('invited_by, created_at').single();
+    expect(invitation.error).toBeNull();
+    expect(invitation.data!.invited_by).toBe(superadmin.userId);
+    expect(recent(invitation.data!.created_at)).toBe(true);
+
+    const someone = await createUser();
+    const role = await superadmin.client
+      .from('users_roles').insert({ user_id: someone.id, role: 'admin', granted_by: other, created_at: LONG_AGO })
+      .select('granted_by, created_at').single();
+    expect(role.data!.granted_by).toBe(superadmin.userId);
+    expect(recent(role.data!.created_at)).toBe(true);
+
+    const recipe = await superadmin.client
+      .from('recipes').insert({ title: 'Receta firmada', created_by: other, created_at: LONG_AGO })
+      .select('id, created_by, created_at').single();
+    expect(recipe.data).toMatchObject({ created_by: superadmin.userId });
+    expect(recent(recipe.data!.created_at)).toBe(true);
+    const rewritten = await superadmin.client.from('recipes').update({ created_by: other, created_at: LONG_AGO })
+      .eq('id', recipe.data!.id).select('created_by, created_at').single();
+    expect(rewritten.data).toEqual(recipe.data && { created_by: recipe.data.created_by, created_at: recipe.data.created_at });
+
+    const productId = await product(tagOf(), 10, 10, 0);
+    const cost = await superadmin.client
+      .from('product_costs').insert({ product_id: productId, unit_cost: 4, updated_by: other, updated_at: LONG_AGO })
+      .select('updated_by, updated_at').single();
+    expect(cost.data!.updated_by).toBe(superadmin.userId);
+    expect(recent(cost.data!.updated_at)).toBe(true);
+  });
+});
+
+describe('el rol de base de datos en la auditoría', () => {
+  const lastAudit = (clientId: string) =>
+    sql<{ actor_id: string | null; actor_role: string; db_role: string; phone: string }>(
+      `select actor_id, actor_role, db_role, new_values ->> 'phone' as phone from public.audit_logs
+        where table_name = 'clients' and row_id = $1 order by id desc limit 1`, [clientId]);
+
+  it('una petición por la API queda como authenticated, con su actor', async () => {
+    const admin = await staffPersona('admin');
+    const superadmin = await staffPersona('superadmin');
+    const member = await registeredMember();
+    await admin.client.from('clients').update({ phone: '+57 300 000 0001' }).eq('id', member.id).throwOnError();
+    const { data, error } = await superadmin.client
+      .from('audit_logs').select('actor_id, actor_role, db_role, new_values')
+      .eq('table_name', 'clients').eq('row_id', member.id).order('id', { ascending: false }).limit(1).single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ actor_id: admin.userId, actor_role: 'admin', db_role: 'authenticated', new_values: { phone: '+57 300 000 0001' } });
+  });
+
+  it('un operador conectado directamente como postgres queda como postgres', async () => {
+    const member = await registeredMember();
+    await sql(`update public.clients set phone = '+57 300 000 0002' where id = $1`, [member.id]);
+    expect(await lastAudit(member.id)).toEqual([{ actor_id: null, actor_role: 'postgres', db_role: 'postgres', phone: '+57 300 000 0002' }]);
+  });
+});
