@@ -23,6 +23,10 @@ export interface ImageCodec<T extends DecodedImage = DecodedImage> {
   encode: (image: T, size: { width: number; height: number }, type: string, quality: number) => Promise<Blob>;
 }
 
+/** A codec of any image representation (ImageBitmap in browsers, a fake in tests). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the representation is the codec's own business
+export type AnyImageCodec = ImageCodec<any>;
+
 /** The size that fits `max` on the longest side, never enlarging. */
 export function fitWithin(width: number, height: number, max: number) {
   const scale = Math.min(1, max / Math.max(width, height));
