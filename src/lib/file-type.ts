@@ -14,7 +14,8 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
   // ISO-BMFF «ftyp» with an HEIF brand: iPhone photos, which browsers other than Safari cannot decode.
-  if (startsWith(bytes, ascii('ftyp'), 4) && ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].some((brand) => startsWith(bytes, ascii(brand), 8))) return 'heic';
+  if (startsWith(bytes, ascii('ftyp'), 4) && ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].some((brand) => startsWith(bytes, ascii(brand), 8)))
+    return 'heic';
   return null;
 }
 

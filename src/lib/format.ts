@@ -88,7 +88,15 @@ function zonedParts(value: Instant, timeZone: string) {
   ).formatToParts(toDate(value));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
-  return { year: Number(get('year')), month: Number(get('month')), day: Number(get('day')), hour: get('hour'), minute: get('minute'), second: get('second'), offset };
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+    offset,
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

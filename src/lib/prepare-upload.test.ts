@@ -19,7 +19,12 @@ const fileOf = (head: Uint8Array, size: number, name: string, type = '') => {
 };
 
 /** Encodes to a size that falls with the quality and the area; says what type it wrote. */
-function fakeCodec({ width = 4000, height = 3000, bytesAt = (q: number, w: number, h: number) => Math.round(q * w * h * 0.2), writes = (t: string) => t } = {}) {
+function fakeCodec({
+  width = 4000,
+  height = 3000,
+  bytesAt = (q: number, w: number, h: number) => Math.round(q * w * h * 0.2),
+  writes = (t: string) => t,
+} = {}) {
   const calls: { width: number; height: number; type: string; quality: number }[] = [];
   const close = vi.fn();
   const codec: ImageCodec<DecodedImage> = {
@@ -96,7 +101,10 @@ describe('prepareUpload', () => {
       ok: false,
       message: 'Ese archivo no es una imagen (JPG, PNG o WebP) ni un PDF.',
     });
-    expect(await prepareUpload(fileOf(PDF, 100, 'recibo.pdf', 'application/pdf'), 'images', codec)).toEqual({ ok: false, message: 'Ese archivo no es una imagen JPG, PNG o WebP.' });
+    expect(await prepareUpload(fileOf(PDF, 100, 'recibo.pdf', 'application/pdf'), 'images', codec)).toEqual({
+      ok: false,
+      message: 'Ese archivo no es una imagen JPG, PNG o WebP.',
+    });
     expect(await prepareUpload(fileOf(HEIC, 100, 'IMG_0001.HEIC'), 'images', codec)).toMatchObject({ ok: false, message: expect.stringContaining('HEIC') });
   });
 
@@ -127,11 +135,20 @@ describe('prepareUpload', () => {
 
   it('rechaza una foto imposible de reducir o de leer, y una enorme sin leerla', async () => {
     const hopeless = fakeCodec({ bytesAt: () => MAX_IMAGE_BYTES + 1 });
-    expect(await prepareUpload(fileOf(JPEG, 1000, 'a.jpg'), 'images', hopeless.codec)).toMatchObject({ ok: false, message: expect.stringContaining('No pudimos reducir la imagen a 400 KB') });
+    expect(await prepareUpload(fileOf(JPEG, 1000, 'a.jpg'), 'images', hopeless.codec)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('No pudimos reducir la imagen a 400 KB'),
+    });
     const broken: ImageCodec = { decode: () => Promise.reject(new Error('bad')), encode: () => Promise.reject(new Error('never')) };
-    expect(await prepareUpload(fileOf(JPEG, 1000, 'a.jpg'), 'images', broken)).toMatchObject({ ok: false, message: expect.stringContaining('No pudimos leer la imagen') });
+    expect(await prepareUpload(fileOf(JPEG, 1000, 'a.jpg'), 'images', broken)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('No pudimos leer la imagen'),
+    });
     const huge = fakeCodec();
-    expect(await prepareUpload(fileOf(JPEG, 26 * 1024 * 1024, 'a.jpg'), 'images', huge.codec)).toEqual({ ok: false, message: 'La imagen pesa 26 MB; el máximo es 25 MB.' });
+    expect(await prepareUpload(fileOf(JPEG, 26 * 1024 * 1024, 'a.jpg'), 'images', huge.codec)).toEqual({
+      ok: false,
+      message: 'La imagen pesa 26 MB; el máximo es 25 MB.',
+    });
     expect(huge.calls).toHaveLength(0);
   });
 

@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 // Tones are colours, not meanings: the domain badges (src/components/status-badge.tsx) pick one
 // per state and always show its text too, so colour is never the only signal.
 const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:pointer-events-none [&>svg]:size-3.5 [&>svg]:shrink-0",
+  'inline-flex w-fit shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:pointer-events-none [&>svg]:size-3.5 [&>svg]:shrink-0',
   {
     variants: {
       tone: {

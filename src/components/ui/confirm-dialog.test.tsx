@@ -67,7 +67,10 @@ describe('ConfirmDialog', () => {
   });
 
   it('si la acción falla, sigue abierto con el error en español y se puede reintentar', async () => {
-    const onConfirm = vi.fn().mockRejectedValueOnce({ userMessage: 'La venta ya no está pendiente; alguien la aprobó antes.' }).mockRejectedValueOnce(new Error('fetch failed'));
+    const onConfirm = vi
+      .fn()
+      .mockRejectedValueOnce({ userMessage: 'La venta ya no está pendiente; alguien la aprobó antes.' })
+      .mockRejectedValueOnce(new Error('fetch failed'));
     const { user, trigger } = renderDialog({ onConfirm });
     await user.click(trigger);
     await user.click(screen.getByRole('button', { name: 'Rechazar' }));
@@ -120,7 +123,15 @@ describe('ConfirmDialog', () => {
       return (
         <>
           <button onClick={() => setOpen(true)}>R</button>
-          <ConfirmDialog open={open} onOpenChange={setOpen} title="¿Rechazar?" description="Se rechaza." confirmLabel="Rechazar" reason={{ label: 'Motivo' }} onConfirm={vi.fn()} />
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            title="¿Rechazar?"
+            description="Se rechaza."
+            confirmLabel="Rechazar"
+            reason={{ label: 'Motivo' }}
+            onConfirm={vi.fn()}
+          />
         </>
       );
     }

@@ -35,7 +35,8 @@ const columns = col.columns([
   }),
 ]);
 
-const sales = (n: number, from = 1): Sale[] => Array.from({ length: n }, (_, i) => ({ id: `s${from + i}`, client: `Cliente ${from + i}`, total: 10 * (from + i), status: 'Pagada' }));
+const sales = (n: number, from = 1): Sale[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `s${from + i}`, client: `Cliente ${from + i}`, total: 10 * (from + i), status: 'Pagada' }));
 
 function query(partial: Partial<DataTableQuery<Sale>>): DataTableQuery<Sale> {
   return { data: undefined, isPending: false, isError: false, error: null, isPlaceholderData: false, isFetching: false, refetch: vi.fn(), ...partial };
@@ -49,14 +50,14 @@ function Screen({ q, onOpen }: { q: DataTableQuery<Sale>; onOpen?: (s: Sale) => 
     <>
       <span data-testid="url">{location.search}</span>
       <DataTable
-      label="Ventas"
-      columns={columns}
-      query={q}
-      controls={controls}
-      getRowId={(r) => r.id}
-      empty={{ title: 'Aún no hay ventas', icon: Inbox, action: <Button>Registrar venta</Button> }}
-      onRowOpen={onOpen}
-      openRowId={s.ver}
+        label="Ventas"
+        columns={columns}
+        query={q}
+        controls={controls}
+        getRowId={(r) => r.id}
+        empty={{ title: 'Aún no hay ventas', icon: Inbox, action: <Button>Registrar venta</Button> }}
+        onRowOpen={onOpen}
+        openRowId={s.ver}
       />
     </>
   );

@@ -6,7 +6,13 @@ import { useTable, type Header, type Row, type RowData } from '@tanstack/react-t
 import { ArrowDown, ArrowUp, ArrowUpDown, SearchX, type LucideIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { dataTableFeatures, type DataTableColumn, type DataTableColumnMeta, type DataTableFeatures, type DataTableQuery } from '@/components/ui/data-table-columns';
+import {
+  dataTableFeatures,
+  type DataTableColumn,
+  type DataTableColumnMeta,
+  type DataTableFeatures,
+  type DataTableQuery,
+} from '@/components/ui/data-table-columns';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
@@ -42,7 +48,18 @@ function cellClass(meta: DataTableColumnMeta) {
   return cn(meta.hideOnMobile && 'hidden sm:table-cell', meta.align === 'end' && 'text-right tabular-nums', meta.className);
 }
 
-export function DataTable<T extends RowData>({ label, columns, query, controls, getRowId, empty, onRowOpen, openRowId, errorTitle, className }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  label,
+  columns,
+  query,
+  controls,
+  getRowId,
+  empty,
+  onRowOpen,
+  openRowId,
+  errorTitle,
+  className,
+}: DataTableProps<T>) {
   const { data } = query;
   const table = useTable({
     features: dataTableFeatures,
@@ -159,7 +176,15 @@ export function DataTable<T extends RowData>({ label, columns, query, controls, 
   );
 }
 
-function SortableHead<T extends RowData>({ header, controls, children }: { header: Header<DataTableFeatures, T, unknown>; controls: DataTableControls; children: ReactNode }) {
+function SortableHead<T extends RowData>({
+  header,
+  controls,
+  children,
+}: {
+  header: Header<DataTableFeatures, T, unknown>;
+  controls: DataTableControls;
+  children: ReactNode;
+}) {
   const meta = metaOf(header);
   const { column } = header;
   const sorted = column.getCanSort() ? column.getIsSorted() : false;
@@ -182,7 +207,17 @@ function SortableHead<T extends RowData>({ header, controls, children }: { heade
   );
 }
 
-function DataRow<T extends RowData>({ row, open, onOpen, children }: { row: Row<DataTableFeatures, T>; open: boolean; onOpen?: (row: T) => void; children: ReactNode }) {
+function DataRow<T extends RowData>({
+  row,
+  open,
+  onOpen,
+  children,
+}: {
+  row: Row<DataTableFeatures, T>;
+  open: boolean;
+  onOpen?: (row: T) => void;
+  children: ReactNode;
+}) {
   if (!onOpen) return <TableRow>{children}</TableRow>;
   // A click on a control inside the row (a link, a menu) is that control's, not an «open».
   const fromControl = (e: MouseEvent | KeyboardEvent) => e.target !== e.currentTarget && !!(e.target as Element).closest(INTERACTIVE);

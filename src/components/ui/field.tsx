@@ -34,7 +34,9 @@ export function Field({ controlId, error, orientation = 'vertical', className, .
         data-orientation={orientation}
         className={cn(
           'group/field flex w-full gap-2',
-          orientation === 'vertical' ? 'flex-col' : 'flex-row flex-wrap items-center [&>[data-slot=field-description]]:basis-full [&>[data-slot=field-error]]:basis-full',
+          orientation === 'vertical'
+            ? 'flex-col'
+            : 'flex-row flex-wrap items-center [&>[data-slot=field-description]]:basis-full [&>[data-slot=field-error]]:basis-full',
           className,
         )}
         {...props}

@@ -44,7 +44,15 @@ export function ReasonField({
         </div>
       )}
       <FieldControl>
-        <Textarea ref={ref} rows={3} maxLength={max} value={value} placeholder={options.placeholder} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+        <Textarea
+          ref={ref}
+          rows={3}
+          maxLength={max}
+          value={value}
+          placeholder={options.placeholder}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </FieldControl>
       <FieldDescription className="flex justify-between gap-3">
         <span>{options.description ?? `Entre ${min} y ${max} caracteres.`}</span>

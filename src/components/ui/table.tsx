@@ -23,7 +23,13 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th data-slot="table-head" className={cn('h-10 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      data-slot="table-head"
+      className={cn('h-10 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {

@@ -31,5 +31,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)} {...props} />
+  );
 }

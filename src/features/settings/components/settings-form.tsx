@@ -65,7 +65,14 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
           <Field controlId="low_stock_threshold" error={errors.low_stock_threshold?.message}>
             <FieldLabel>{m.lowStockThreshold}</FieldLabel>
             <FieldControl>
-              <Input type="number" inputMode="numeric" min={0} step={1} className="max-w-40" {...form.register('low_stock_threshold', { valueAsNumber: true })} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                className="max-w-40"
+                {...form.register('low_stock_threshold', { valueAsNumber: true })}
+              />
             </FieldControl>
             <FieldDescription>{m.lowStockThresholdHint}</FieldDescription>
             <FieldError />
