@@ -43,7 +43,7 @@ function query(partial: Partial<DataTableQuery<Sale>>): DataTableQuery<Sale> {
 }
 
 const url = () => screen.getByTestId('url').textContent;
-function Screen({ q, onOpen }: { q: DataTableQuery<Sale>; onOpen?: (s: Sale) => void }) {
+function Screen({ q, onOpen, mobile }: { q: DataTableQuery<Sale>; onOpen?: (s: Sale) => void; mobile?: 'cards' | 'table' }) {
   const { controls, search: s } = useTableSearch(search, { notFilters: ['ver'] });
   const location = useLocation();
   return (
@@ -58,22 +58,23 @@ function Screen({ q, onOpen }: { q: DataTableQuery<Sale>; onOpen?: (s: Sale) => 
         empty={{ title: 'Aún no hay ventas', icon: Inbox, action: <Button>Registrar venta</Button> }}
         onRowOpen={onOpen}
         openRowId={s.ver}
+        mobile={mobile}
       />
     </>
   );
 }
 
-function renderTable(q: DataTableQuery<Sale>, url = '/ventas', onOpen?: (s: Sale) => void) {
+function renderTable(q: DataTableQuery<Sale>, url = '/ventas', onOpen?: (s: Sale) => void, mobile?: 'cards' | 'table') {
   const user = userEvent.setup();
   const utils = render(
     <MemoryRouter initialEntries={[url]}>
-      <Screen q={q} onOpen={onOpen} />
+      <Screen q={q} onOpen={onOpen} mobile={mobile} />
     </MemoryRouter>,
   );
   const rerender = (next: DataTableQuery<Sale>) =>
     utils.rerender(
       <MemoryRouter initialEntries={[url]}>
-        <Screen q={next} onOpen={onOpen} />
+        <Screen q={next} onOpen={onOpen} mobile={mobile} />
       </MemoryRouter>,
     );
   return { user, rerender };
@@ -127,11 +128,24 @@ describe('DataTable', () => {
     await expectNoAxeViolations();
   });
 
-  it('la columna que no es clave se oculta en el teléfono y los números van a la derecha', () => {
+  it('en el teléfono cada fila es una tarjeta de «columna: valor» sin las columnas no clave', () => {
     renderTable(query({ data: { rows: sales(1), total: 1 } }));
-    expect(screen.getByRole('columnheader', { name: 'Estado' })).toHaveClass('hidden', 'sm:table-cell');
-    expect(screen.getByRole('cell', { name: '10' })).toHaveClass('text-right');
+    const status = screen.getByRole('cell', { name: 'Pagada' });
+    expect(status).toHaveAttribute('data-label', 'Estado');
+    expect(status).toHaveClass('max-sm:hidden');
+    expect(status).not.toHaveClass('hidden');
+    const total = screen.getByRole('cell', { name: '10' });
+    expect(total).toHaveAttribute('data-label', 'Total');
+    expect(total).toHaveClass('text-right', 'max-sm:before:content-[attr(data-label)]');
+    expect(screen.getByRole('table').querySelector('thead')).toHaveClass('max-sm:hidden');
     expect(screen.getByText('1 resultado')).toBeInTheDocument();
+  });
+
+  it('o, si la pantalla lo pide, una tabla con solo las columnas clave', () => {
+    renderTable(query({ data: { rows: sales(1), total: 1 } }), '/ventas', undefined, 'table');
+    expect(screen.getByRole('columnheader', { name: 'Estado' })).toHaveClass('hidden', 'sm:table-cell');
+    expect(screen.getByRole('cell', { name: 'Pagada' })).toHaveClass('hidden', 'sm:table-cell');
+    expect(screen.getByRole('cell', { name: '10' })).not.toHaveClass('max-sm:flex');
   });
 
   it('mientras llega la página siguiente atenúa la actual', () => {

@@ -36,6 +36,11 @@ export interface DataTableProps<T extends RowData> {
   openRowId?: string;
   /** The heading of the error state. */
   errorTitle?: string;
+  /**
+   * Below 640 px: `cards` (default) stacks each row as a card of «label: value» lines, with no
+   * header and no sorting; `table` keeps a table of the columns not flagged `hideOnMobile`.
+   */
+  mobile?: 'cards' | 'table';
   className?: string;
 }
 
@@ -44,9 +49,29 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"],
 
 const metaOf = (header: { column: { columnDef: { meta?: DataTableColumnMeta } } }) => header.column.columnDef.meta ?? {};
 
-function cellClass(meta: DataTableColumnMeta) {
-  return cn(meta.hideOnMobile && 'hidden sm:table-cell', meta.align === 'end' && 'text-right tabular-nums', meta.className);
+type MobileLayout = NonNullable<DataTableProps<never>['mobile']>;
+
+// Cards are the same table restyled below 640 px (one DOM, so tests and assistive technology find
+// each value once); each cell shows its column's name from data-label.
+const cardClasses = {
+  table: 'max-sm:block',
+  header: 'max-sm:hidden',
+  body: 'max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:p-2',
+  row: 'max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border! max-sm:px-3 max-sm:py-2',
+  cell: 'max-sm:flex max-sm:min-h-8 max-sm:items-center max-sm:justify-end max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:mr-auto max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+};
+
+function cellClass(meta: DataTableColumnMeta, mobile: MobileLayout) {
+  return cn(
+    mobile === 'cards' && cardClasses.cell,
+    meta.hideOnMobile && (mobile === 'cards' ? 'max-sm:hidden' : 'hidden sm:table-cell'),
+    meta.align === 'end' && 'text-right tabular-nums',
+    meta.className,
+  );
 }
+
+const columnName = (column: { columnDef: { header?: unknown; meta?: DataTableColumnMeta } }) =>
+  column.columnDef.meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : undefined);
 
 export function DataTable<T extends RowData>({
   label,
@@ -58,8 +83,10 @@ export function DataTable<T extends RowData>({
   onRowOpen,
   openRowId,
   errorTitle,
+  mobile = 'cards',
   className,
 }: DataTableProps<T>) {
+  const cards = mobile === 'cards';
   const { data } = query;
   const table = useTable({
     features: dataTableFeatures,
@@ -88,11 +115,11 @@ export function DataTable<T extends RowData>({
 
   const headerGroups = table.getHeaderGroups();
   const header = (
-    <TableHeader>
+    <TableHeader className={cn(cards && cardClasses.header)}>
       {headerGroups.map((group) => (
         <TableRow key={group.id}>
           {group.headers.map((h) => (
-            <SortableHead key={h.id} header={h} controls={controls}>
+            <SortableHead key={h.id} header={h} controls={controls} mobile={mobile}>
               {h.isPlaceholder ? null : <table.FlexRender header={h} />}
             </SortableHead>
           ))}
@@ -105,13 +132,13 @@ export function DataTable<T extends RowData>({
   if (query.isPending && !data) {
     return (
       <div className={className}>
-        <Table aria-label={label} aria-busy="true">
+        <Table aria-label={label} aria-busy="true" className={cn(cards && cardClasses.table)}>
           {header}
-          <TableBody>
+          <TableBody className={cn(cards && cardClasses.body)}>
             {Array.from({ length: Math.min(controls.pageSize, 10) }, (_, i) => (
-              <TableRow key={i}>
+              <TableRow key={i} className={cn(cards && cardClasses.row)}>
                 {leafHeaders.map((h) => (
-                  <TableCell key={h.id} className={cellClass(metaOf(h))}>
+                  <TableCell key={h.id} data-label={columnName(h.column)} className={cellClass(metaOf(h), mobile)}>
                     <CellSkeleton shape={metaOf(h).skeleton} />
                   </TableCell>
                 ))}
@@ -150,13 +177,13 @@ export function DataTable<T extends RowData>({
   const loadingNext = query.isPlaceholderData;
   return (
     <div className={className}>
-      <Table aria-label={label} aria-busy={loadingNext || undefined}>
+      <Table aria-label={label} aria-busy={loadingNext || undefined} className={cn(cards && cardClasses.table)}>
         {header}
-        <TableBody className={cn('transition-opacity', loadingNext && 'opacity-60')}>
+        <TableBody className={cn('transition-opacity', cards && cardClasses.body, loadingNext && 'opacity-60')}>
           {table.getRowModel().rows.map((row) => (
-            <DataRow key={row.id} row={row} open={row.id === openRowId} onOpen={onRowOpen}>
+            <DataRow key={row.id} row={row} open={row.id === openRowId} onOpen={onRowOpen} className={cn(cards && cardClasses.row)}>
               {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id} className={cellClass(cell.column.columnDef.meta ?? {})}>
+                <TableCell key={cell.id} data-label={columnName(cell.column)} className={cellClass(cell.column.columnDef.meta ?? {}, mobile)}>
                   <table.FlexRender cell={cell} />
                 </TableCell>
               ))}
@@ -179,20 +206,24 @@ export function DataTable<T extends RowData>({
 function SortableHead<T extends RowData>({
   header,
   controls,
+  mobile,
   children,
 }: {
   header: Header<DataTableFeatures, T, unknown>;
   controls: DataTableControls;
+  mobile: MobileLayout;
   children: ReactNode;
 }) {
   const meta = metaOf(header);
+  // Cells restyled as cards keep their classes; a header only needs to hide its flagged columns.
+  const headClass = cn(meta.hideOnMobile && mobile === 'table' && 'hidden sm:table-cell', meta.align === 'end' && 'text-right', meta.className);
   const { column } = header;
   const sorted = column.getCanSort() ? column.getIsSorted() : false;
-  if (!column.getCanSort()) return <TableHead className={cellClass(meta)}>{children}</TableHead>;
+  if (!column.getCanSort()) return <TableHead className={headClass}>{children}</TableHead>;
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
-  const name = meta.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : undefined);
+  const name = columnName(column);
   return (
-    <TableHead className={cellClass(meta)} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+    <TableHead className={headClass} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
       <Button
         variant="ghost"
         size="sm"
@@ -211,21 +242,26 @@ function DataRow<T extends RowData>({
   row,
   open,
   onOpen,
+  className,
   children,
 }: {
   row: Row<DataTableFeatures, T>;
   open: boolean;
   onOpen?: (row: T) => void;
+  className?: string;
   children: ReactNode;
 }) {
-  if (!onOpen) return <TableRow>{children}</TableRow>;
+  if (!onOpen) return <TableRow className={className}>{children}</TableRow>;
   // A click on a control inside the row (a link, a menu) is that control's, not an «open».
   const fromControl = (e: MouseEvent | KeyboardEvent) => e.target !== e.currentTarget && !!(e.target as Element).closest(INTERACTIVE);
   return (
     <TableRow
       tabIndex={0}
       aria-current={open || undefined}
-      className="cursor-pointer outline-none hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+      className={cn(
+        'cursor-pointer outline-none hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset',
+        className,
+      )}
       onClick={(e) => {
         if (!fromControl(e)) onOpen(row.original);
       }}
