@@ -97,6 +97,14 @@ describe('meses de negocio', () => {
   });
 });
 
+describe('una configuración mal escrita no rompe la pantalla', () => {
+  it('moneda desconocida: el número con su código; zona desconocida: la de Bogotá', () => {
+    expect(formatMoney(1234.5, 'DOLARES')).toBe('1.234,50\u00a0DOLARES');
+    expect(formatDateTime(OCT_31_22H_BOGOTA, 'Marte/Olympus')).toBe('31 oct 2026, 22:00');
+    expect(businessMonthOf(OCT_31_22H_BOGOTA, 'Marte/Olympus')).toBe('2026-10');
+  });
+});
+
 describe('createFormatters', () => {
   it('ata moneda y zona a la configuración', () => {
     const f = createFormatters({ currency: 'EUR', timezone: BOGOTA });

@@ -31,6 +31,27 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter as T;
 }
 
+const FALLBACK_TIME_ZONE = 'America/Bogota';
+
+// A mistyped setting must not take every screen down with a RangeError: money falls back to a plain
+// number with the code, a time zone to the company's default one.
+function safeTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat(LOCALE, { timeZone });
+    return timeZone;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
+}
+
+function moneyFormatter(currency: string): Intl.NumberFormat | null {
+  try {
+    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, useGrouping: GROUPING });
+  } catch {
+    return null;
+  }
+}
+
 const toNumber = (value: Amount): number => (typeof value === 'number' ? value : Number(value));
 const toDate = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
 
@@ -38,7 +59,12 @@ const toDate = (value: Instant): Date => (value instanceof Date ? value : new Da
 
 /** `1.234,50 US$`: amounts come from the database as numbers or numeric strings. */
 export function formatMoney(value: Amount, currency: string): string {
-  return cached(`money:${currency}`, () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency, useGrouping: GROUPING })).format(toNumber(value));
+  const formatter = cached(
+    `money:${currency}`,
+    () => moneyFormatter(currency) ?? new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: GROUPING }),
+  );
+  const text = formatter.format(toNumber(value));
+  return formatter.resolvedOptions().style === 'currency' ? text : `${text}\u00a0${currency}`;
 }
 
 /** Points are whole: `1.234`. */
@@ -58,14 +84,26 @@ export function formatPercent(rate: Amount): string {
 
 /** `31 oct 2026`, the day in the company's time zone. */
 export function formatDate(value: Instant, timeZone: string): string {
-  return cached(`date:${timeZone}`, () => new Intl.DateTimeFormat(LOCALE, { timeZone, day: 'numeric', month: 'short', year: 'numeric' })).format(toDate(value));
+  return cached(
+    `date:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALE, { timeZone: safeTimeZone(timeZone), day: 'numeric', month: 'short', year: 'numeric' }),
+  ).format(toDate(value));
 }
 
 /** `31 oct 2026, 22:00`, in the company's time zone. */
 export function formatDateTime(value: Instant, timeZone: string): string {
   return cached(
     `datetime:${timeZone}`,
-    () => new Intl.DateTimeFormat(LOCALE, { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    () =>
+      new Intl.DateTimeFormat(LOCALE, {
+        timeZone: safeTimeZone(timeZone),
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
   ).format(toDate(value));
 }
 
@@ -75,7 +113,7 @@ function zonedParts(value: Instant, timeZone: string) {
     `parts:${timeZone}`,
     () =>
       new Intl.DateTimeFormat('en-US', {
-        timeZone,
+        timeZone: safeTimeZone(timeZone),
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
