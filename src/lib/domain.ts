@@ -1,16 +1,27 @@
-// The closed sets of the database (its check constraints), shared by every screen with their
-// Spanish labels. A value outside them means the schema changed: the type check says where.
+// The closed sets of Savia's data, shared by every screen: the database's check constraints say the
+// same (sales_estado_valido, payout_requests_estado_valido, reward_transactions_tipo_valido…).
 
-/** sales.status: stored in Spanish, shown as stored. */
 export const SALE_STATUSES = ['Pendiente de Aprobación', 'Pendiente de Enrolamiento', 'Pagada', 'Entregada', 'Rechazado', 'Cancelada'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
+export const PENDING_SALE_STATUSES = ['Pendiente de Aprobación', 'Pendiente de Enrolamiento'] as const satisfies readonly SaleStatus[];
 
 export const SALE_KINDS = ['order', 'enrollment', 'direct'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
-export const saleKindLabels: Record<SaleKind, string> = {
-  order: 'Pedido',
-  enrollment: 'Enrolamiento',
-  direct: 'Venta directa',
+export const saleKindLabels: Record<SaleKind, string> = { order: 'Pedido', enrollment: 'Enrolamiento', direct: 'Venta directa' };
+
+/** One line of an order as the engine takes it (place_order, preview_order, enrol_member's kit). */
+export interface OrderItem {
+  product_id: string;
+  quantity: number;
+}
+
+export const PAYMENT_METHODS = ['transferencia', 'efectivo', 'tarjeta', 'otro'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  transferencia: 'Transferencia',
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta',
+  otro: 'Otro',
 };
 
 export const PAYOUT_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
@@ -44,15 +55,12 @@ export const ledgerTypeLabels: Record<LedgerType, string> = {
   reversal_points: 'Reverso de puntos',
 };
 
-const isOneOf =
-  <T extends string>(values: readonly T[]) =>
-  (value: unknown): value is T =>
-    typeof value === 'string' && (values as readonly string[]).includes(value);
+/** The state get_ledger gives each entry. */
+export const LEDGER_STATES = ['pendiente', 'disponible', 'revertido', 'reverso'] as const;
+export type LedgerState = (typeof LEDGER_STATES)[number];
 
-export const isSaleStatus = isOneOf(SALE_STATUSES);
-export const isSaleKind = isOneOf(SALE_KINDS);
-export const isPayoutStatus = isOneOf(PAYOUT_STATUSES);
-export const isLedgerType = isOneOf(LEDGER_TYPES);
-
-/** The limits of a rejection or cancellation reason, as the database checks them (btrim, 3..500). */
-export const REASON_LIMITS = { min: 3, max: 500 } as const;
+/** Narrows a value read from the database to a closed set, or fails loudly: a new state must be handled. */
+export function oneOf<T extends string>(set: readonly T[], value: string): T {
+  if ((set as readonly string[]).includes(value)) return value as T;
+  throw new Error(`Valor inesperado «${value}»: esperaba uno de ${set.join(', ')}`);
+}

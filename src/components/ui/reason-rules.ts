@@ -1,4 +1,5 @@
-import { REASON_LIMITS } from '@/lib/domain';
+/** A rejection or cancellation reason as the database checks it: char_length(btrim(…)) between 3 and 500. */
+export const REASON_LIMITS = { min: 3, max: 500 } as const;
 
 export interface ReasonOptions {
   /** «Motivo del rechazo». */
