@@ -1,0 +1,66 @@
+// The closed sets of Savia's data, shared by every screen: the database's check constraints say the
+// same (sales_estado_valido, payout_requests_estado_valido, reward_transactions_tipo_valido…).
+
+export const SALE_STATUSES = ['Pendiente de Aprobación', 'Pendiente de Enrolamiento', 'Pagada', 'Entregada', 'Rechazado', 'Cancelada'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+export const PENDING_SALE_STATUSES = ['Pendiente de Aprobación', 'Pendiente de Enrolamiento'] as const satisfies readonly SaleStatus[];
+
+export const SALE_KINDS = ['order', 'enrollment', 'direct'] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+export const saleKindLabels: Record<SaleKind, string> = { order: 'Pedido', enrollment: 'Enrolamiento', direct: 'Venta directa' };
+
+/** One line of an order as the engine takes it (place_order, preview_order, enrol_member's kit). */
+export interface OrderItem {
+  product_id: string;
+  quantity: number;
+}
+
+export const PAYMENT_METHODS = ['transferencia', 'efectivo', 'tarjeta', 'otro'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  transferencia: 'Transferencia',
+  efectivo: 'Efectivo',
+  tarjeta: 'Tarjeta',
+  otro: 'Otro',
+};
+
+export const PAYOUT_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  pending: 'Pendiente',
+  approved: 'Aprobado',
+  paid: 'Pagado',
+  rejected: 'Rechazado',
+};
+
+export const LEDGER_TYPES = [
+  'commission_enrollment',
+  'commission_purchase',
+  'points_purchase',
+  'points_enroller',
+  'bonus_starter',
+  'bonus_volume',
+  'reversal_commission',
+  'reversal_points',
+] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+export const ledgerTypeLabels: Record<LedgerType, string> = {
+  commission_enrollment: 'Comisión de enrolamiento',
+  commission_purchase: 'Comisión por compra',
+  points_purchase: 'Puntos por compra',
+  points_enroller: 'Puntos de enrolamiento',
+  bonus_starter: 'Bono de inicio',
+  bonus_volume: 'Bono de volumen',
+  reversal_commission: 'Reverso de comisión',
+  reversal_points: 'Reverso de puntos',
+};
+
+/** The state get_ledger gives each entry. */
+export const LEDGER_STATES = ['pendiente', 'disponible', 'revertido', 'reverso'] as const;
+export type LedgerState = (typeof LEDGER_STATES)[number];
+
+/** Narrows a value read from the database to a closed set, or fails loudly: a new state must be handled. */
+export function oneOf<T extends string>(set: readonly T[], value: string): T {
+  if ((set as readonly string[]).includes(value)) return value as T;
+  throw new Error(`Valor inesperado «${value}»: esperaba uno de ${set.join(', ')}`);
+}
