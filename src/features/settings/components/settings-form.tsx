@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
@@ -10,9 +11,6 @@ import type { AppSettings } from '@/lib/app-settings';
 import { useSaveSettings } from '@/api/settings/settings-mutations';
 import { settingsFormSchema, type SettingsFormValues } from './settings-schema';
 import { settingsMessages as m } from '../messages';
-import { FormField } from './form-field';
-
-const describedBy = (id: string, hasError: boolean) => (hasError ? `${id}-error` : `${id}-hint`);
 
 export function SettingsForm({ settings }: { settings: AppSettings }) {
   const { save, isSaving } = useSaveSettings();
@@ -40,24 +38,21 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
           <CardDescription>{m.generalDescription}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-          <FormField id="company_name" label={m.companyName} error={errors.company_name?.message}>
-            <Input
-              id="company_name"
-              autoComplete="organization"
-              aria-invalid={!!errors.company_name}
-              aria-describedby={errors.company_name ? 'company_name-error' : undefined}
-              {...form.register('company_name')}
-            />
-          </FormField>
-          <FormField id="contact_info" label={m.contactInfo} hint={m.contactInfoHint} error={errors.contact_info?.message}>
-            <Textarea
-              id="contact_info"
-              rows={4}
-              aria-invalid={!!errors.contact_info}
-              aria-describedby={describedBy('contact_info', !!errors.contact_info)}
-              {...form.register('contact_info')}
-            />
-          </FormField>
+          <Field controlId="company_name" error={errors.company_name?.message}>
+            <FieldLabel>{m.companyName}</FieldLabel>
+            <FieldControl>
+              <Input autoComplete="organization" {...form.register('company_name')} />
+            </FieldControl>
+            <FieldError />
+          </Field>
+          <Field controlId="contact_info" error={errors.contact_info?.message}>
+            <FieldLabel>{m.contactInfo}</FieldLabel>
+            <FieldControl>
+              <Textarea rows={4} {...form.register('contact_info')} />
+            </FieldControl>
+            <FieldDescription>{m.contactInfoHint}</FieldDescription>
+            <FieldError />
+          </Field>
         </CardContent>
         <Separator />
         <CardHeader>
@@ -67,19 +62,21 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
           <CardDescription>{m.inventoryDescription}</CardDescription>
         </CardHeader>
         <CardContent>
-          <FormField id="low_stock_threshold" label={m.lowStockThreshold} hint={m.lowStockThresholdHint} error={errors.low_stock_threshold?.message}>
-            <Input
-              id="low_stock_threshold"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="max-w-40"
-              aria-invalid={!!errors.low_stock_threshold}
-              aria-describedby={describedBy('low_stock_threshold', !!errors.low_stock_threshold)}
-              {...form.register('low_stock_threshold', { valueAsNumber: true })}
-            />
-          </FormField>
+          <Field controlId="low_stock_threshold" error={errors.low_stock_threshold?.message}>
+            <FieldLabel>{m.lowStockThreshold}</FieldLabel>
+            <FieldControl>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                className="max-w-40"
+                {...form.register('low_stock_threshold', { valueAsNumber: true })}
+              />
+            </FieldControl>
+            <FieldDescription>{m.lowStockThresholdHint}</FieldDescription>
+            <FieldError />
+          </Field>
         </CardContent>
         <Separator />
         <CardFooter className="flex-col-reverse items-stretch gap-2 pt-6 sm:flex-row sm:items-center sm:justify-end">

@@ -1,0 +1,54 @@
+// What a screen needs to declare a DataTable's columns. Sorting and paging happen on the server,
+// so the table registers only their state (no client row models).
+import { createColumnHelper, rowPaginationFeature, rowSortingFeature, tableFeatures, type ColumnDef, type RowData } from '@tanstack/react-table';
+
+export interface DataTableColumnMeta {
+  /** Hidden below 640 px: a phone keeps only the key columns. */
+  hideOnMobile?: boolean;
+  /** Numbers and money align to the end. */
+  align?: 'start' | 'end';
+  /** The shape of the cell's skeleton while the first page loads. */
+  skeleton?: 'text' | 'short' | 'badge' | 'number';
+  /** The column's name when its header is not plain text (for the sort button). */
+  label?: string;
+  className?: string;
+}
+
+export const dataTableFeatures = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  columnMeta: {} as DataTableColumnMeta,
+});
+
+export type DataTableFeatures = typeof dataTableFeatures;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of one table hold values of different types
+export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures, TData, any>;
+
+/**
+ * The typed helper for a screen's columns (declare them at module scope, so they stay stable):
+ *   const col = dataTableColumns<SaleRow>();
+ *   const columns = col.columns([
+ *     col.accessor('sale_no', { header: 'N.º', enableSorting: true }),
+ *     col.accessor('total', { header: 'Total', meta: { align: 'end' }, cell: (c) => <Money value={c.getValue()} /> }),
+ *   ]);
+ * Columns sort only when they say `enableSorting: true` and their id is a sort key of the URL schema.
+ */
+export const dataTableColumns = <TData extends RowData>() => createColumnHelper<DataTableFeatures, TData>();
+
+/** One page of a server-side list and how many rows the whole list has. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** What DataTable reads from a list query (a UseQueryResult with placeholderData: keepPreviousData). */
+export interface DataTableQuery<T> {
+  data: Page<T> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}

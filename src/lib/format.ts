@@ -1,0 +1,260 @@
+// Every figure and date a person reads goes through here, in the settings' currency and the
+// company's time zone (never the browser's): a sale at 22:00 on the 31st in Bogotá belongs to that
+// month, as private.business_month() says. Pure functions, so e2e tests can format as the screens do;
+// `useFormat()` (use-format.ts) binds them to the current settings.
+
+export interface FormatSettings {
+  currency: string;
+  timezone: string;
+}
+
+/** A business month as the database stores it: the first day, `YYYY-MM-01`. */
+export type MonthStart = `${number}-${number}-01`;
+
+type Instant = string | number | Date;
+type Amount = number | string;
+
+const LOCALE = 'es';
+
+// Spanish groups 4-digit numbers only from 10 000 by default («1234» but «12.345»); a column of
+// amounts reads better with one rule, so every figure groups its thousands.
+const GROUPING = 'always' as const;
+
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+// Fixed rather than from Intl: browsers' ICU versions disagree on the dot («oct» or «oct.»).
+const MONTHS_SHORT = ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'];
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = cache.get(key);
+  if (!formatter) cache.set(key, (formatter = make()));
+  return formatter as T;
+}
+
+const FALLBACK_TIME_ZONE = 'America/Bogota';
+
+// A mistyped setting must not take every screen down with a RangeError: money falls back to a plain
+// number with the code, a time zone to the company's default one.
+function safeTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat(LOCALE, { timeZone });
+    return timeZone;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
+}
+
+function moneyFormatter(currency: string): Intl.NumberFormat | null {
+  try {
+    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, useGrouping: GROUPING });
+  } catch {
+    return null;
+  }
+}
+
+const toNumber = (value: Amount): number => (typeof value === 'number' ? value : Number(value));
+const toDate = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
+
+// ── numbers ──────────────────────────────────────────────────────────────────────────────────
+
+/** `1.234,50 US$`: amounts come from the database as numbers or numeric strings. */
+export function formatMoney(value: Amount, currency: string): string {
+  const formatter = cached(
+    `money:${currency}`,
+    () => moneyFormatter(currency) ?? new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: GROUPING }),
+  );
+  const text = formatter.format(toNumber(value));
+  return formatter.resolvedOptions().style === 'currency' ? text : `${text}\u00a0${currency}`;
+}
+
+/** Points are whole: `1.234`. */
+export function formatPoints(value: Amount): string {
+  return cached('points', () => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: GROUPING })).format(toNumber(value));
+}
+
+/** Any count (rows, units): `12.345`. */
+export const formatCount = formatPoints;
+
+/** A rate such as 0.05 as `5 %`. */
+export function formatPercent(rate: Amount): string {
+  return cached('percent', () => new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 })).format(toNumber(rate));
+}
+
+// ── instants ─────────────────────────────────────────────────────────────────────────────────
+
+/** `31 oct 2026`, the day in the company's time zone. */
+export function formatDate(value: Instant, timeZone: string): string {
+  return cached(
+    `date:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALE, { timeZone: safeTimeZone(timeZone), day: 'numeric', month: 'short', year: 'numeric' }),
+  ).format(toDate(value));
+}
+
+/** `31 oct 2026, 22:00`, in the company's time zone. */
+export function formatDateTime(value: Instant, timeZone: string): string {
+  return cached(
+    `datetime:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALE, {
+        timeZone: safeTimeZone(timeZone),
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  ).format(toDate(value));
+}
+
+/** The calendar date and time of an instant in a time zone, as numbers. */
+function zonedParts(value: Instant, timeZone: string) {
+  const parts = cached(
+    `parts:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: safeTimeZone(timeZone),
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'longOffset',
+      }),
+  ).formatToParts(toDate(value));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+    offset,
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+// ── business months ──────────────────────────────────────────────────────────────────────────
+
+/** `2026-10`, `2026-10-01` or a Date-like string starting so: the year and month, or null. */
+export function parseMonth(value: string | null | undefined): { year: number; month: number } | null {
+  const match = /^(\d{4})-(\d{2})(?:-01)?$/.exec(value ?? '');
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 && year >= 1900 ? { year, month } : null;
+}
+
+function requireMonth(value: string) {
+  const parsed = parseMonth(value);
+  if (!parsed) throw new RangeError(`Mes no válido: ${value}`);
+  return parsed;
+}
+
+/** The `YYYY-MM` key of a month (what `?mes=` holds). */
+export function monthKey(value: string): string {
+  const { year, month } = requireMonth(value);
+  return `${year}-${pad(month)}`;
+}
+
+/** The `YYYY-MM-01` date the database stores for a month. */
+export function monthStart(value: string): MonthStart {
+  return `${monthKey(value)}-01` as MonthStart;
+}
+
+/** The month `n` months after (or before, when negative) another, as `YYYY-MM`. */
+export function addMonths(value: string, n: number): string {
+  const { year, month } = requireMonth(value);
+  const index = year * 12 + (month - 1) + n;
+  return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
+}
+
+/** `octubre de 2026`: a calendar month, never an instant (so no time zone can move it). */
+export function formatMonth(value: string): string {
+  const { year, month } = requireMonth(value);
+  return `${MONTHS[month - 1]} de ${year}`;
+}
+
+/** `oct. 2026`. */
+export function formatMonthShort(value: string): string {
+  const { year, month } = requireMonth(value);
+  return `${MONTHS_SHORT[month - 1]} ${year}`;
+}
+
+/** The business month (`YYYY-MM`) an instant belongs to in the company's time zone. */
+export function businessMonthOf(value: Instant, timeZone: string): string {
+  const { year, month } = zonedParts(value, timeZone);
+  return `${year}-${pad(month)}`;
+}
+
+/** Days left in the business month of `now`, today included (the last day answers 1). */
+export function daysLeftInBusinessMonth(timeZone: string, now: Instant = new Date()): number {
+  const { year, month, day } = zonedParts(now, timeZone);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return daysInMonth - day + 1;
+}
+
+// ── CSV and other machine-readable text ──────────────────────────────────────────────────────
+
+/** A plain decimal with a dot and no grouping (`1234.5` → `1234.50`), as CSV files expect. */
+export function csvDecimal(value: Amount, fractionDigits = 2): string {
+  return toNumber(value).toFixed(fractionDigits);
+}
+
+/** The ISO calendar date (`2026-10-31`) of an instant in the company's time zone. */
+export function isoDate(value: Instant, timeZone: string): string {
+  const { year, month, day } = zonedParts(value, timeZone);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** ISO 8601 with the company's offset (`2026-10-31T22:00:00-05:00`): the same instant, read locally. */
+export function isoDateTime(value: Instant, timeZone: string): string {
+  const p = zonedParts(value, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${p.hour}:${p.minute}:${p.second}${p.offset}`;
+}
+
+// ── bound to the settings ────────────────────────────────────────────────────────────────────
+
+export interface Formatters {
+  money: (value: Amount) => string;
+  points: (value: Amount) => string;
+  count: (value: Amount) => string;
+  percent: (rate: Amount) => string;
+  date: (value: Instant) => string;
+  dateTime: (value: Instant) => string;
+  month: (value: string) => string;
+  monthShort: (value: string) => string;
+  /** The business month of an instant (default: now), `YYYY-MM`. */
+  businessMonth: (value?: Instant) => string;
+  daysLeftInMonth: (now?: Instant) => number;
+  isoDate: (value: Instant) => string;
+  isoDateTime: (value: Instant) => string;
+  csvDecimal: (value: Amount, fractionDigits?: number) => string;
+  currency: string;
+  timeZone: string;
+}
+
+export function createFormatters({ currency, timezone: timeZone }: FormatSettings): Formatters {
+  return {
+    money: (value) => formatMoney(value, currency),
+    points: formatPoints,
+    count: formatCount,
+    percent: formatPercent,
+    date: (value) => formatDate(value, timeZone),
+    dateTime: (value) => formatDateTime(value, timeZone),
+    month: formatMonth,
+    monthShort: formatMonthShort,
+    businessMonth: (value = new Date()) => businessMonthOf(value, timeZone),
+    daysLeftInMonth: (now) => daysLeftInBusinessMonth(timeZone, now),
+    isoDate: (value) => isoDate(value, timeZone),
+    isoDateTime: (value) => isoDateTime(value, timeZone),
+    csvDecimal,
+    currency,
+    timeZone,
+  };
+}
