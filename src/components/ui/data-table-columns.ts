@@ -36,11 +36,9 @@ export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures
  */
 export const dataTableColumns = <TData extends RowData>() => createColumnHelper<DataTableFeatures, TData>();
 
-/** One page of a server-side list and how many rows the whole list has. */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
+import type { Page } from '@/lib/db';
+
+export type { Page };
 
 /** What DataTable reads from a list query (a UseQueryResult with placeholderData: keepPreviousData). */
 export interface DataTableQuery<T> {
