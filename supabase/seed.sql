@@ -5,7 +5,8 @@
 update public.metadata
    set company_name = 'Savia Natural',
        contact_info = E'Teléfono: +57 601 555 0100\nCorreo: hola@savia.test',
-       low_stock_threshold = 20
+       low_stock_threshold = 20,
+       payment_details = E'Bancolombia, cuenta de ahorros 123-456789-00 a nombre de Savia Natural S.A.S. (NIT 900.123.456-7)\nNequi 300 555 0100'
  where id = 'app_settings';
 
 -- Staff: invitations, accepted on first sign-in by the link trigger ----------------------------------

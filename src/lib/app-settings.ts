@@ -15,6 +15,8 @@ export interface AppSettings {
   currency: string;
   timezone: string;
   min_payout: number;
+  /** Where members pay: bank account or wallet, one per line (shown at checkout and on receipts). */
+  payment_details: string;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   currency: 'USD',
   timezone: 'America/Bogota',
   min_payout: 20,
+  payment_details: '',
 };
 
 /** Stored values win over the defaults; missing, null or mistyped ones fall back to them. */

@@ -221,6 +221,7 @@ export type Database = {
           id: string
           low_stock_threshold: number
           min_payout: number
+          payment_details: string
           timezone: string
           updated_at: string
           updated_by: string | null
@@ -234,6 +235,7 @@ export type Database = {
           id: string
           low_stock_threshold?: number
           min_payout?: number
+          payment_details?: string
           timezone?: string
           updated_at?: string
           updated_by?: string | null
@@ -247,6 +249,7 @@ export type Database = {
           id?: string
           low_stock_threshold?: number
           min_payout?: number
+          payment_details?: string
           timezone?: string
           updated_at?: string
           updated_by?: string | null
@@ -703,6 +706,7 @@ export type Database = {
           status: string
           total: number
           updated_at: string
+          voucher_hash: string | null
           voucher_path: string | null
         }
         Insert: {
@@ -731,6 +735,7 @@ export type Database = {
           status: string
           total?: number
           updated_at?: string
+          voucher_hash?: string | null
           voucher_path?: string | null
         }
         Update: {
@@ -759,6 +764,7 @@ export type Database = {
           status?: string
           total?: number
           updated_at?: string
+          voucher_hash?: string | null
           voucher_path?: string | null
         }
         Relationships: [
@@ -1043,6 +1049,7 @@ export type Database = {
           status: string
           total: number
           updated_at: string
+          voucher_hash: string | null
           voucher_path: string | null
         }
         SetofOptions: {
@@ -1094,6 +1101,7 @@ export type Database = {
           status: string
           total: number
           updated_at: string
+          voucher_hash: string | null
           voucher_path: string | null
         }
         SetofOptions: {
@@ -1347,6 +1355,7 @@ export type Database = {
           status: string
           total: number
           updated_at: string
+          voucher_hash: string | null
           voucher_path: string | null
         }
         SetofOptions: {

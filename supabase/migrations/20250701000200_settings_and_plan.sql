@@ -17,6 +17,8 @@ create table public.metadata (
     constraint metadata_pago_minimo_valido check (min_payout >= 0),
   activity_points integer not null default 100
     constraint metadata_puntos_actividad_validos check (activity_points between 1 and 1000000),
+  payment_details text not null default ''
+    constraint metadata_datos_pago_validos check (char_length(payment_details) <= 1000),
   enrollment_commission_rate numeric(5,4) not null default 0.20
     constraint metadata_comision_enrolamiento_valida check (enrollment_commission_rate between 0 and 1),
   updated_at timestamptz not null default now(),
@@ -29,6 +31,8 @@ comment on column public.metadata.activity_points is
   'Puntos personales del mes para estar activo (la especificación fija 100); el motor de recompensas lo lee de aquí.';
 comment on column public.metadata.enrollment_commission_rate is
   'Tasa de comisión de enrolamiento sobre el importe del kit (20 % por defecto).';
+comment on column public.metadata.payment_details is
+  'Datos de pago de la empresa (cuenta bancaria o billetera, una por línea): se muestran al pagar un pedido y en el comprobante de venta.';
 comment on column public.metadata.timezone is
   'Zona horaria de la empresa: define a qué mes de negocio pertenece cada venta.';
 
@@ -49,6 +53,9 @@ begin
   end if;
   if new.contact_info is null or char_length(new.contact_info) > 1000 then
     raise exception 'La información de contacto no puede superar 1.000 caracteres.' using errcode = 'check_violation';
+  end if;
+  if new.payment_details is null or char_length(new.payment_details) > 1000 then
+    raise exception 'Los datos de pago no pueden superar 1.000 caracteres.' using errcode = 'check_violation';
   end if;
   if new.currency is null or new.currency !~ '^[A-Z]{3}$' then
     raise exception 'La moneda debe ser un código ISO de tres letras mayúsculas (por ejemplo USD).' using errcode = 'check_violation';

@@ -65,6 +65,7 @@ create table public.sales (
   payment_method text constraint sales_medio_pago_valido check (payment_method in ('transferencia', 'efectivo', 'tarjeta', 'otro')),
   payment_reference text constraint sales_referencia_valida check (char_length(payment_reference) <= 120),
   voucher_path text constraint sales_comprobante_valido check (char_length(voucher_path) <= 500),
+  voucher_hash text, -- the voucher's Storage ETag at the time of the sale: the same file on two sales is a fraud sign
   delivery_address text constraint sales_direccion_valida check (char_length(delivery_address) <= 300),
   notes text constraint sales_notas_validas check (char_length(notes) <= 2000),
   rejection_reason text,
@@ -87,6 +88,7 @@ create table public.sales (
 );
 create index sales_client_idx on public.sales (client_id, created_at desc);
 create index sales_status_idx on public.sales (status, created_at);
+create index sales_voucher_hash_idx on public.sales (voucher_hash) where voucher_hash is not null;
 create index sales_period_idx on public.sales (period_month);
 create index sales_created_by_idx on public.sales (created_by);
 create index sales_approved_by_idx on public.sales (approved_by);

@@ -92,6 +92,8 @@ declare
   v_sale public.sales;
   v_now timestamptz := private.engine_now();
   v_month date;
+  v_voucher_hash text;
+  v_short record;
 begin
   if p_payment_method is not null and p_payment_method not in ('transferencia', 'efectivo', 'tarjeta', 'otro') then
     perform private.refuse('invalid_payment_method', 'El medio de pago debe ser transferencia, efectivo, tarjeta u otro.');
@@ -103,16 +105,25 @@ begin
     -- Storage policies let a member upload only under their own folder; the sale must point there.
     perform private.refuse('invalid_voucher', 'El comprobante debe ser un archivo dentro de tu carpeta de comprobantes de pago.');
   end if;
+  if p_voucher_path is not null then
+    -- The file must really be there, and its hash (Storage's ETag, an MD5 of the bytes) travels
+    -- with the sale, so an approver sees the same voucher claimed by another sale.
+    select o.metadata ->> 'eTag' into v_voucher_hash
+      from storage.objects o where o.bucket_id = 'payment-vouchers' and o.name = p_voucher_path;
+    if not found then
+      perform private.refuse('invalid_voucher', 'No encontramos el comprobante que adjuntaste; vuelve a subirlo.');
+    end if;
+  end if;
   if p_kind = 'direct' then
     v_month := private.current_period();
     perform private.lock_open_period(v_month);
   end if;
 
-  insert into public.sales (client_id, kind, status, payment_method, payment_reference, voucher_path,
+  insert into public.sales (client_id, kind, status, payment_method, payment_reference, voucher_path, voucher_hash,
                             delivery_address, notes, created_by, created_at, approved_by, approved_at, period_month)
   values (p_client_id, p_kind,
           case p_kind when 'order' then 'Pendiente de Aprobación' when 'enrollment' then 'Pendiente de Enrolamiento' else 'Pagada' end,
-          p_payment_method, nullif(btrim(p_payment_reference), ''), p_voucher_path,
+          p_payment_method, nullif(btrim(p_payment_reference), ''), p_voucher_path, v_voucher_hash,
           nullif(btrim(p_delivery_address), ''), nullif(btrim(p_notes), ''), p_actor, v_now,
           case when p_kind = 'direct' then p_actor end, case when p_kind = 'direct' then v_now end, v_month)
   returning * into v_sale;
@@ -120,6 +131,22 @@ begin
   insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points)
   select v_sale.id, i.product_id, i.quantity, i.unit_price, i.unit_commissionable, i.unit_points
     from private.parse_items(p_items, p_kind = 'enrollment') i;
+
+  if p_kind <> 'direct' then
+    -- Nothing is reserved until approval (which checks again under lock), but an order for more
+    -- than there is now is refused at once, naming the product; detail lists every short one.
+    select string_agg(p.id::text, ',' order by p.name) as ids, (array_agg(p.name order by p.name))[1] as name,
+           (array_agg(p.stock order by p.name))[1] as stock
+      into v_short
+      from public.sale_items i join public.products p on p.id = i.product_id
+     where i.sale_id = v_sale.id and p.stock < i.quantity;
+    if v_short.ids is not null then
+      perform private.refuse('insufficient_stock',
+        case when v_short.stock = 0 then format('«%s» está agotado.', v_short.name)
+             else format('No hay suficiente «%s»: quedan %s.', v_short.name, v_short.stock) end,
+        v_short.ids);
+    end if;
+  end if;
 
   update public.sales s
      set total = x.total, commissionable_total = x.base, points_total = x.points

@@ -306,6 +306,12 @@ begin
         from public.sales s join public.clients c on c.id = s.client_id
        where v_sale.payment_reference is not null
          and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference)) and s.id <> v_sale.id), '[]'::jsonb),
+    -- The same voucher file (by its hash) on another sale: one payment shown twice.
+    'voucher_reuse', coalesce((
+      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', c.name,
+                                          'created_at', s.created_at) order by s.created_at)
+        from public.sales s join public.clients c on c.id = s.client_id
+       where v_sale.voucher_hash is not null and s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id), '[]'::jsonb),
     -- Units the approval would take against the stock there is now.
     'stock', coalesce((
       select jsonb_agg(jsonb_build_object('product_id', p.id, 'name', p.name, 'needed', i.quantity, 'stock', p.stock,
@@ -331,7 +337,7 @@ begin
 end
 $$;
 comment on function public.get_sale_checks(uuid) is
-  'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago en otras ventas, el stock que faltaría y, en un enrolamiento, la persona y si su correo es del personal o su documento ya lo usa otro miembro.';
+  'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona y si su correo es del personal o su documento ya lo usa otro miembro.';
 
 revoke all on function private.month_or_current(date), private.company_timezone() from public;
 grant execute on function private.company_timezone() to authenticated, service_role;

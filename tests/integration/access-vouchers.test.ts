@@ -1,5 +1,6 @@
 // A payment voucher named in an order or an enrolment must be a file inside the caller's own folder of
 // payment-vouchers, whatever the path says on its way there.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './support';
 import { product, retireTestProducts, tagOf } from './engine-support';
@@ -10,6 +11,8 @@ let me: Persona & { clientId: string };
 let other: { id: string };
 let items: { product_id: string; quantity: number }[];
 let kitId: string;
+// A 1×1 transparent PNG: the smallest real image.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 beforeAll(async () => {
   me = await memberPersona();
   other = await registeredMember();
@@ -24,10 +27,21 @@ afterAll(async () => {
 });
 
 describe('la ruta del comprobante', () => {
-  it('un pedido con el comprobante en la carpeta propia se acepta', async () => {
-    const { data, error } = await me.client.rpc('place_order', { p_items: items, p_voucher_path: `${me.clientId}/pago-1.png` });
+  it('un pedido con el comprobante subido a la carpeta propia se acepta, con la huella del archivo', async () => {
+    const path = `${me.clientId}/pago-1.png`;
+    const upload = await me.client.storage.from('payment-vouchers').upload(path, PNG, { contentType: 'image/png' });
+    expect(upload.error).toBeNull();
+    const { data, error } = await me.client.rpc('place_order', { p_items: items, p_voucher_path: path });
     expect(error).toBeNull();
-    expect(data.voucher_path).toBe(`${me.clientId}/pago-1.png`);
+    expect(data.voucher_path).toBe(path);
+    const [sale] = await sql<{ voucher_hash: string }>('select voucher_hash from public.sales where id = $1', [data.id]);
+    expect(sale.voucher_hash).toBe(`"${createHash('md5').update(PNG).digest('hex')}"`);
+  });
+
+  it('un comprobante que no se subió se rechaza: la venta no apunta a un archivo que no existe', async () => {
+    const { data, error } = await me.client.rpc('place_order', { p_items: items, p_voucher_path: `${me.clientId}/nunca-subido.png` });
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ code: 'P0001', hint: 'savia:invalid_voucher', message: 'No encontramos el comprobante que adjuntaste; vuelve a subirlo.' });
   });
 
   it.each([

@@ -18,5 +18,10 @@ export const settingsMessages = {
   thresholdNumber: 'Escribe un número entero.',
   thresholdInteger: 'El umbral debe ser un número entero.',
   thresholdMin: 'El umbral no puede ser negativo.',
-  thresholdMax: 'El umbral no puede superar 100000.',
+  thresholdMax: 'El umbral no puede superar 1.000.000.',
+  paymentTitle: 'Pagos de los miembros',
+  paymentDescription: 'Dónde pagan los miembros sus pedidos y enrolamientos.',
+  paymentDetails: 'Datos de pago',
+  paymentDetailsHint: 'Cuenta bancaria o billetera (titular, número), una por línea. Se muestran al confirmar un pedido y en el comprobante de venta.',
+  paymentDetailsTooLong: 'Los datos de pago no pueden superar los 1000 caracteres.',
 } as const;

@@ -9,7 +9,7 @@
 --   s4 Gala    1 × Té (50 pts): only Fabio g1 3.33 (Elena ★1 has no g2, Darío ★2 no g3, ... Amparo is g6)
 --   s5 Darío enrols Nora with the kit 100.00 (40 pts): Darío 40 pts, 20% → 20.00, starter bonus ★2 15.00
 --   s6 Bruno   2 × Té 66.66 (100 pts): Amparo 10% 6.666→6.67; cancelled the same month: −100 pts, −6.67
---   s7 Elena   3 × Cúrcuma: refused (2 left), then rejected
+--   s7 Elena   3 × Cúrcuma, ordered while 3 remain; s3 takes one: approval refused (2 left), then rejected
 --   s8 Amparo  2 × Lavanda 20.00 (1000 pts): points only (root)
 --   plan v2: ★1 commission rates become {0.12}
 --   s9 Fabio   2 × Lavanda 20.00 (1000 pts): Elena 12% 2.40 (v2), Darío 5% 1.00, Celia 4% 0.80, Bruno 3% 0.60, Amparo 2% 0.40
@@ -81,6 +81,8 @@ select results_eq(format($$select beneficiary, type, amount, points, generation 
   's2 (Elena, 99.99): cuatro generaciones por encima');
 
 select engine_tests.order_as('celia', engine_tests.items('curcuma', '1')) as s3 \gset
+-- s7 is ordered while 3 capsules remain; s3's approval leaves 2 (see s7 below).
+select engine_tests.order_as('elena', engine_tests.items('curcuma', '3')) as s7 \gset
 select engine_tests.approve(:'s3');
 select results_eq(format($$select beneficiary, type, amount, points, generation from engine_tests.ledger
                             where source_sale_id = %L order by generation nulls first$$, :'s3'),
@@ -136,8 +138,7 @@ select throws_ok(format('select public.cancel_sale(%L, %L)', :'s6', 'otra vez'),
   format('La venta #%s ya está «Cancelada».', (select sale_no from public.sales where id = :'s6')), 'cancelar dos veces se rechaza');
 select is((select count(*)::integer from public.reward_transactions where source_sale_id = :'s6'), 4, 'y no revierte dos veces');
 
--- s7: stock running out ----------------------------------------------------------------------------------
-select engine_tests.order_as('elena', engine_tests.items('curcuma', '3')) as s7 \gset
+-- s7: stock running out between the order and its approval --------------------------------------------------
 select engine_tests.act_as('admin');
 select throws_ok(format('select public.approve_sale(%L)', :'s7'), 'P0001',
   'Stock insuficiente de «Cápsulas de cúrcuma»: hay 2 y la venta necesita 3.', 'sin stock la aprobación se rechaza');

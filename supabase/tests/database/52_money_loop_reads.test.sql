@@ -6,7 +6,7 @@
 -- 1.67, Celia g3 1.33, Bruno g4 1.00, Amparo g5 0.67. Nobody but Fabio has personal points.
 begin;
 \ir 50_engine_fixture.psql
-select plan(50);
+select plan(52);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 select engine_tests.order_as('fabio', engine_tests.items('te', '1')) as s1 \gset
@@ -63,6 +63,21 @@ select throws_ok(format('select public.preview_order(%L)', engine_tests.items('r
 select throws_ok(format('select public.preview_order(%L)', engine_tests.items('te', '0')), 'P0001',
   'Cada cantidad debe ser un número entero entre 1 y 10.000.', 'una cantidad cero');
 select is((select count(*)::integer from public.sales), 1, 'la vista previa no escribe nada');
+select throws_ok(format('select public.place_order(%L)', engine_tests.items('te', '1', 'curcuma', '5')), 'P0001',
+  'No hay suficiente «Cápsulas de cúrcuma»: quedan 3.', 'un pedido de más unidades de las que hay se rechaza al hacerlo');
+create function pg_temp.refusal_detail(p_sql text) returns text language plpgsql as $$
+declare
+  v_detail text;
+begin
+  execute p_sql;
+  return null;
+exception when others then
+  get stacked diagnostics v_detail = pg_exception_detail;
+  return v_detail;
+end
+$$;
+select is(pg_temp.refusal_detail(format('select public.place_order(%L)', engine_tests.items('te', '1', 'curcuma', '5'))),
+  engine_tests.id('curcuma')::text, 'y nombra el producto (detail), para que el carrito marque esa línea');
 select engine_tests.act_as('admin');
 select throws_ok(format('select public.preview_order(%L)', engine_tests.items('te', '1')), 'P0001',
   'Solo un miembro con su ficha vinculada puede realizar esta acción.', 'solo un miembro cotiza su carrito');

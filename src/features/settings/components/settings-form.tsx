@@ -20,6 +20,7 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
       company_name: settings.company_name,
       contact_info: settings.contact_info,
       low_stock_threshold: settings.low_stock_threshold,
+      payment_details: settings.payment_details,
     },
   });
   const { errors, isDirty } = form.formState;
@@ -51,6 +52,23 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
               <Textarea rows={4} {...form.register('contact_info')} />
             </FieldControl>
             <FieldDescription>{m.contactInfoHint}</FieldDescription>
+            <FieldError />
+          </Field>
+        </CardContent>
+        <Separator />
+        <CardHeader>
+          <CardTitle>
+            <h2>{m.paymentTitle}</h2>
+          </CardTitle>
+          <CardDescription>{m.paymentDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Field controlId="payment_details" error={errors.payment_details?.message}>
+            <FieldLabel>{m.paymentDetails}</FieldLabel>
+            <FieldControl>
+              <Textarea rows={3} {...form.register('payment_details')} />
+            </FieldControl>
+            <FieldDescription>{m.paymentDetailsHint}</FieldDescription>
             <FieldError />
           </Field>
         </CardContent>
