@@ -60,11 +60,11 @@ select results_eq($$select r.role, array(select x.priv from unnest(array['select
                       from unnest(array['anon', 'authenticated', 'service_role']) r(role) order by 1$$,
   $$values ('anon'::text, '{}'::text[]), ('authenticated', '{}'), ('service_role', '{}')$$,
   'period_close_jobs: nadie escribe por la API, ni lee la tabla entera');
-select results_eq($$select c.column_name::text from information_schema.columns c
+select results_eq($$select c.column_name::text collate "C" from information_schema.columns c
                      where c.table_schema = 'public' and c.table_name = 'period_close_jobs'
                        and has_column_privilege('authenticated', 'public.period_close_jobs', c.column_name, 'select')
                      order by c.ordinal_position$$,
-  $$values ('id'::text), ('month'), ('status'), ('origin'), ('requested_by'), ('requested_at'), ('started_at'), ('finished_at'),
+  $$values ('id'::text collate "C"), ('month'), ('status'), ('origin'), ('requested_by'), ('requested_at'), ('started_at'), ('finished_at'),
            ('error'), ('error_code')$$,
   'authenticated lee cada columna menos el resumen (su dinero es de finanzas)');
 select is_empty($$select r.role from unnest(array['anon', 'authenticated', 'service_role']) r(role)
@@ -120,9 +120,9 @@ select throws_ok($$insert into public.period_close_jobs (month, origin) values (
 select is((private.request_due_period_close()).id, null, 'la tarea horaria no pide nada mientras hay uno en cola');
 
 -- What the screen reads ----------------------------------------------------------------------------------------------
-select is(engine_tests.try_as('super', 'select * from public.period_close_jobs'), 'rows:1', 'el superadmin ve los trabajos');
-select is(engine_tests.try_as('admin', 'select * from public.period_close_jobs'), 'rows:0', 'un admin no');
-select is(engine_tests.try_as('fabio', 'select * from public.period_close_jobs'), 'rows:0', 'un miembro no');
+select is(engine_tests.try_as('super', 'select id, month, status, error from public.period_close_jobs'), 'rows:1', 'el superadmin ve los trabajos');
+select is(engine_tests.try_as('admin', 'select id, month, status, error from public.period_close_jobs'), 'rows:0', 'un admin no');
+select is(engine_tests.try_as('fabio', 'select id, month, status, error from public.period_close_jobs'), 'rows:0', 'un miembro no');
 select is(engine_tests.try_as('super', $$insert into public.period_close_jobs (month, origin) values ('2026-03-01', 'schedule')$$),
   'denied', 'nadie escribe un trabajo por la API');
 select is(engine_tests.try_as('super', format($$update public.period_close_jobs set status = 'done' where id = %s$$, :job)),
