@@ -4,15 +4,17 @@
 //
 // Usage: node bench/engine.mjs   (env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED, BENCH_WORKERS=2,4, SAVIA_DB_PORT,
 //        BENCH_BUILD_ONLY=1 to stop once the data is built)
-// It builds its own database (savia_bench_engine) in the test profile's cluster (SAVIA_DB_PORT to
-// move it), with the real migrations, and drops nothing else. Data is built set-based in SQL; the
+// It runs a cluster of its own (bench-<port> beside the test profile's, on SAVIA_DB_PORT: not while
+// `npm test` uses that port) and rebuilds its `postgres` database with the real migrations: pg_cron,
+// which they schedule the close with, lives in that one database. Data is built set-based in SQL; the
 // orders already approved when measuring are settled by the engine's own rule function
 // (private.sale_reward_lines), and the measured ones go through public.approve_sale as staff.
 import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { stackConfig } from '../scripts/lib/config.mjs';
-import { ensureCluster, migrate, startCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
+import { ensureCluster, resetDatabase, startCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300_000);
@@ -21,12 +23,12 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '2,4').split(',').map(Number);
 const MAX_DEPTH = 30;
 const MONTH = '2026-01-01';
 const APPROVALS_AT = '2026-01-28 12:00:00-05';
-const DB = 'savia_bench_engine';
 
 const base = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
-const cfg = { ...base, dbUrl: base.dbUrl.replace(/\/postgres$/, `/${DB}`) };
-ensureCluster(base);
-startCluster(base);
+const dataDir = join(base.dataDir, '..', `bench-${base.dbPort}`);
+const cfg = { ...base, dataDir, pgData: join(dataDir, 'pg') }; // the test profile's settings (fsync off)
+ensureCluster(cfg);
+startCluster(cfg);
 
 const log = (...args) => console.log(...args);
 const ms = (t0) => performance.now() - t0;
@@ -45,13 +47,11 @@ async function timed(label, client, text, params) {
 }
 
 // 1. A fresh database with the real schema --------------------------------------------------------
-await withClient(base.dbUrl, async (c) => {
-  await c.query(`drop database if exists ${DB} with (force)`);
-  await c.query(`create database ${DB}`);
-});
 let t0 = performance.now();
-await migrate(cfg);
+await resetDatabase(cfg, { withSeed: false });
 log(`migraciones: ${fmt(ms(t0))} ms`);
+// pg_cron would run the hourly close with the real clock in the middle of the measures.
+await withClient(cfg.dbUrl, (c) => c.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`));
 
 const db = new pg.Client({ connectionString: cfg.dbUrl });
 await db.connect();
@@ -267,14 +267,23 @@ await median5(`línea ascendente completa del miembro más profundo`, db, `
    where me.id = $1 and a.pos < extensions.nlevel(me.path)`, [deep.id]);
 await member.end();
 
-// 6. The month close ----------------------------------------------------------------------------------
+// 6. The month close, as production runs it: the superadmin asks, the queue's runner closes --------------
 await db.query('checkpoint');
 const closer = await staffSession(superadmin);
 await closer.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
-await timed('vista previa del cierre (filas)', closer, `select count(*) from public.preview_period_close('${MONTH}')`);
-const { res: closeRes } = await timed('cierre del mes (close_period)', closer, `select public.close_period('${MONTH}')`);
-log(`    ${JSON.stringify(closeRes.rows[0].close_period)}`);
-await timed('cerrar otra vez (idempotente)', closer, `select public.close_period('${MONTH}')`);
+// The preview is an API request (8 s on Supabase); PostgREST answers its first 1,000 rows (max_rows).
+await timed('vista previa del cierre (todas las filas)', closer, `select count(*) from public.preview_period_close('${MONTH}')`);
+await timed('vista previa del cierre (las 1.000 filas que responde la API)', closer,
+  `select json_agg(p) from (select * from public.preview_period_close('${MONTH}') limit 1000) p`);
+const { res: asked } = await timed('pedir el cierre (request_period_close)', closer, `select (public.request_period_close('${MONTH}')).id`);
+const runner = new pg.Client({ connectionString: cfg.dbUrl }); // postgres, as pg_cron runs it
+await runner.connect();
+await runner.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
+await timed('el trabajo de cierre (call private.run_period_close_jobs)', runner, 'call private.run_period_close_jobs()');
+const { rows: [job] } = await runner.query('select status, summary, error from public.period_close_jobs where id = $1', [asked.rows[0].id]);
+log(`    ${job.status}: ${JSON.stringify(job.summary ?? job.error)}`);
+await runner.end();
+await timed('pedirlo otra vez (idempotente)', closer, `select (public.request_period_close('${MONTH}')).status`);
 await closer.end();
 const { rows: bad } = await db.query(`select count(*) from private.engine_invariant_violations()`);
 log(`invariantes violados: ${bad[0].count}`);

@@ -185,9 +185,10 @@ begin
       perform pg_temp.act('paula.castro@savia.test', pg_temp.day(v_month, 28, 19));
       v_pending_cross := (public.place_order(pg_temp.basket(8, true), 'transferencia', 'REF-FIN-' || to_char(v_month, 'YYMM'), null, null,
                                              'Entregar en portería')).id;
-      -- The month closes on the 1st, as pg_cron would; the superadmin triggers it here.
+      -- The month closes on the 1st, by the close the job runs (private.close_period), in Sofía's name:
+      -- the job queue runs on the real clock, history needs this one.
       perform pg_temp.act('sofia.finanzas@savia.test', pg_temp.day((v_month + interval '1 month')::date, 1, 6));
-      perform public.close_period(v_month);
+      perform private.close_period(v_month, auth.uid());
     end if;
 
     -- Payout requests in every state, from whoever has money available: paid, rejected, approved

@@ -168,6 +168,11 @@ export async function resetDatabase(cfg, { withSeed = true, log } = {}) {
     await client.query('drop database if exists postgres with (force)');
     await client.query('create database postgres');
   });
+  // pg_cron's scheduler (a background worker bound to the `postgres` database) exits for good when
+  // that database is dropped; a restart starts it again for the new one, where it waits for the
+  // migrations to create the extension. Without it no close job would ever run.
+  stopCluster(cfg);
+  startCluster(cfg);
   await migrate(cfg, log);
   if (withSeed) await seed(cfg);
 }

@@ -315,6 +315,48 @@ export type Database = {
           },
         ]
       }
+      period_close_jobs: {
+        Row: {
+          error: string | null
+          error_code: string | null
+          finished_at: string | null
+          id: number
+          month: string
+          origin: string
+          requested_at: string
+          requested_by: string | null
+          started_at: string | null
+          status: string
+          summary: Json | null
+        }
+        Insert: {
+          error?: string | null
+          error_code?: string | null
+          finished_at?: string | null
+          id?: never
+          month: string
+          origin: string
+          requested_at?: string
+          requested_by?: string | null
+          started_at?: string | null
+          status?: string
+          summary?: Json | null
+        }
+        Update: {
+          error?: string | null
+          error_code?: string | null
+          finished_at?: string | null
+          id?: never
+          month?: string
+          origin?: string
+          requested_at?: string
+          requested_by?: string | null
+          started_at?: string | null
+          status?: string
+          summary?: Json | null
+        }
+        Relationships: []
+      }
       periods: {
         Row: {
           closed_at: string | null
@@ -1013,7 +1055,6 @@ export type Database = {
         Args: { p_reason?: string; p_sale_id: string }
         Returns: Json
       }
-      close_period: { Args: { p_month?: string }; Returns: Json }
       create_direct_sale: {
         Args: {
           p_client_id: string
@@ -1447,6 +1488,28 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "payout_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      request_period_close: {
+        Args: { p_month?: string }
+        Returns: {
+          error: string | null
+          error_code: string | null
+          finished_at: string | null
+          id: number
+          month: string
+          origin: string
+          requested_at: string
+          requested_by: string | null
+          started_at: string | null
+          status: string
+          summary: Json | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "period_close_jobs"
           isOneToOne: true
           isSetofReturn: false
         }

@@ -11,6 +11,7 @@ export const SAVIA_CODES = [
   'above_balance',
   'below_minimum',
   'client_required',
+  'close_in_progress',
   'contact_required',
   'email_taken',
   'empty_order',

@@ -1,7 +1,7 @@
 // The engine under real concurrency: many connections at once, each as PostgREST would run it.
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
-import { callAs, enginePool, member, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { callAs, closeMonthAt, enginePool, member, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { sql } from './support';
 
 const pool = enginePool(50);
@@ -91,7 +91,7 @@ describe('motor de recompensas bajo concurrencia', () => {
     await asOf(admin, 'select public.approve_sale($1)', [s2.id], clock);
     const nextMonth = new Date(`${month}T12:00:00Z`);
     nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
-    await asOf(superadmin, 'select public.close_period($1::date)', [month], `${nextMonth.toISOString().slice(0, 10)} 12:00:00-05`);
+    await closeMonthAt(pool, month, `${nextMonth.toISOString().slice(0, 10)} 12:00:00-05`, superadmin);
     // The close brought is_active to *its* clock's month; put everyone back on the real one.
     await sql('select private.refresh_all_activity()');
 

@@ -11,11 +11,15 @@ export function enginePool(max = 50) {
   return new pg.Pool({ connectionString: cfg.dbUrl, max, idleTimeoutMillis: 2000 });
 }
 
-/** One call as a user, in its own transaction, exactly as PostgREST runs an RPC. */
-export async function callAs<T = unknown>(pool: pg.Pool, userId: string, text: string, params: unknown[] = []): Promise<Outcome<T>> {
+/**
+ * One call as a user, in its own transaction, exactly as PostgREST runs an RPC; `at` moves the
+ * engine's clock (savia.now, honoured on direct sessions only) to write history in a past month.
+ */
+export async function callAs<T = unknown>(pool: pg.Pool, userId: string, text: string, params: unknown[] = [], at?: string): Promise<Outcome<T>> {
   const client = await pool.connect();
   try {
     await client.query('begin');
+    if (at) await client.query(`select set_config('savia.now', $1, true)`, [at]);
     await client.query('set local role authenticated');
     await client.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' }),
@@ -74,4 +78,23 @@ export const tagOf = () => randomUUID().slice(0, 8);
 /** Takes the race products out of the catalogue, so later suites (e2e) see only the demo's. */
 export async function retireTestProducts(): Promise<void> {
   await sql(`update public.products set is_active = false where sku like 'T-%' and name like 'Producto de carrera %' and is_active`);
+}
+
+/**
+ * Closes a past month with the close the queue's job runs (private.close_period), on the engine's
+ * clock moved to `at`: the job itself runs on the real clock, history needs this one.
+ */
+export async function closeMonthAt(pool: pg.Pool, month: string, at: string, actor: string | null = null): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('savia.now', $1, true)`, [at]);
+    await client.query('select private.close_period($1::date, $2)', [month, actor]);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }

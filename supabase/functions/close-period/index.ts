@@ -1,31 +1,26 @@
-// close-period: the month close for schedulers outside the database (pg_cron does it inside).
-// Service role only: the runtime has verified the JWT's signature (verify_jwt, the default), so
-// here we only read its role. The database checks the role again in public.close_period.
+// close-period: asks for a month's close from outside the database (another scheduler, a script).
+// The close itself never runs here: it takes longer than a request may last, so this queues it
+// through public.request_period_close and pg_cron runs it (see the engine_close migration).
 //
-//   POST /functions/v1/close-period            closes the previous month (company time zone)
+// Authorization is the database's: the caller's own `apikey` and `Authorization` headers are
+// forwarded to the RPC, so whatever key the gateway accepts (the legacy service_role JWT, a secret
+// key sb_secret_…, a superadmin's session) reaches request_period_close with the caller's role, and
+// the function decodes no token. That is also why supabase/config.toml turns verify_jwt off for it:
+// a secret key is not a JWT.
+//
+//   POST /functions/v1/close-period            the previous month (company time zone)
 //   POST /functions/v1/close-period {"month": "2026-03-01"}
-// Answers the close's summary (already_closed: true when it had been closed before: idempotent).
+// Answers 202 with the job while it is queued or running, 200 once done or failed (asking again is
+// idempotent: it returns the same job). Poll by asking again, or read public.period_close_jobs.
 import { createClient } from 'npm:@supabase/supabase-js';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function roleOf(req: Request): string | null {
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
-  if (!token) return null;
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(atob(payload.padEnd(payload.length + ((4 - (payload.length % 4)) % 4), '='))).role ?? null;
-  } catch {
-    return null;
-  }
-}
-
 Deno.serve(async (req) => {
-  if (req.method !== 'POST') return json(405, { error: 'Usa POST para cerrar un mes.' });
-  if (roleOf(req) !== 'service_role') {
-    return json(403, { error: 'Solo el rol de servicio puede cerrar un mes desde esta función.' });
-  }
+  if (req.method !== 'POST') return json(405, { error: 'Usa POST para pedir el cierre de un mes.' });
+  const apikey = req.headers.get('apikey');
+  if (!apikey) return json(401, { error: 'Falta la clave de la API (cabecera apikey).' });
   let month: string | undefined;
   const text = await req.text();
   if (text.trim()) {
@@ -38,13 +33,17 @@ Deno.serve(async (req) => {
       return json(400, { error: 'month debe ser el primer día del mes (AAAA-MM-01).' });
     }
   }
-  const admin = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+  const authorization = req.headers.get('authorization');
+  const asCaller = createClient(Deno.env.get('SUPABASE_URL')!, apikey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: authorization ? { Authorization: authorization } : {} },
   });
-  const { data, error } = await admin.rpc('close_period', month ? { p_month: month } : {});
+  const { data: job, error, status } = await asCaller.rpc('request_period_close', month ? { p_month: month } : {});
   if (error) {
-    // The engine's refusals carry a stable code in hint (savia:period_not_ended, ...).
-    return json(error.code === 'P0001' ? 409 : 500, { error: error.message, code: error.hint ?? error.code });
+    // The engine's refusals carry a stable code in hint (savia:forbidden, savia:period_not_ended, ...);
+    // a key or token the gateway or PostgREST refused keeps its 401/403.
+    const answer = error.hint === 'savia:forbidden' ? 403 : error.code === 'P0001' ? 409 : status === 401 || status === 403 ? status : 500;
+    return json(answer, { error: error.message, code: error.hint || error.code });
   }
-  return json(200, data);
+  return json(job.status === 'queued' || job.status === 'running' ? 202 : 200, job);
 });

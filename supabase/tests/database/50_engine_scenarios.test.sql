@@ -194,7 +194,7 @@ select results_eq($$select name, is_active from public.clients where email like 
            ('Elena Vega', true), ('Fabio Sanz', true), ('Gala Ortiz', false)$$,
   'actividad del mes: 100 puntos personales o más');
 select engine_tests.act_as('super');
-select throws_ok($$select public.close_period('2026-03-01')$$, 'P0001',
+select throws_ok($$select public.request_period_close('2026-03-01')$$, 'P0001',
   'El mes de marzo de 2026 aún no ha terminado: se puede cerrar desde el 1 de abril de 2026.', 'no se cierra un mes en curso');
 
 -- Close of March -------------------------------------------------------------------------------------------------
@@ -210,10 +210,9 @@ select results_eq($$select p.action, p.client_name, p.amount::numeric, p.level_f
            ('level_up', 'Elena Vega', null, 1, 2), ('level_up', 'Fabio Sanz', null, 1, 2)$$,
   'vista previa del cierre: anulaciones de los inactivos, bono de volumen de Amparo y dos subidas de nivel');
 select engine_tests.act_as('admin');
-select throws_ok($$select public.close_period('2026-03-01')$$, 'P0001',
+select throws_ok($$select public.request_period_close('2026-03-01')$$, 'P0001',
   'Solo un superadmin (o el cierre programado) puede cerrar un mes.', 'un admin no cierra el mes');
-select engine_tests.act_as('super');
-select public.close_period('2026-03-01') as closing \gset
+select (engine_tests.close_month('2026-03-01')).summary as closing \gset
 select results_eq(format($$select (j ->> 'forfeits')::integer, (j ->> 'forfeited_amount')::numeric, (j ->> 'volume_bonuses')::integer,
                                   (j ->> 'volume_bonus_amount')::numeric, (j ->> 'level_ups')::integer, (j ->> 'already_closed')::boolean
                              from (select %L::jsonb as j) x$$, :'closing'),
@@ -233,7 +232,7 @@ select results_eq($$select name, star_level::integer, is_active from public.clie
   $$values ('Amparo Ruiz'::text, 5, false), ('Elena Vega', 2, false), ('Fabio Sanz', 2, false)$$,
   'Elena y Fabio suben a ★2 y el mes nuevo empieza con todos inactivos');
 select count(*) as ledger_after_close from public.reward_transactions \gset
-select is((public.close_period('2026-03-01') ->> 'already_closed')::boolean, true, 'cerrar otra vez devuelve el resumen');
+select is((public.request_period_close('2026-03-01')).summary, :'closing'::jsonb, 'pedir otra vez el cierre devuelve el mismo trabajo, con su resumen');
 select is((select count(*) from public.reward_transactions), :ledger_after_close::bigint, 'y no escribe nada');
 
 select engine_tests.act_as('amparo');
@@ -324,7 +323,7 @@ select throws_ok(format('select public.approve_sale(%L)', :'s11'), 'P0001',
   'Solo el personal (admin o superadmin) puede realizar esta acción.', 'un miembro no aprueba');
 select throws_ok(format('select public.create_direct_sale(%L, %L)', engine_tests.id('fabio'), engine_tests.items('te', '1')), 'P0001',
   'Solo el personal (admin o superadmin) puede realizar esta acción.', 'ni hace ventas directas');
-select throws_ok($$select public.close_period('2026-03-01')$$, 'P0001',
+select throws_ok($$select public.request_period_close('2026-03-01')$$, 'P0001',
   'Solo un superadmin (o el cierre programado) puede cerrar un mes.', 'ni cierra el mes');
 select throws_ok(format('select public.get_ledger(%L)', engine_tests.id('amparo')), 'P0001',
   'Solo puedes ver tus propias recompensas.', 'ni lee el libro de otro');
@@ -382,7 +381,7 @@ select is_empty($$
    where p.proname in ('place_order', 'enrol_member', 'cancel_sale', 'request_payout', 'get_balance', 'get_ledger',
                        'get_network_page', 'get_network_summary', 'create_direct_sale', 'preview_sale_rewards',
                        'approve_sale', 'reject_sale', 'deliver_sale', 'approve_payout', 'pay_payout', 'reject_payout',
-                       'close_period', 'preview_period_close')
+                       'request_period_close', 'preview_period_close')
      and p.pronamespace = 'public'::regnamespace
      and (has_function_privilege('anon', p.oid, 'execute') or not has_function_privilege('authenticated', p.oid, 'execute'))
 $$, 'cada acción del motor es ejecutable por authenticated y nunca por anon');

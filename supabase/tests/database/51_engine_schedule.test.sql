@@ -2,13 +2,14 @@
 -- direct sales; on the fixture of 50_engine_fixture.psql.
 begin;
 \ir 50_engine_fixture.psql
-select plan(22);
+select plan(24);
 
--- pg_cron, where the cluster has it, runs the close every hour.
-select ok(
-  not exists (select 1 from pg_extension where extname = 'pg_cron')
-  or exists (select 1 from cron.job where jobname = 'savia-cierre-de-mes' and command = 'select private.run_scheduled_close()'),
-  'pg_cron programa el cierre cada hora (si pg_cron está instalado)');
+-- pg_cron asks for the close every hour and runs the queue every minute, as postgres.
+select results_eq($$select jobname::text collate "default", schedule, command, username, active from cron.job
+                     where jobname in ('savia-cierre-de-mes', 'savia-cola-de-cierres') order by jobname$$,
+  $$values ('savia-cierre-de-mes'::text, '7 * * * *'::text, 'select private.request_due_period_close()'::text, 'postgres'::text, true),
+           ('savia-cola-de-cierres', '* * * * *', 'call private.run_period_close_jobs()', 'postgres', true)$$,
+  'pg_cron pide el cierre cada hora y ejecuta la cola cada minuto, como postgres');
 
 -- 23:30 on 31 May in Bogotá is already June in UTC, and still May for the business.
 select engine_tests.at('2026-05-31 23:30:00-05');
@@ -17,12 +18,16 @@ select engine_tests.approve(:'s1');
 select is((select period_month from public.sales where id = :'s1'), '2026-05-01'::date, 'una venta del 31 a las 23:30 en Bogotá es de mayo');
 select is((select is_active from public.clients where id = engine_tests.id('fabio')), true, 'Fabio activo en mayo (500 puntos)');
 
--- An hour later it is June: the scheduled job closes May and everybody starts June inactive.
+-- An hour later it is June: the hourly task asks for May's close, the queue's runner closes it and
+-- everybody starts June inactive.
 select engine_tests.at('2026-06-01 00:30:00-05');
-select is(jsonb_array_length(private.run_scheduled_close()), 1, 'la tarea programada cierra el mes terminado');
+select results_eq($$select month, status, origin, requested_by from private.request_due_period_close()$$,
+  $$values ('2026-05-01'::date, 'queued'::text, 'schedule'::text, null::uuid)$$, 'la tarea horaria pide el cierre del mes terminado');
+select is((select status from public.periods where month = '2026-05-01'), 'open', 'pedirlo no cierra nada todavía');
+select is((private.finish_period_close_job(private.start_period_close_job())).status, 'done', 'el ejecutor lo cierra');
 select is((select status from public.periods where month = '2026-05-01'), 'closed', 'mayo queda cerrado');
 select is((select is_active from public.clients where id = engine_tests.id('fabio')), false, 'junio empieza con todos inactivos');
-select is(private.run_scheduled_close(), '[]'::jsonb, 'otra pasada no hace nada');
+select is((private.request_due_period_close()).id, null, 'otra pasada no pide nada');
 select engine_tests.act_as('super');
 select throws_ok($$select * from public.preview_period_close('2026-05-01')$$, 'P0001', 'El mes de mayo de 2026 ya está cerrado.',
   'no hay vista previa de un mes cerrado');
@@ -35,10 +40,11 @@ select is((select period_month from public.sales where id = :'s2'), '2026-06-01'
 -- A month cannot be closed while an earlier one is open.
 select engine_tests.at('2026-08-02 10:00:00-05');
 select engine_tests.act_as('super');
-select throws_ok($$select public.close_period('2026-07-01')$$, 'P0001', 'Hay un mes anterior sin cerrar: ciérralo primero.',
+select throws_ok($$select public.request_period_close('2026-07-01')$$, 'P0001', 'Hay un mes anterior sin cerrar: ciérralo primero.',
   'los meses se cierran en orden');
-select is((public.close_period('2026-06-01') ->> 'already_closed')::boolean, false, 'junio se cierra');
-select is((public.close_period() ->> 'month'), '2026-07-01', 'sin mes, close_period cierra el mes anterior (julio, sin ventas)');
+select is(((engine_tests.close_month('2026-06-01')).summary ->> 'already_closed')::boolean, false, 'junio se cierra');
+select results_eq($$select month, status, summary ->> 'month' from engine_tests.close_month()$$,
+  $$values ('2026-07-01'::date, 'done'::text, '2026-07-01'::text)$$, 'sin mes se pide el cierre del mes anterior (julio, sin ventas)');
 
 -- Illegal moves that 50_ does not try.
 select engine_tests.order_as('elena', engine_tests.items('te', '1')) as s3 \gset
