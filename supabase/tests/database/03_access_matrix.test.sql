@@ -1,6 +1,7 @@
 -- The access matrix: every table × every persona × select/insert/update/delete, with the outcome
--- expected (rows seen, rows changed, or denied). `all` means every row a superuser sees, so the
--- file also passes on a seeded database. Persona order in each array:
+-- expected (rows seen, rows changed, or denied: no grant, see 06_api_privileges). `all` means
+-- every row postgres sees (it bypasses row level security), so the file also passes on a seeded
+-- database. Persona order in each array:
 --   anon, sin_rol, member_a, member_b, admin, superadmin, superadmin_fin
 begin;
 \ir _helpers.psql
