@@ -97,9 +97,8 @@ create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pg_stat_statements with schema extensions;
 
 -- supautils' policy_grants, emulated: postgres manages the policies of these service-owned tables.
--- For the length of a CREATE/ALTER/DROP POLICY run by postgres, the tables are handed to postgres
--- and handed back when it ends (supautils too takes them all for the command); a failed command
--- rolls the hand-over back with it.
+-- For the length of a CREATE/ALTER/DROP POLICY run by postgres, postgres is made a member of the
+-- tables' owners and stops being one when it ends; a failed command rolls that back with it.
 create or replace function extensions.policy_grants_tables() returns text[]
 language sql immutable set search_path = '' as $$
   select array['auth.audit_log_entries', 'auth.identities', 'auth.refresh_tokens', 'auth.sessions', 'auth.users',
@@ -110,36 +109,35 @@ create or replace function extensions.policy_grants_take() returns event_trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   v_caller text := case when current_setting('role') = 'none' then session_user::text else current_setting('role') end;
-  v_owners jsonb := '{}';
-  v_table text;
+  v_owner text;
+  v_lent text[] := '{}';
 begin
   if v_caller <> 'postgres' then
     return;
   end if;
-  foreach v_table in array extensions.policy_grants_tables() loop
-    if to_regclass(v_table) is not null then
-      v_owners := v_owners || jsonb_build_object(v_table,
-        (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = to_regclass(v_table)));
-      execute format('alter table %s owner to postgres', v_table);
+  for v_owner in
+    select distinct pg_catalog.pg_get_userbyid(c.relowner)
+      from unnest(extensions.policy_grants_tables()) t(name)
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass(t.name)
+  loop
+    if not pg_catalog.pg_has_role('postgres', v_owner, 'member') then
+      execute format('grant %I to postgres', v_owner);
+      v_lent := v_lent || v_owner;
     end if;
   end loop;
-  perform set_config('savia.policy_grants_owners', v_owners::text, true);
+  perform pg_catalog.set_config('savia.policy_grants_lent', pg_catalog.array_to_string(v_lent, ','), true);
 end
 $$;
 
 create or replace function extensions.policy_grants_give_back() returns event_trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_owners jsonb := nullif(current_setting('savia.policy_grants_owners', true), '')::jsonb;
-  v_entry record;
+  v_owner text;
 begin
-  if v_owners is null then
-    return;
-  end if;
-  for v_entry in select key, value from jsonb_each_text(v_owners) loop
-    execute format('alter table %s owner to %I', v_entry.key, v_entry.value);
+  foreach v_owner in array coalesce(pg_catalog.string_to_array(nullif(pg_catalog.current_setting('savia.policy_grants_lent', true), ''), ','), '{}') loop
+    execute format('revoke %I from postgres', v_owner);
   end loop;
-  perform set_config('savia.policy_grants_owners', '', true);
+  perform pg_catalog.set_config('savia.policy_grants_lent', '', true);
 end
 $$;
 revoke all on function extensions.policy_grants_tables(), extensions.policy_grants_take(), extensions.policy_grants_give_back() from public;

@@ -1,7 +1,7 @@
 -- Lints as tests: the rules every migration must keep, checked over the whole catalog.
 begin;
 \ir _helpers.psql
-select plan(17);
+select plan(18);
 
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -98,6 +98,15 @@ select is(
     where s.setrole = 'authenticator'::regrole and s.setdatabase = 0 and cfg ~ '^(statement|lock)_timeout='),
   array['lock_timeout=8s', 'statement_timeout=8s'],
   'authenticator (PostgREST) corta sentencias y esperas de bloqueo a los 8 s, como en Supabase');
+
+-- Its own grants (not the API roles' it is a member of) let postgres write the services' tables,
+-- as the fixtures and the seed do; creating the storage policies must not have cost it them.
+select is_empty($$
+  select t || ' ' || p from unnest(array['auth.users', 'auth.identities', 'storage.buckets', 'storage.objects']) t
+   cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE']) p
+   where not exists (select 1 from pg_class c cross join aclexplode(c.relacl) a
+                      where c.oid = t::regclass and a.grantee = 'postgres'::regrole and a.privilege_type = p)
+$$, 'postgres tiene privilegios propios sobre las tablas de Auth y Storage, como en Supabase');
 
 -- pg_cron, where the cluster has it: postgres schedules jobs as on Supabase (cron.schedule), and
 -- cron.job is only readable by it.
