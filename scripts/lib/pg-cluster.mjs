@@ -102,13 +102,14 @@ export function ensureCluster(cfg) {
     stopCluster(cfg);
     rmSync(cfg.pgData, { recursive: true, force: true });
   }
+  if (!hasLibrary('pgextwlist')) {
+    throw new Error('Falta pgextwlist (extensiones privilegiadas como en Supabase). En Debian/Ubuntu: apt-get install postgresql-15-pgextwlist');
+  }
   mkdirSync(cfg.pgData, { recursive: true });
   const { uid, gid } = pgOsUser();
   if (uid !== undefined) chownSync(cfg.pgData, uid, gid);
   runPg('initdb', ['-D', cfg.pgData, '-U', ADMIN_ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  if (!hasLibrary('pgextwlist')) {
-    throw new Error('Falta pgextwlist (extensiones privilegiadas como en Supabase). En Debian/Ubuntu: apt-get install postgresql-15-pgextwlist');
-  }
+  const extensionScripts = installExtensionScripts(cfg);
   const settings = [
     `listen_addresses = '127.0.0.1'`,
     `port = ${cfg.dbPort}`,
@@ -122,7 +123,7 @@ export function ensureCluster(cfg) {
     ...(hasLibrary('pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
     `session_preload_libraries = 'pgextwlist'`,
     `extwlist.extensions = '${PRIVILEGED_EXTENSIONS.join(',')}'`,
-    `extwlist.custom_path = '${installExtensionScripts(cfg)}'`,
+    `extwlist.custom_path = '${extensionScripts}'`,
   ];
   const conf = join(cfg.pgData, 'postgresql.conf');
   writeFileSync(conf, `${readFileSync(conf, 'utf8')}\n# Savia local stack\n${settings.join('\n')}\n`);

@@ -7,7 +7,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(2);
+select plan(3);
 
 -- kind, object (functions with their argument types), then the privileges of anon,
 -- authenticated and service_role in the canonical order: select, insert, update, delete,
@@ -145,6 +145,22 @@ select ok(not exists (select 1 from differences),
 select diag(E'Privilegios distintos de los declarados en 06_api_privileges:\n' || string_agg(line, E'\n' order by line))
   from differences
 having count(*) > 0;
+
+-- private is not exposed, but policies and guard triggers run as the caller: authenticated reaches
+-- exactly the access helpers they call, and no API role reaches any of its tables.
+select set_eq($$
+  select r.role || ' ' || format('%s(%s)', p.proname, oidvectortypes(p.proargtypes))
+    from pg_proc p cross join (values ('anon'), ('authenticated'), ('service_role')) r(role)
+   where p.pronamespace = 'private'::regnamespace and has_function_privilege(r.role, p.oid, 'execute')
+  union all
+  select r.role || ' ' || c.relname
+    from pg_class c cross join (values ('anon'), ('authenticated'), ('service_role')) r(role)
+   where c.relnamespace = 'private'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S')
+     and (has_table_privilege(r.role, c.oid, 'select') or has_table_privilege(r.role, c.oid, 'insert')
+          or has_table_privilege(r.role, c.oid, 'update') or has_table_privilege(r.role, c.oid, 'delete'))
+$$, array['authenticated has_role()', 'authenticated has_finance()', 'authenticated is_staff()',
+          'authenticated is_superadmin()', 'authenticated my_client_id()'],
+  'en private, authenticated solo ejecuta los ayudantes de las políticas');
 
 select * from finish();
 rollback;
