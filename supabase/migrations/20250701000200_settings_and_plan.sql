@@ -238,7 +238,12 @@ create trigger plan_versions_no_truncate
 alter table public.metadata enable row level security;
 alter table public.star_level_configs enable row level security;
 alter table public.plan_versions enable row level security;
+-- The settings row is public (landing page) and superadmin saves it with an upsert; the plan is
+-- edited by superadmin; its versions are written only by the trigger. Policies: 20250701000300.
 grant select on public.metadata to anon;
+grant select, insert, update on public.metadata to authenticated;
+grant select, insert, update, delete on public.star_level_configs to authenticated;
+grant select on public.plan_versions to authenticated;
 
 -- Defaults: the specification's settings and DESIGN.md §5's plan, so a fresh project works.
 insert into public.metadata (id) values ('app_settings');

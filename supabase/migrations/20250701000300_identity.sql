@@ -255,8 +255,9 @@ as $$
 $$;
 comment on function private.in_my_downline(uuid) is 'Verdadero si el miembro indicado está en la descendencia (cualquier generación) del miembro actual.';
 
-grant execute on function private.user_role(), private.has_role(), private.is_staff(), private.is_superadmin(),
-  private.has_finance(), private.my_client_id(), private.in_my_downline(uuid) to authenticated, service_role;
+-- The helpers that policies and the guard triggers call as the signed-in caller.
+grant execute on function private.has_role(), private.is_staff(), private.is_superadmin(), private.has_finance(),
+  private.my_client_id() to authenticated;
 
 -- Members may edit their contact data and public page only; the rest belongs to staff or the engine.
 create or replace function private.clients_guard() returns trigger
@@ -419,6 +420,8 @@ comment on function public.custom_access_token_hook(jsonb) is
 
 revoke execute on function public.before_user_created_hook(jsonb), public.custom_access_token_hook(jsonb)
   from public, anon, authenticated;
+-- As Supabase's documentation for Postgres hooks asks: Auth runs them as supabase_auth_admin.
+grant usage on schema public to supabase_auth_admin;
 grant execute on function public.before_user_created_hook(jsonb), public.custom_access_token_hook(jsonb)
   to supabase_auth_admin;
 grant select on public.users_roles, public.staff_invitations, public.clients to supabase_auth_admin;
@@ -472,6 +475,9 @@ create trigger on_auth_user_created
 alter table public.users_roles enable row level security;
 alter table public.staff_invitations enable row level security;
 alter table public.clients enable row level security;
+-- Superadmin manages roles and invitations; staff manage members, a member edits their own contact
+-- data (clients_guard keeps the rest); only superadmin deletes.
+grant select, insert, update, delete on public.users_roles, public.staff_invitations, public.clients to authenticated;
 
 create policy users_roles_select_own on public.users_roles for select to authenticated
   using (user_id = (select auth.uid()));

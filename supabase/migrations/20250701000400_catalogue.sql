@@ -179,6 +179,11 @@ alter table public.recipes enable row level security;
 alter table public.recipe_products enable row level security;
 alter table public.health_analyses enable row level security;
 alter table public.leads enable row level security;
+-- The back office edits the catalogue (costs with finance, suppliers and analyses as superadmin);
+-- leads arrive through public.submit_lead, so nobody inserts them through the API.
+grant select, insert, update, delete on public.suppliers, public.products, public.product_costs, public.recipes,
+  public.recipe_products, public.health_analyses to authenticated;
+grant select, update, delete on public.leads to authenticated;
 
 create policy suppliers_superadmin on public.suppliers for all to authenticated
   using ((select private.is_superadmin())) with check ((select private.is_superadmin()));

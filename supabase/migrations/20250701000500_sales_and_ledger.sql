@@ -15,7 +15,6 @@ end
 $$;
 comment on function private.business_month(timestamptz) is
   'Primer día del mes de negocio de un instante, en la zona horaria de la empresa (una venta del 31 a las 22:00 en Bogotá es de ese mes aunque en UTC ya sea el siguiente).';
-grant execute on function private.business_month(timestamptz) to authenticated, service_role;
 
 -- periods ------------------------------------------------------------------------------------------
 create table public.periods (
@@ -344,6 +343,11 @@ alter table public.sale_items enable row level security;
 alter table public.stock_movements enable row level security;
 alter table public.reward_transactions enable row level security;
 alter table public.payout_requests enable row level security;
+-- Read-only through the API: the engine's security-definer functions write them. The one
+-- exception is a restock or an adjustment, which staff record by hand.
+grant select on public.periods, public.sales, public.sale_items, public.reward_transactions, public.payout_requests
+  to authenticated;
+grant select, insert on public.stock_movements to authenticated;
 
 create policy periods_select on public.periods for select to authenticated
   using ((select private.has_role()));
