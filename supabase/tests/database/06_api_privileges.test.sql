@@ -32,7 +32,10 @@ insert into declared values
   ('table', 'health_analyses',     '',       'select, insert, update, delete', ''),
   ('table', 'leads',               '',       'select, update, delete',         ''),
   -- written only by the engine's security-definer functions (and the audit trigger)
-  ('table', 'periods',             '',       'select',                         ''),
+  -- members know whether a month is closed; its company-wide figures go through get_period_summaries
+  ('table', 'periods',             '',       'select(month, status, closed_at)', ''),
+  -- the month close's jobs: the screen follows them; their summary (money) through the RPCs
+  ('table', 'period_close_jobs',   '',       'select(id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)', ''),
   ('table', 'sales',               '',       'select',                         ''),
   ('table', 'sale_items',          '',       'select',                         ''),
   ('table', 'reward_transactions', '',       'select',                         ''),
@@ -43,6 +46,7 @@ insert into declared values
   -- identity columns: an INSERT draws from them without any privilege on the sequence
   ('sequence', 'audit_logs_id_seq',          '', '', ''),
   ('sequence', 'clients_member_no_seq',      '', '', ''),
+  ('sequence', 'period_close_jobs_id_seq',   '', '', ''),
   ('sequence', 'plan_versions_version_seq',  '', '', ''),
   ('sequence', 'reward_transactions_id_seq', '', '', ''),
   ('sequence', 'sale_items_id_seq',          '', '', ''),
@@ -69,11 +73,19 @@ insert into declared values
   ('function', 'approve_payout(uuid)',                       '', 'execute', ''),
   ('function', 'pay_payout(uuid, text)',                     '', 'execute', ''),
   ('function', 'reject_payout(uuid, text)',                  '', 'execute', ''),
-  ('function', 'get_ledger(uuid, integer, bigint)',          '', 'execute', ''),
+  ('function', 'get_ledger(uuid, integer, date, bigint, date, text[])', '', 'execute', ''),
+  ('function', 'get_ledger_months(uuid)',                    '', 'execute', ''),
+  ('function', 'get_member_month(uuid, date)',               '', 'execute', ''),
+  ('function', 'preview_order(jsonb)',                       '', 'execute', ''),
+  ('function', 'get_payout_queue(text[], integer, integer)', '', 'execute', ''),
+  ('function', 'get_payout_totals()',                        '', 'execute', ''),
+  ('function', 'get_staff_work_counts()',                    '', 'execute', ''),
+  ('function', 'get_sale_checks(uuid)',                      '', 'execute', ''),
+  ('function', 'get_period_summaries()',                     '', 'execute', ''),
   ('function', 'get_network_summary(uuid)',                  '', 'execute', ''),
   ('function', 'get_network_page(integer, integer, integer, uuid)', '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
-  ('function', 'close_period(date)',                         '', 'execute', 'execute'),
+  ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
 
 -- What the catalog says, privilege by privilege (PUBLIC grants and column grants included).
