@@ -106,7 +106,9 @@ await stage('e2e', async () => {
     cwd: ROOT,
   });
   await waitFor(async () => (await fetch(appUrl)).ok, { what: 'vite preview' });
-  return npx('playwright', ['test']);
+  // SAVIA_E2E_SPECS="tests/e2e/orders.spec.ts …" runs only those specs (while working on one screen).
+  const specs = (process.env.SAVIA_E2E_SPECS ?? '').split(/\s+/).filter(Boolean);
+  return npx('playwright', ['test', ...specs]);
 });
 
 await finish(0);
