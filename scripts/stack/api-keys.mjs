@@ -19,6 +19,8 @@ export function createApiKeys(cfg, verifyJwt) {
     [cfg.publishableKey, { role: 'anon', kind: 'publishable' }],
     [cfg.secretKey, { role: 'service_role', kind: 'secret' }],
   ]);
+  /** @type {Map<string, { token: Promise<string>, exp: number }>} */
+  const minted = new Map();
 
   return {
     /**
@@ -32,10 +34,16 @@ export function createApiKeys(cfg, verifyJwt) {
       return claims && LEGACY_KEY_ROLES.includes(String(claims.role)) ? { role: String(claims.role), kind: 'legacy' } : null;
     },
 
-    /** The token the gateway forwards in place of an opaque key. */
+    /** The token the gateway forwards in place of an opaque key (reused while it has a minute left). */
     mint(role) {
-      const iat = Math.floor(Date.now() / 1000);
-      return signAsymmetricJwt({ iss: 'supabase', role, iat, exp: iat + MINTED_TOKEN_SECONDS }, cfg.signingKey);
+      const now = Math.floor(Date.now() / 1000);
+      const cached = minted.get(role);
+      if (cached && cached.exp - now > 60) return cached.token;
+      const exp = now + MINTED_TOKEN_SECONDS;
+      const token = signAsymmetricJwt({ iss: 'supabase', role, iat: now, exp }, cfg.signingKey);
+      minted.set(role, { token, exp });
+      token.catch(() => minted.delete(role));
+      return token;
     },
   };
 }

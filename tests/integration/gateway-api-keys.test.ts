@@ -56,10 +56,15 @@ describe('publishable and secret keys', () => {
       // No Authorization at all: the function is verify_jwt = true and still runs, as on hosted.
       const res = await fetch(`${cfg.apiUrl}/functions/v1/echo`, { headers: { apikey: key } });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ hasAuthorization: true, tokenRole: role, apikey: key });
+      const { token, apikey } = await res.json();
+      expect(apikey).toBe(key);
+      expect(token.header).toEqual({ alg: 'ES256', kid: cfg.signingKey.kid, typ: 'JWT' });
+      expect(token.claims).toMatchObject({ role });
+      expect(token.claims.exp - Date.now() / 1000).toBeGreaterThan(60);
+      expect(token.claims.exp - token.claims.iat).toBeLessThanOrEqual(300);
     }
     const { data } = await serviceClient().functions.invoke('echo');
-    expect(data).toMatchObject({ tokenRole: 'service_role' });
+    expect(data.token.claims.role).toBe('service_role');
   });
 
   it('gives functions the keys and the key set hosted functions get', async () => {
