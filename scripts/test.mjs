@@ -20,7 +20,7 @@ const testEnv = {
   SAVIA_APP_URL: appUrl,
   CHROMIUM_PATH: chromiumPath(),
   VITE_SUPABASE_URL: cfg.apiUrl,
-  VITE_SUPABASE_ANON_KEY: cfg.anonKey,
+  VITE_SUPABASE_PUBLISHABLE_KEY: cfg.publishableKey,
 };
 const only = process.argv.slice(2); // e.g. `npm test -- pgtap e2e` runs just those stages
 const results = [];

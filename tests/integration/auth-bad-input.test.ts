@@ -7,10 +7,10 @@ import { API_VERSION, AUTH, authFetch, createUser } from './fixtures/auth-helper
 const countSessions = async () => Number((await sql<{ n: string }>('select count(*) as n from auth.sessions'))[0].n);
 
 describe('auth bad input', () => {
-  it('needs the apikey (gateway 401 in Kong shape)', async () => {
+  it('needs the apikey (gateway 401 in Supabase shape)', async () => {
     const res = await fetch(`${AUTH}/token?grant_type=password`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'No API key found in request' });
+    expect(await res.json()).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
   });
 
   it('answers malformed JSON with bad_json and writes nothing', async () => {

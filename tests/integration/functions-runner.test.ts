@@ -26,7 +26,10 @@ describe('functions runner', () => {
       path: '/echo',
       body: JSON.stringify({ hola: 'mundo' }),
       hasAuthorization: true,
-      envNames: ['SUPABASE_ANON_KEY', 'SUPABASE_DB_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL'],
+      envNames: [
+        'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL', 'SUPABASE_JWKS', 'SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_SECRET_KEYS',
+        'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL',
+      ],
       supabaseUrl: cfg.apiUrl,
       leaksStackVariables: false,
     });

@@ -1,6 +1,7 @@
 // GoTrue's routes as far as supabase-js and Savia use them. Unknown paths and wrong methods are
 // answered in GoTrue's HTTP error shape (GoTrue's router itself would send chi's plain-text
 // 404/405; a JSON body keeps supabase-js's error handling meaningful).
+import { publishedJwks } from '../../lib/jwt.mjs';
 import { sendJson } from '../http.mjs';
 import { adminHandlers } from './admin.mjs';
 import { AuthError } from './errors.mjs';
@@ -14,6 +15,9 @@ const health = (ctx, req, res) =>
 const PROVIDERS = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab',
   'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter',
   'email', 'phone', 'zoom'];
+
+/** GoTrue's WellKnownJwks: the public signing keys (never the shared secret), cacheable for 10 minutes. */
+const jwks = (ctx, req, res) => sendJson(res, 200, publishedJwks(ctx.settings), { 'cache-control': 'public, max-age=600' });
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 function settingsHandler(ctx, req, res) {
@@ -33,6 +37,7 @@ function settingsHandler(ctx, req, res) {
 /** path → { METHOD: handler(ctx, req, res, url, adminPool) } */
 const ROUTES = {
   '/health': { GET: health },
+  '/.well-known/jwks.json': { GET: jwks },
   '/settings': { GET: settingsHandler },
   '/authorize': { GET: authorize },
   '/callback': { GET: callback, POST: callback },

@@ -88,10 +88,11 @@ function route(method, subPath) {
 }
 
 /**
- * @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig>, pool: import('pg').Pool }} deps
+ * @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig>, pool: import('pg').Pool,
+ *   verifyJwt: (token: string) => Promise<import('jose').JWTPayload> }} deps verifyJwt: the project's verifier
  */
-export function createStorageService({ cfg, pool }) {
-  const ctx = { cfg, pool, files: createFileStore(resolve(cfg.storageDir)), maxFileSize: projectFileSizeLimit(ROOT) };
+export function createStorageService({ cfg, pool, verifyJwt }) {
+  const ctx = { cfg, pool, verifyJwt, files: createFileStore(resolve(cfg.storageDir)), maxFileSize: projectFileSizeLimit(ROOT) };
   return {
     async handle(req, res, subPath, url) {
       try {

@@ -24,7 +24,7 @@ async function signDownload(secret, objectPath, expiresIn) {
 
 /** POST /object/sign/{bucket}/{key} with `{ expiresIn }` → `{ signedURL }`. */
 export async function signObjectUrl(ctx, req, res, bucketId, key) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
   const expiresIn = requireExpiresIn(await readJson(req));
@@ -34,7 +34,7 @@ export async function signObjectUrl(ctx, req, res, bucketId, key) {
 
 /** POST /object/sign/{bucket} with `{ expiresIn, paths }`: one entry per path, an error for the unreadable. */
 export async function signObjectUrls(ctx, req, res, bucketId) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   const body = await readJson(req);
   const expiresIn = requireExpiresIn(body);
