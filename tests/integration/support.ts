@@ -1,5 +1,6 @@
-// Shared by the integration tests: where the stack under test listens, and supabase-js clients
-// made the way the browser makes them (under Node 20 realtime needs the `ws` transport).
+// Shared by the integration tests and the stack's conformance tests (tests/stack): where the
+// stack under test listens, and supabase-js clients made the way the browser makes them (under
+// Node 20 realtime needs the `ws` transport).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';

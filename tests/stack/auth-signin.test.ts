@@ -1,8 +1,8 @@
 // Signing in with "Google" through the account chooser, as the browser does it: PKCE and
 // implicit flows, the before_user_created hook refusing strangers, custom claims in the token.
 import { describe, expect, it } from 'vitest';
-import { anonClient, cfg, sql } from './support';
-import { API_VERSION, AUTH, REDIRECT_TO, authFetch, chooseAccount, createUser, decodeJwt, unique } from './fixtures/auth-helpers';
+import { anonClient, cfg, sql } from '../integration/support';
+import { API_VERSION, AUTH, REDIRECT_TO, authFetch, chooseAccount, createUser, decodeJwt, unique } from '../integration/fixtures/auth-helpers';
 
 
 async function authorizeUrl(flowType: 'pkce' | 'implicit', redirectTo = REDIRECT_TO) {

@@ -2,8 +2,8 @@
 // logout scopes revoking sessions in the database, and refused tokens.
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { anonClient, cfg, sql } from './support';
-import { API_VERSION, authFetch, createUser } from './fixtures/auth-helpers';
+import { anonClient, cfg, sql } from '../integration/support';
+import { API_VERSION, authFetch, createUser } from '../integration/fixtures/auth-helpers';
 
 
 async function signedIn(person?: { email: string; password: string }) {

@@ -1,8 +1,8 @@
 // Hostile or clumsy requests get a clean 4xx in GoTrue's (or the gateway's) shape, and nothing
 // is written.
 import { describe, expect, it } from 'vitest';
-import { sql } from './support';
-import { API_VERSION, AUTH, authFetch, createUser } from './fixtures/auth-helpers';
+import { sql } from '../integration/support';
+import { API_VERSION, AUTH, authFetch, createUser } from '../integration/fixtures/auth-helpers';
 
 const countSessions = async () => Number((await sql<{ n: string }>('select count(*) as n from auth.sessions'))[0].n);
 

@@ -1,8 +1,8 @@
 // /admin/users for the service role only: list with pagination, create, get, update, ban and
 // delete; a banned person is refused everywhere they could get or use a session.
 import { describe, expect, it } from 'vitest';
-import { anonClient, cfg, serviceClient } from './support';
-import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, unique } from './fixtures/auth-helpers';
+import { anonClient, cfg, serviceClient } from '../integration/support';
+import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, unique } from '../integration/fixtures/auth-helpers';
 
 
 const admin = () => serviceClient().auth.admin;
