@@ -29,6 +29,14 @@ describe('the signed-in user', () => {
     expect(cleared.data.user!.user_metadata).toEqual({ apodo: 'Ana' });
   });
 
+  it('checks an e-mail address given to PUT /user as GoTrue does, before anything else', async () => {
+    const { client, person } = await signedIn();
+    const { error } = await client.auth.updateUser({ email: 'xx:;x@x.x', data: { apodo: 'no' } });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
+    const [row] = await sql<{ email: string; raw_user_meta_data: Record<string, unknown> }>('select email, raw_user_meta_data from auth.users where email = $1', [person.email]);
+    expect(row.raw_user_meta_data).not.toHaveProperty('apodo');
+  });
+
   it('refuses wrong passwords with GoTrue invalid_credentials', async () => {
     const person = await createUser();
     const { error } = await anonClient().auth.signInWithPassword({ email: person.email, password: 'otra-cosa' });

@@ -152,6 +152,18 @@ describe('before_user_created hook', () => {
   });
 });
 
+describe('the typed address', () => {
+  it('is checked as GoTrue checks an e-mail, before the before_user_created hook', async () => {
+    const { url } = await authorizeUrl('pkce');
+    const location = new URL(await chooseAccount(url, 'xx:;x@x.x'));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_TO);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_code')).toBe('validation_failed');
+    expect(location.searchParams.get('error_description')).toBe('Unable to validate email address: invalid format');
+    expect(location.searchParams.has('code')).toBe(false);
+  });
+});
+
 describe('authorize errors', () => {
   it('refuses another provider and a malformed PKCE challenge in GoTrue shape', async () => {
     const github = await fetch(`${AUTH}/authorize?provider=github`);

@@ -10,7 +10,7 @@ import { signJwt } from '../../scripts/lib/jwt.mjs';
 import { anonClient, cfg } from '../integration/support';
 
 const functionsUrl = `${cfg.apiUrl}/functions/v1`;
-const fixturesDir = join(import.meta.dirname, '../fixtures/functions');
+const fixturesDir = join(import.meta.dirname, 'fixtures/functions');
 
 async function userToken(expiresInSeconds = 3600, secret = cfg.jwtSecret) {
   const now = Math.floor(Date.now() / 1000);
