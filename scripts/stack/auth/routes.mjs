@@ -1,6 +1,6 @@
 // GoTrue's routes as far as supabase-js and Savia use them (README lists them). Unknown paths and
-// wrong methods are answered in GoTrue's HTTP error shape (GoTrue's router itself would send chi's plain-text
-// 404/405; a JSON body keeps supabase-js's error handling meaningful).
+// wrong methods are answered in GoTrue's HTTP error shape (GoTrue's router itself would send
+// chi's plain-text 404/405; a JSON body keeps supabase-js's error handling meaningful).
 import { sendJson } from '../http.mjs';
 import { adminHandlers } from './admin.mjs';
 import { AuthError } from './errors.mjs';
