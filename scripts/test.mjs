@@ -12,7 +12,7 @@ import { checkTypes } from './gen-types.mjs';
 import { startStack } from './stack/run.mjs';
 
 process.env.SAVIA_PROFILE = 'test';
-process.env.SAVIA_EXTRA_FUNCTIONS_DIR = join(ROOT, 'tests', 'fixtures', 'functions');
+process.env.SAVIA_EXTRA_FUNCTIONS_DIR = join(ROOT, 'tests', 'stack', 'fixtures', 'functions');
 const cfg = stackConfig('test');
 const appUrl = `http://127.0.0.1:${cfg.appPort}`;
 const testEnv = {
@@ -92,10 +92,12 @@ const pgtap = () => {
 };
 await stage('pgtap', pgtap);
 
-// The demo data the integration and end-to-end tests sign in with, then the API on top of it.
+// The demo data the stack, integration and end-to-end tests sign in with, then the API on top of it.
 await startStack(cfg, { fresh: true, seed: true, log: (m) => console.log(`· ${m}`) });
 await stage('pgtap', pgtap, 'pgtap con semilla');
 
+// The stack's conformance first: a product test failing on a misbehaving emulator says so.
+await stage('stack', () => npx('vitest', ['run', '--config', 'vitest.stack.config.ts']));
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
 await stage('e2e', async () => {
   // Its own output folder: a `vite build` run by hand meanwhile cannot swap files under the test.

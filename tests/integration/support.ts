@@ -1,7 +1,7 @@
-// Shared by the integration tests: where the stack under test listens, and supabase-js clients
-// made the way the app and a server make them: with the publishable key (as the browser does)
-// and the secret key (under Node 20 realtime needs the `ws` transport). Tests that need the
-// legacy JWT keys use cfg.anonKey and cfg.serviceRoleKey directly.
+// Shared by the integration tests and the stack's conformance tests (tests/stack): where the
+// stack under test listens, and supabase-js clients made the way the app and a server make them:
+// with the publishable key (as the browser does) and the secret key (under Node 20 realtime needs
+// the `ws` transport). Tests that need the legacy JWT keys use cfg.anonKey and cfg.serviceRoleKey.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';

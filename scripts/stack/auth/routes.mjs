@@ -1,6 +1,6 @@
-// GoTrue's routes as far as supabase-js and Savia use them. Unknown paths and wrong methods are
-// answered in GoTrue's HTTP error shape (GoTrue's router itself would send chi's plain-text
-// 404/405; a JSON body keeps supabase-js's error handling meaningful).
+// GoTrue's routes as far as supabase-js and Savia use them (README lists them). Unknown paths and
+// wrong methods are answered in GoTrue's HTTP error shape (GoTrue's router itself would send
+// chi's plain-text 404/405; a JSON body keeps supabase-js's error handling meaningful).
 import { publishedJwks } from '../../lib/jwt.mjs';
 import { sendJson } from '../http.mjs';
 import { adminHandlers } from './admin.mjs';
@@ -46,10 +46,21 @@ const ROUTES = {
   '/logout': { POST: logout },
 };
 
+// GoTrue routes the emulator leaves out, by path prefix: answered like an unknown route, saying so.
+const NOT_EMULATED = [
+  '/.well-known', '/invite', '/signup', '/recover', '/resend', '/magiclink', '/otp', '/verify', '/reauthenticate',
+  '/user/identities', '/user/oauth', '/factors', '/passkeys', '/sso', '/oauth', '/scim',
+  '/admin/audit', '/admin/generate_link', '/admin/sso', '/admin/oauth', '/admin/custom-providers',
+];
+const NOT_EMULATED_ADMIN_USER = /^\/admin\/users\/[^/]+\/(?:factors|passkeys)(?:\/|$)/;
+
+const notEmulated = (path) => NOT_EMULATED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || NOT_EMULATED_ADMIN_USER.test(path);
+
 /** The handler for this request; throws GoTrue-shaped 404/405 when there is none. */
 export function route(path, method) {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const byMethod = ROUTES[normalised] ?? (normalised.startsWith('/admin/users') ? adminHandlers(normalised.slice('/admin/users'.length)) : null);
+  if (!byMethod && notEmulated(normalised)) throw new AuthError(404, '', '404 page not found (not implemented by the local auth emulator)');
   if (!byMethod) throw new AuthError(404, '', '404 page not found');
   const handler = byMethod[method === 'HEAD' ? 'GET' : method];
   if (!handler) throw new AuthError(405, '', '405 method not allowed');

@@ -1,7 +1,7 @@
 // The gateway behaves like Supabase's: apikey required where Kong requires it, CORS answered,
 // unknown routes refused, and the apikey's role applied to REST when no user token is sent.
 import { describe, expect, it } from 'vitest';
-import { cfg } from './support';
+import { cfg } from '../integration/support';
 
 describe('gateway', () => {
   it('refuses REST without an apikey, with Supabase message', async () => {
