@@ -11,6 +11,8 @@ export default defineConfig({
   server: { host: '127.0.0.1' },
   build: {
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route loads, for bench/route-sizes.mjs.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

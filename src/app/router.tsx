@@ -9,7 +9,11 @@ import { RouteError } from './route-error';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+// Every route's page, loaded when the route is first opened; bench/route-sizes.mjs reads this table.
 const pages: Record<string, Page> = {
+  [paths.login]: lazy(() => import('@/features/auth/routes/login')),
+  [paths.authError]: lazy(() => import('@/features/auth/routes/auth-error')),
+  [paths.landing]: lazy(() => import('@/features/landing/routes/landing')),
   [paths.dashboard]: lazy(() => import('@/features/dashboard/routes/dashboard')),
   [paths.products]: lazy(() => import('@/features/products/routes/products')),
   [paths.clients]: lazy(() => import('@/features/clients/routes/clients')),
@@ -30,11 +34,14 @@ const pages: Record<string, Page> = {
   [paths.rewards]: lazy(() => import('@/features/rewards/routes/rewards')),
 };
 
-const LoginPage = lazy(() => import('@/features/auth/routes/login'));
-const AuthErrorPage = lazy(() => import('@/features/auth/routes/auth-error'));
-const LandingPage = lazy(() => import('@/features/landing/routes/landing'));
+function page(path: string): Page {
+  const Page = pages[path];
+  if (!Page) throw new Error(`Ruta sin página: ${path}`);
+  return Page;
+}
 
-function standalone(Page: Page) {
+function standalone(path: string) {
+  const Page = page(path);
   return (
     <Suspense fallback={<PageSpinner fullScreen />}>
       <Page />
@@ -43,8 +50,7 @@ function standalone(Page: Page) {
 }
 
 function guarded(path: string, access: Access): RouteObject {
-  const Page = pages[path];
-  if (!Page) throw new Error(`Ruta sin página: ${path}`);
+  const Page = page(path);
   return {
     path,
     element: (
@@ -60,9 +66,9 @@ const routes: RouteObject[] = [
     element: <RootRoute />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.login, element: standalone(LoginPage) },
-      { path: paths.authError, element: standalone(AuthErrorPage) },
-      { path: paths.landing, element: standalone(LandingPage) },
+      { path: paths.login, element: standalone(paths.login) },
+      { path: paths.authError, element: standalone(paths.authError) },
+      { path: paths.landing, element: standalone(paths.landing) },
       { path: paths.root, element: <RoleHomeRedirect /> },
       {
         // The back office layout at /: admin and superadmin.
