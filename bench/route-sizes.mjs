@@ -77,7 +77,7 @@ function measure(dist) {
     const own = [...files].filter((f) => !initial.has(f)).map((f) => f.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
     return { ...route, files, ...total, budget: budgets[route.group], own };
   });
-  return { manifest, initial: [...initial].map((f) => ({ file: f, ...size(f) })), routes };
+  return { manifest, size, initial: [...initial].map((f) => ({ file: f, ...size(f) })), routes };
 }
 
 function printTable({ initial, routes }) {
@@ -100,11 +100,12 @@ function heavyInFirstLoad(routes, heavyFiles) {
 /** Without the bundle's module lists (a --dist build), a heavy library is seen where it is imported on demand. */
 const heavyFromManifest = (manifest) => new Set(Object.entries(manifest).filter(([key]) => HEAVY.test(key)).map(([, entry]) => entry.file));
 
-function reportHeavy(label, routes, heavyFiles) {
-  const files = [...heavyFiles];
+function reportHeavy(label, { routes, size }, heavyFiles) {
+  const files = [...heavyFiles].map((f) => `${f} (${kB(size(f).gzip)} kB gzip)`);
   console.log(`\n${label}: ${files.length ? files.join(', ') : 'ninguno'}`);
   const leaks = heavyInFirstLoad(routes, heavyFiles);
   for (const leak of leaks) console.error(`✗ ${leak.file} (librería pesada) está en la primera carga de ${leak.routes.join(', ')}`);
+  if (files.length && !leaks.length) console.log('  ninguno está en la primera carga de una ruta: se cargan cuando se piden.');
   return leaks.length === 0;
 }
 
@@ -125,8 +126,7 @@ async function probeHeavyLibraries() {
     const heavyFiles = await buildApp(dir, [probe]);
     if (!injected) throw new Error(`La prueba de pdfmake no encontró ${target}.`);
     if (heavyFiles.size === 0) throw new Error('La prueba de pdfmake no produjo ningún chunk con pdfmake.');
-    const { routes } = measure(dir);
-    return reportHeavy('Prueba con pdfmake bajo demanda en Mis Pedidos, chunks con pdfmake', routes, heavyFiles);
+    return reportHeavy('Prueba con pdfmake bajo demanda en Mis Pedidos, chunks con pdfmake', measure(dir), heavyFiles);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -138,7 +138,7 @@ try {
   const builtHeavy = ownBuild ? await buildApp(ownBuild) : null;
   const result = measure(dist);
   printTable(result);
-  let ok = reportHeavy('Chunks con librerías pesadas', result.routes, builtHeavy ?? heavyFromManifest(result.manifest));
+  let ok = reportHeavy('Chunks con librerías pesadas', result, builtHeavy ?? heavyFromManifest(result.manifest));
   for (const r of result.routes.filter((x) => x.gzip > x.budget * 1000)) {
     console.error(`✗ ${r.path} carga ${kB(r.gzip)} kB de JavaScript gzip; su presupuesto (${GROUP_NAMES[r.group]}) es ${r.budget} kB.`);
     ok = false;

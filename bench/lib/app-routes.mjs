@@ -38,12 +38,13 @@ export function appRoutes(root, manifest) {
   const backOffice = keysIn('backOfficeRoutes');
   const member = keysIn('memberRoutes');
 
-  const lazyImport = String.raw`lazy\(\s*\(\)\s*=>\s*import\('([^']+)'\)`;
-  const pages = Object.fromEntries([...routerTsx.matchAll(new RegExp(String.raw`\[paths\.(\w+)\]:\s*${lazyImport}`, 'g'))].map((m) => [m[1], m[2]]));
-  const layouts = Object.fromEntries([...routerTsx.matchAll(new RegExp(String.raw`const (\w+) = ${lazyImport}`, 'g'))].map((m) => [m[1], m[2]]));
-  const knownLayouts = new Set(Object.values(LAYOUT_OF_GROUP));
-  const unknown = Object.keys(layouts).filter((name) => !knownLayouts.has(name));
-  if (unknown.length) throw new Error(`router.tsx carga en diferido ${unknown.join(', ')}: dile a bench/lib/app-routes.mjs en qué rutas se muestra.`);
+  // `[paths.login]: () => import('…')` and `const MemberLayout = shell(() => import('…')…)`.
+  const loader = String.raw`\(\)\s*=>\s*import\('([^']+)'\)`;
+  const pages = Object.fromEntries([...routerTsx.matchAll(new RegExp(String.raw`\[paths\.(\w+)\]:\s*${loader}`, 'g'))].map((m) => [m[1], m[2]]));
+  const layouts = Object.fromEntries([...routerTsx.matchAll(new RegExp(String.raw`const (\w+) = \w+\(\s*${loader}`, 'g'))].map((m) => [m[1], m[2]]));
+  const explained = new Set([...Object.values(pages), ...Object.values(LAYOUT_OF_GROUP).map((name) => layouts[name])]);
+  const unexplained = [...routerTsx.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]).filter((s) => !explained.has(s));
+  if (unexplained.length) throw new Error(`router.tsx carga en diferido ${unexplained.join(', ')}: dile a bench/lib/app-routes.mjs en qué rutas se muestra.`);
 
   return Object.entries(paths)
     .filter(([key]) => key !== 'root')
