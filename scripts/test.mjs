@@ -34,9 +34,11 @@ function run(command, args, env = {}) {
 }
 const npx = (bin, args, env) => run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], env);
 
-async function stage(name, fn, label = name) {
-  if (only.length && !only.includes(name)) return;
-  console.log(`\n━━ ${label} ━━`);
+/** `label` names a second run of a stage; `neededBy`: the stages that cannot run without this one. */
+async function stage(name, fn, { label = name, neededBy = [] } = {}) {
+  if (only.length && !only.includes(name) && !neededBy.some((n) => only.includes(n))) return;
+  console.log(`
+━━ ${label} ━━`);
   const t0 = performance.now();
   const ok = await Promise.resolve()
     .then(fn)
@@ -94,16 +96,19 @@ await stage('pgtap', pgtap);
 
 // The demo data the stack, integration and end-to-end tests sign in with, then the API on top of it.
 await startStack(cfg, { fresh: true, seed: true, log: (m) => console.log(`· ${m}`) });
-await stage('pgtap', pgtap, 'pgtap con semilla');
+await stage('pgtap', pgtap, { label: 'pgtap con semilla' });
 
 // The stack's conformance first: a product test failing on a misbehaving emulator says so.
 await stage('stack', () => npx('vitest', ['run', '--config', 'vitest.stack.config.ts']));
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
+// One production build into the test's own folder (a `vite build` run by hand meanwhile cannot swap
+// files under it): its first-load JavaScript per route is held to bench/route-budgets.mjs, then
+// the end-to-end tests run against that same build.
+const distDir = join(cfg.dataDir, 'dist');
+await stage('build', () => npx('vite', ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir']), { neededBy: ['budget', 'e2e'] });
+await stage('budget', () => run(process.execPath, [join(ROOT, 'bench', 'route-sizes.mjs'), '--dist', distDir, '--check', '--probe']));
 await stage('e2e', async () => {
-  // Its own output folder: a `vite build` run by hand meanwhile cannot swap files under the test.
-  const outDir = join(cfg.dataDir, 'dist');
-  if (!(await npx('vite', ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']))) return false;
-  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
+  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
     logDir: cfg.logDir,
     cwd: ROOT,
   });
