@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 // @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { createUser } from './fixtures/auth-helpers';
-import { cfg, memoryStorage, sql } from './support';
+import { createUser } from '../integration/fixtures/auth-helpers';
+import { cfg, memoryStorage, sql } from '../integration/support';
 
 const JWKS_URL = `${cfg.apiUrl}/auth/v1/.well-known/jwks.json`;
 
