@@ -1186,7 +1186,6 @@ export type Database = {
           star_level: number
         }[]
       }
-      get_landing: { Args: { p_slug: string }; Returns: Json }
       get_ledger: {
         Args: {
           p_before_id?: number
@@ -1326,6 +1325,7 @@ export type Database = {
           summary: Json
         }[]
       }
+      get_public_page: { Args: { p_slug: string }; Returns: Json }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
       get_staff_work_counts: {
         Args: Record<PropertyKey, never>

@@ -34,6 +34,7 @@ export const SAVIA_CODES = [
   'invalid_transition',
   'invalid_voucher',
   'kit_in_order',
+  'markup_not_allowed',
   'message_too_long',
   'network_cycle',
   'network_path',

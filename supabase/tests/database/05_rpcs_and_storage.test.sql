@@ -1,18 +1,18 @@
--- The public landing RPC, the lead form, the limited downline view, and Storage policies.
+-- The public page RPC, the lead form, the limited downline view, and Storage policies.
 begin;
 \ir _helpers.psql
 select plan(20);
 
 -- Landing: anon reads only public fields of an approved member.
-select is(tests.try_as('anon', 'select', $$select public.get_landing('ana-prueba') where public.get_landing('ana-prueba') is not null$$),
+select is(tests.try_as('anon', 'select', $$select public.get_public_page('ana-prueba') where public.get_public_page('ana-prueba') is not null$$),
   'rows:1', 'anon lee la página pública de un miembro aprobado');
 select is((select jsonb_object_keys_agg from (select array_agg(k order by k) as jsonb_object_keys_agg
-             from jsonb_object_keys(public.get_landing('ANA-PRUEBA') -> 'member') k) x),
-  array['city', 'message', 'name', 'slug', 'star_level'], 'la página pública no expone correo, teléfono ni documento');
-select is(public.get_landing('no-existe'), null, 'slug desconocido: nada');
+             from jsonb_object_keys(public.get_public_page('ANA-PRUEBA') -> 'member') k) x),
+  array['city', 'name', 'slug'], 'la página pública no expone correo, teléfono ni documento');
+select is(public.get_public_page('no-existe'), null, 'slug desconocido: nada');
 update public.products set is_active = false where id = (select id from tests.fx where key = 'product_unsold');
-select ok((public.get_landing('ana-prueba') -> 'products') @> '[{"name":"Producto vendido"}]'::jsonb
-          and not (public.get_landing('ana-prueba') -> 'products') @> '[{"name":"Producto sin ventas"}]'::jsonb,
+select ok((public.get_public_page('ana-prueba') -> 'products') @> '[{"name":"Producto vendido"}]'::jsonb
+          and not (public.get_public_page('ana-prueba') -> 'products') @> '[{"name":"Producto sin ventas"}]'::jsonb,
   'la página pública muestra el catálogo activo, no los productos retirados');
 select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Hola')$$),
   'ok:1', 'anon deja un contacto en la página pública');

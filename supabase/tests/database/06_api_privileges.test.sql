@@ -56,7 +56,7 @@ insert into declared values
   ('function', 'before_user_created_hook(jsonb)', '', '', ''),
   ('function', 'custom_access_token_hook(jsonb)', '', '', ''),
   -- the public landing page
-  ('function', 'get_landing(text)',                          'execute', 'execute', ''),
+  ('function', 'get_public_page(text)',                      'execute', 'execute', ''),
   ('function', 'submit_lead(text, text, text, text, text)',  'execute', 'execute', ''),
   -- members and staff (each function checks the caller's role itself)
   ('function', 'get_downline(uuid, integer, integer, integer)', '', 'execute', ''),
