@@ -12,7 +12,7 @@ type Module = () => Promise<{ default: ComponentType }>;
 const pageModules: Record<string, Module> = {
   [paths.login]: () => import('@/features/auth/routes/login'),
   [paths.authError]: () => import('@/features/auth/routes/auth-error'),
-  [paths.landing]: () => import('@/features/landing/routes/landing'),
+  [paths.landing]: () => import('@/features/public-page/routes/public-page'),
   [paths.dashboard]: () => import('@/features/dashboard/routes/dashboard'),
   [paths.products]: () => import('@/features/products/routes/products'),
   [paths.clients]: () => import('@/features/clients/routes/clients'),
