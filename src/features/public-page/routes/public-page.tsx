@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { publicPageQueries } from '@/api/public-page/public-page-queries';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { useAppSettings } from '@/lib/app-settings';
 import { CatalogueSection } from '../components/catalogue-section';
@@ -36,13 +35,14 @@ function NotFound() {
   usePageMeta(`${m.notFoundTitle} · ${company_name}`, m.notFoundDescription(company_name));
   return (
     <Shell company={company_name}>
-      <EmptyState
-        icon={SearchX}
-        title={m.notFoundTitle}
-        description={m.notFoundDescription(company_name)}
-        action={<ContactList contactInfo={contact_info} className="flex flex-col items-center gap-1 text-sm" />}
-        className="py-16"
-      />
+      <section className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+        <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <SearchX className="size-6" aria-hidden="true" />
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight">{m.notFoundTitle}</h1>
+        <p className="max-w-md text-sm text-muted-foreground">{m.notFoundDescription(company_name)}</p>
+        <ContactList contactInfo={contact_info} className="mt-1 flex flex-col items-center gap-1 text-sm" />
+      </section>
     </Shell>
   );
 }
