@@ -5,28 +5,31 @@ import { formatMoney } from '@/lib/format';
 import { publicPageMessages as m } from '../messages';
 import { BenefitList } from './benefit-list';
 
+// On a phone a card is a row (a small photo beside the text), so the catalogue does not take
+// screens of photos; from 640 px up it is a column with the photo on top.
+function ProductPhoto({ product }: { product: PublicProduct }) {
+  const frame = 'size-24 shrink-0 rounded-lg bg-muted sm:aspect-[16/9] sm:size-auto sm:w-full sm:rounded-none';
+  if (product.image_path) {
+    return <img src={publicUrl(BUCKETS.products, product.image_path)} alt={product.name} loading="lazy" className={`${frame} object-cover`} />;
+  }
+  return (
+    <div className={`${frame} flex flex-col items-center justify-center gap-1 text-muted-foreground`}>
+      <Leaf className="size-7" aria-hidden="true" />
+      <span className="text-xs">{m.noPhoto}</span>
+    </div>
+  );
+}
+
 function ProductCard({ product, currency }: { product: PublicProduct; currency: string }) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
-      {product.image_path ? (
-        <img
-          src={publicUrl(BUCKETS.products, product.image_path)}
-          alt={product.name}
-          loading="lazy"
-          className="aspect-[4/3] w-full bg-muted object-cover"
-        />
-      ) : (
-        <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 bg-muted text-muted-foreground">
-          <Leaf className="size-8" aria-hidden="true" />
-          <span className="text-xs">{m.noPhoto}</span>
-        </div>
-      )}
-      <div className="flex flex-1 flex-col gap-2 p-4">
+    <li className="flex gap-3 overflow-hidden rounded-xl border bg-card p-3 text-card-foreground shadow-sm sm:flex-col sm:gap-0 sm:p-0">
+      <ProductPhoto product={product} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:gap-2 sm:p-4">
         {product.category && <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.category}</p>}
         <h3 className="text-base leading-snug font-semibold">{product.name}</h3>
         {product.description && <p className="text-sm text-muted-foreground">{product.description}</p>}
         <BenefitList benefits={product.benefits} label={`Beneficios de ${product.name}`} />
-        <p className="mt-auto pt-2 text-lg font-semibold tabular-nums">{formatMoney(product.price, currency)}</p>
+        <p className="mt-auto pt-1 text-lg font-semibold tabular-nums sm:pt-2">{formatMoney(product.price, currency)}</p>
       </div>
     </li>
   );
