@@ -29,3 +29,19 @@ export function PublicPageSkeleton() {
     </div>
   );
 }
+
+/** The contact form's shape while its code arrives. */
+export function ContactFormSkeleton() {
+  return (
+    <div role="status" aria-label="Cargando el formulario" className="flex flex-col gap-5 rounded-xl border p-4 sm:p-6">
+      <Skeleton className="h-6 w-56 max-w-full" />
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ))}
+      <Skeleton className="h-9 w-36" />
+    </div>
+  );
+}

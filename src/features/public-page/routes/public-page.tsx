@@ -1,19 +1,22 @@
 // /p/{slug}: a member's public page, for anyone, without signing in.
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { publicPageQueries } from '@/api/public-page/public-page-queries';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { useAppSettings } from '@/lib/app-settings';
 import { CatalogueSection } from '../components/catalogue-section';
-import { ContactForm } from '../components/contact-form';
 import { ContactList } from '../components/contact-list';
-import { PublicPageSkeleton } from '../components/public-page-skeleton';
+import { ContactFormSkeleton, PublicPageSkeleton } from '../components/public-page-skeleton';
 import { RecipesSection } from '../components/recipes-section';
 import { usePageMeta } from '../components/use-page-meta';
 import { publicPageMessages as m } from '../messages';
+
+// The form sits below the catalogue and brings its own parts (fields, the mutation): it downloads
+// alongside the page's data instead of in the public route's first load, which has a budget.
+const ContactForm = lazy(() => import('../components/contact-form').then((m) => ({ default: m.ContactForm })));
 
 function Shell({ company, children }: { company: string; children: ReactNode }) {
   return (
@@ -105,7 +108,9 @@ export default function PublicPage() {
             <ContactList contactInfo={company.contact_info} className="mt-1 flex flex-col gap-1 text-muted-foreground" />
           </div>
         </div>
-        <ContactForm slug={member.slug} memberName={member.name} companyName={company.name} />
+        <Suspense fallback={<ContactFormSkeleton />}>
+          <ContactForm slug={member.slug} memberName={member.name} companyName={company.name} />
+        </Suspense>
       </section>
     </Shell>
   );
