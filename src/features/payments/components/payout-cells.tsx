@@ -61,7 +61,14 @@ export function Outcome({ payout }: { payout: QueuedPayout }) {
 }
 
 export function Actions({ payout, onAction }: { payout: QueuedPayout; onAction: (action: PayoutAction) => void }) {
-  const who = <span className="sr-only"> la solicitud de {payout.client_name}</span>;
+  // Every row has the same buttons: their names say whose request (the space stays outside the
+  // hidden text, so every name computation keeps it).
+  const who = (
+    <>
+      {' '}
+      <span className="sr-only">la solicitud de {payout.client_name}</span>
+    </>
+  );
   return (
     <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap">
       {payout.status === 'pending' && (
