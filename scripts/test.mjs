@@ -34,9 +34,9 @@ function run(command, args, env = {}) {
 }
 const npx = (bin, args, env) => run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], env);
 
-async function stage(name, fn) {
+async function stage(name, fn, label = name) {
   if (only.length && !only.includes(name)) return;
-  console.log(`\n━━ ${name} ━━`);
+  console.log(`\n━━ ${label} ━━`);
   const t0 = performance.now();
   const ok = await Promise.resolve()
     .then(fn)
@@ -45,14 +45,14 @@ async function stage(name, fn) {
       return false;
     });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  results.push({ name, ok, seconds });
+  results.push({ name: label, ok, seconds });
   if (!ok) await finish(1);
 }
 
 async function finish(code) {
   await stopAll();
   console.log('\nResumen de npm test:');
-  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(12)} ${r.seconds} s`);
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(18)} ${r.seconds} s`);
   process.exit(code);
 }
 
@@ -70,8 +70,10 @@ await stage('typecheck', () => npx('tsc', ['-b', '--noEmit']));
 await stage('lint', () => npx('eslint', ['.', '--max-warnings=0']));
 await stage('unit', () => npx('vitest', ['run', '--config', 'vitest.config.ts']));
 
-// pgTAP on a fresh database: platform bootstrap + migrations, no seed. Its tests roll back, but
-// sequences do not, so the database is rebuilt with the seed before the services start.
+// pgTAP on a fresh database: platform bootstrap + migrations, no seed; then again on the seeded
+// database the services start with, as `supabase test db` would run after `supabase db reset`.
+// Its tests roll back, but sequences do not, so the database is rebuilt with the seed in between.
+// Both runs connect as postgres, which is not a superuser, as on a hosted project.
 destroyCluster(cfg);
 ensureCluster(cfg);
 startCluster(cfg);
@@ -83,14 +85,16 @@ await stage('types', async () => {
   if (!fresh) console.error('src/lib/database.types.ts está desactualizado: ejecuta npm run gen:types.');
   return fresh;
 });
-await stage('pgtap', () => {
+const pgtap = () => {
   const files = testFiles('supabase/tests/database', /\.test\.sql$/).sort();
   if (files.length === 0) throw new Error('No hay pruebas pgTAP en supabase/tests/database.');
   return run('pg_prove', ['--ext', '.sql', '-h', '127.0.0.1', '-p', String(cfg.dbPort), '-U', 'postgres', '-d', 'postgres', ...files]);
-});
+};
+await stage('pgtap', pgtap);
 
 // The demo data the integration and end-to-end tests sign in with, then the API on top of it.
 await startStack(cfg, { fresh: true, seed: true, log: (m) => console.log(`· ${m}`) });
+await stage('pgtap', pgtap, 'pgtap con semilla');
 
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
 await stage('e2e', async () => {

@@ -40,7 +40,8 @@ export function memoryStorage() {
   };
 }
 
-/** Direct SQL as the postgres superuser, for fixtures only (never to assert what the API allows). */
+/** Direct SQL as postgres, for fixtures only (never to assert what the API allows). As on a hosted project, postgres
+ * is not a superuser: it owns the schema and may read and write the auth and storage tables. */
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: cfg.dbUrl });
   await client.connect();
