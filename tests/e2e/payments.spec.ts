@@ -318,35 +318,59 @@ test('pagar una solicitud que otro administrador rechazó entretanto: la negativ
   await expect(row).toBeHidden(); // the list refreshed after the refusal
 });
 
-test('«Marcar pagados»: varias aprobadas con una referencia por fila; las que quedan sin referencia siguen aprobadas', async ({ page }) => {
-  test.setTimeout(90_000);
+test('«Marcar pagados»: una referencia por fila; la que otro administrador ya pagó se rechaza en su fila y se paga una sola vez', async ({ page }) => {
+  test.setTimeout(120_000);
   const earner = await earnerWithPayouts([
     { amount: 25, details: 'Banco Uno 1' },
     { amount: 35, details: 'Banco Uno 1' },
+    { amount: 12, details: 'Banco Uno 1' },
   ]);
-  const [first, second] = earner.payouts as [Payout, Payout];
+  const [first, second, third] = earner.payouts as [Payout, Payout, Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
   await withDb(async (db) => {
     const admin = await userIdOf(db, personas.admin);
     for (const p of earner.payouts) await as(db, admin, 'select public.approve_payout($1)', [p.id]);
   });
+  expect(await balanceOf(earner.clientId)).toEqual({ available: '28.00', reserved: '72.00', paid: '0.00' });
 
   await openAs(page, personas.admin, '/pagos?estado=aprobado&por_pagina=100');
-  await expect(rowOf(page, earner, second, money)).toBeVisible();
+  await expect(rowOf(page, earner, third, money)).toBeVisible();
   await page.getByRole('button', { name: 'Marcar pagados' }).click();
   const references = dialog(page).getByLabel(`Referencia del pago de ${earner.name}`);
-  await expect(references).toHaveCount(2);
+  await expect(references).toHaveCount(3);
   await dialog(page).getByRole('button', { name: 'Marcar pagados' }).click();
   await expect(dialog(page).getByText('Escribe la referencia de al menos una solicitud que ya transferiste.')).toBeVisible();
-  // Oldest first: the 25.00, then the 35.00. Only the first is paid now.
+  // Oldest first: 25.00, 35.00, 12.00. The bank paid the first two; the third waits.
   await references.nth(0).fill('LOTE-7');
+  await references.nth(1).fill('LOTE-8');
+
+  // Meanwhile Sofía, another admin, marks the 35.00 paid herself.
+  await withDb(async (db) => as(db, await userIdOf(db, OTHER_ADMIN), 'select public.pay_payout($1, $2)', [second.id, 'TRF-SOFIA']));
   await dialog(page).getByRole('button', { name: 'Marcar pagados' }).click();
   await expect(toasts(page).getByText('1 pago registrado.')).toBeVisible();
-  await expect(dialog(page)).toBeHidden();
+  const itemOf = (p: Payout) => dialog(page).getByRole('listitem').filter({ hasText: earner.name }).filter({ hasText: money(p.amount) });
+  await expect(itemOf(first)).toContainText('Pagada');
+  await expect(itemOf(second).getByRole('alert')).toHaveText(
+    'La solicitud de cobro está pagada: solo se paga una aprobada. La lista ya muestra su estado actual.',
+  );
+  await expect(itemOf(second)).toContainText('Ya no está aprobada'); // nothing left to send for it
+  await expect(itemOf(second).getByLabel(`Referencia del pago de ${earner.name}`)).toHaveCount(0);
+  await expect(itemOf(third).getByLabel(`Referencia del pago de ${earner.name}`)).toHaveValue('');
+  await itemOf(second).scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await shootScreen(page, 'pagos-marcar-pagados');
+  await expectAccessible(page, 'Pagos con el diálogo de marcar pagados abierto');
+
+  // Each paid once: the 35.00 keeps Sofía's reference, and moved from reserved to paid once.
   expect(await payoutInDb(first.id)).toMatchObject({ status: 'paid', payment_reference: 'LOTE-7' });
-  expect(await payoutInDb(second.id)).toMatchObject({ status: 'approved', payment_reference: null });
+  expect(await payoutInDb(second.id)).toMatchObject({ status: 'paid', payment_reference: 'TRF-SOFIA' });
+  expect(await payoutInDb(third.id)).toMatchObject({ status: 'approved', payment_reference: null });
+  expect(await balanceOf(earner.clientId)).toEqual({ available: '28.00', reserved: '12.00', paid: '60.00' });
+
+  await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialog(page)).toBeHidden();
   await expect(rowOf(page, earner, first, money)).toBeHidden();
-  await expect(rowOf(page, earner, second, money)).toBeVisible();
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '40.00', reserved: '35.00', paid: '25.00' });
+  await expect(rowOf(page, earner, second, money)).toBeHidden();
+  await expect(rowOf(page, earner, third, money)).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // «Marcar pagados»: after the bank has paid the payment file, the approved requests of this page are
 // marked paid together, each with its own reference (or one reference for the whole batch). Each is
 // paid on its own: a refusal (another staff member rejected it meanwhile) shows beside its row and
-// the others still go through. Rows left without a reference stay approved.
+// the others still go through, and it is not sent again. Rows left without a reference stay approved.
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { PayoutPaymentResult, QueuedPayout } from '@/api/payouts/payouts-api';
@@ -25,6 +25,10 @@ import { refusalText } from './payout-action';
 
 const REFERENCE_MAX = 120;
 
+/** Refused because the request is no longer approved: sending it again would be refused again. */
+const isStale = (result: PayoutPaymentResult | undefined) =>
+  result?.error?.saviaCode === 'invalid_transition' || result?.error?.saviaCode === 'payout_not_found';
+
 export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
   const f = useFormat();
   const id = useId();
@@ -39,6 +43,8 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
   const [rows, setRows] = useState<QueuedPayout[]>([]);
   const pending = payMany.isPending;
   const paid = (p: QueuedPayout) => results[p.id] && !results[p.id]?.error;
+  // Paid or refused for good (someone else paid or rejected it meanwhile): nothing left to send.
+  const settled = (p: QueuedPayout) => paid(p) || isStale(results[p.id]);
 
   const changeOpen = (next: boolean) => {
     if (pending) return;
@@ -56,7 +62,7 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const payments = rows.filter((p) => !paid(p) && (references[p.id] ?? '').trim()).map((p) => ({ id: p.id, reference: (references[p.id] ?? '').trim() }));
+    const payments = rows.filter((p) => !settled(p) && (references[p.id] ?? '').trim()).map((p) => ({ id: p.id, reference: (references[p.id] ?? '').trim() }));
     if (payments.length === 0) {
       setProblem('Escribe la referencia de al menos una solicitud que ya transferiste.');
       return;
@@ -104,7 +110,7 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
               type="button"
               variant="secondary"
               disabled={pending || !common.trim()}
-              onClick={() => setReferences(Object.fromEntries(rows.filter((p) => !paid(p)).map((p) => [p.id, common])))}
+              onClick={() => setReferences(Object.fromEntries(rows.filter((p) => !settled(p)).map((p) => [p.id, common])))}
             >
               Usar en todas
             </Button>
@@ -132,6 +138,8 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
                       <CircleCheck className="size-4" aria-hidden="true" />
                       Pagada
                     </p>
+                  ) : isStale(result) ? (
+                    <p className="text-sm text-muted-foreground">Ya no está aprobada</p>
                   ) : (
                     <div className="flex flex-col gap-1">
                       <label htmlFor={inputId} className="sr-only">

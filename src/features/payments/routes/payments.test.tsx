@@ -7,11 +7,13 @@ import { fetchPayoutQueue, fetchPayoutTotals, payPayout, type PayoutTotal, type 
 import { DbError } from '@/lib/db';
 import { formatMoney } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
+import { supabase } from '@/lib/supabase';
 import PaymentsPage from './payments';
 
 // axe runs on this page and its dialogs in the browser (tests/e2e/payments.spec.ts), in both themes.
 // No stored settings: the defaults (USD, America/Bogota).
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+// rpc answers only «Marcar pagados», whose loop over pay_payout (payPayouts) runs for real.
+vi.mock('@/lib/supabase', () => ({ supabase: { rpc: vi.fn() } }));
 vi.mock('@/api/payouts/payouts-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/payouts/payouts-api')>()),
   fetchPayoutQueue: vi.fn(),
@@ -134,5 +136,46 @@ describe('Pagos', { timeout: 30_000 }, () => {
     expect(payPayout).toHaveBeenCalledWith('p-ana', 'TRF-9');
     expect(reference).toHaveValue('  TRF-9  ');
     await waitFor(() => expect(queue.mock.calls.length).toBeGreaterThan(before));
+  });
+  it('«Marcar pagados» paga cada una por su lado: la que otro ya pagó muestra la negativa en su fila y no se vuelve a enviar', async () => {
+    const beto: QueuedPayout = { ...ana, id: 'p-beto', client_id: 'c-beto', client_name: 'Beto Ruiz', amount: 35, payment_details: 'Nequi 300' };
+    queue.mockImplementation(async () => ({ rows: [ana, beto], total: 2 }));
+    const rpc = vi.mocked(supabase.rpc as unknown as (name: string, args: { p_payout_id: string; p_reference: string }) => unknown);
+    rpc.mockImplementation((_name, args) => ({
+      single: () =>
+        Promise.resolve(
+          args.p_payout_id === 'p-ana'
+            ? {
+                data: null,
+                error: { code: 'P0001', message: 'La solicitud de cobro está pagada: solo se paga una aprobada.', hint: 'savia:invalid_transition' },
+                status: 400,
+              }
+            : { data: { ...beto, status: 'paid' }, error: null, status: 200 },
+        ),
+    }));
+    const user = renderAt('/pagos?estado=aprobado');
+    await screen.findByRole('button', { name: 'Marcar pagado: la solicitud de Beto Ruiz' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Marcar pagados' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Una referencia para todas (un solo lote del banco)'), 'LOTE-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Usar en todas' }));
+    expect(within(dialog).getByLabelText('Referencia del pago de Beto Ruiz')).toHaveValue('LOTE-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'La solicitud de cobro está pagada: solo se paga una aprobada. La lista ya muestra su estado actual.',
+    );
+    expect(rpc.mock.calls.map(([name, args]) => [name, args.p_payout_id, args.p_reference])).toEqual([
+      ['pay_payout', 'p-ana', 'LOTE-1'],
+      ['pay_payout', 'p-beto', 'LOTE-1'],
+    ]);
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Ya no está aprobada');
+    expect(within(items[0]!).queryByRole('textbox')).toBeNull();
+    expect(items[1]).toHaveTextContent('Pagada');
+    // Sending again sends nothing: Ana's is no longer approved, Beto's is paid.
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
+    expect(within(dialog).getByText('Escribe la referencia de al menos una solicitud que ya transferiste.')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledTimes(2);
   });
 });
