@@ -323,7 +323,7 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   const earner = await earnerWithPayouts([
     { amount: 25, details: 'Banco Uno 1' },
     { amount: 35, details: 'Banco Uno 1' },
-    { amount: 12, details: 'Banco Uno 1' },
+    { amount: 22, details: 'Banco Uno 1' },
   ]);
   const [first, second, third] = earner.payouts as [Payout, Payout, Payout];
   const code = await currency();
@@ -332,7 +332,7 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
     const admin = await userIdOf(db, personas.admin);
     for (const p of earner.payouts) await as(db, admin, 'select public.approve_payout($1)', [p.id]);
   });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '28.00', reserved: '72.00', paid: '0.00' });
+  expect(await balanceOf(earner.clientId)).toEqual({ available: '18.00', reserved: '82.00', paid: '0.00' });
 
   await openAs(page, personas.admin, '/pagos?estado=aprobado&por_pagina=100');
   await expect(rowOf(page, earner, third, money)).toBeVisible();
@@ -341,7 +341,7 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   await expect(references).toHaveCount(3);
   await dialog(page).getByRole('button', { name: 'Marcar pagados' }).click();
   await expect(dialog(page).getByText('Escribe la referencia de al menos una solicitud que ya transferiste.')).toBeVisible();
-  // Oldest first: 25.00, 35.00, 12.00. The bank paid the first two; the third waits.
+  // Oldest first: 25.00, 35.00, 22.00. The bank paid the first two; the third waits.
   await references.nth(0).fill('LOTE-7');
   await references.nth(1).fill('LOTE-8');
 
@@ -366,7 +366,7 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   expect(await payoutInDb(first.id)).toMatchObject({ status: 'paid', payment_reference: 'LOTE-7' });
   expect(await payoutInDb(second.id)).toMatchObject({ status: 'paid', payment_reference: 'TRF-SOFIA' });
   expect(await payoutInDb(third.id)).toMatchObject({ status: 'approved', payment_reference: null });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '28.00', reserved: '12.00', paid: '60.00' });
+  expect(await balanceOf(earner.clientId)).toEqual({ available: '18.00', reserved: '22.00', paid: '60.00' });
 
   await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog(page)).toBeHidden();

@@ -28,7 +28,7 @@ async function apiAs(userId: string): Promise<SupabaseClient> {
 /**
  * A member with 60.00 available, made by the engine in a past month of its own (reruns never meet
  * a closed one): her recruit buys 6 × 100.00 (10 % to her), she buys one to stay active, the close
- * makes it available. Then she asks for 20.00 and 15.00, and an admin approves both.
+ * makes it available. Then she asks for 25.00 and 20.00 (the demo's minimum is 20.00), and an admin approves both.
  */
 async function approvedPayouts(tag: string, admin: string, superadmin: string) {
   const earner = await member(tag, 'Cobradora', null);
@@ -56,7 +56,7 @@ async function approvedPayouts(tag: string, admin: string, superadmin: string) {
   await sql('select private.refresh_all_activity()');
 
   const ids: string[] = [];
-  for (const amount of [20, 15]) {
+  for (const amount of [25, 20]) {
     const requested = await callAs<{ id: string }>(pool, earner.userId, 'select (public.request_payout($1, $2)).id', [amount, 'Banco Uno, ahorros 1']);
     if (!requested.ok) throw new Error(requested.message);
     const approved = await callAs(pool, admin, 'select public.approve_payout($1)', [requested.value.id]);
@@ -74,7 +74,7 @@ describe('marcar pagado por la API', () => {
     const tag = tagOf();
     const [laura, sofia, superadmin] = await Promise.all([staff(`${tag}a`), staff(`${tag}b`), staff(tag, 'superadmin')]);
     const { clientId, first, second } = await approvedPayouts(tag, laura, superadmin);
-    expect(await balanceOf(clientId)).toEqual({ available: '25.00', reserved: '35.00', paid: '0.00' });
+    expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '45.00', paid: '0.00' });
 
     // Each clicks three times: six calls through PostgREST at once, each with its own reference.
     const apis = [await apiAs(laura), await apiAs(sofia)];
@@ -92,15 +92,15 @@ describe('marcar pagado por la API', () => {
     }
     const [row] = await sql<{ status: string; payment_reference: string }>('select status, payment_reference from public.payout_requests where id = $1', [first]);
     expect(row).toEqual({ status: 'paid', payment_reference: won[0] });
-    // 20.00 moved from reserved to paid once; the other request is still approved and reserved.
-    expect(await balanceOf(clientId)).toEqual({ available: '25.00', reserved: '15.00', paid: '20.00' });
+    // 25.00 moved from reserved to paid once; the other request is still approved and reserved.
+    expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '20.00', paid: '25.00' });
     const [{ status }] = await sql<{ status: string }>('select status from public.payout_requests where id = $1', [second]);
     expect(status).toBe('approved');
 
     // Later, a batch that still lists the paid one: refused again, nothing moves.
     const again = await apis[0]!.rpc('pay_payout', { p_payout_id: first, p_reference: 'TRF-OTRA-VEZ' }).single();
     expect(again.error?.hint).toBe('savia:invalid_transition');
-    expect(await balanceOf(clientId)).toEqual({ available: '25.00', reserved: '15.00', paid: '20.00' });
+    expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '20.00', paid: '25.00' });
     const invariants = await sql('select * from private.engine_invariant_violations()');
     expect(invariants).toEqual([]);
   });
