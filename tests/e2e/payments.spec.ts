@@ -230,6 +230,8 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   await expectTotalsAsInDb(page, money);
   const toPayRow = rowOf(page, earner, toPay, money);
   await expect(toPayRow).toBeVisible();
+  await expect(toPayRow.getByRole('button', { name: 'Rechazar' })).toBeInViewport();
+  await shootScreen(page, 'pagos-aprobadas');
   const fileDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar archivo de pago' }).click();
   const file = await fileDownload;

@@ -14,6 +14,7 @@ export const m = {
   reject: 'Rechazar',
   rejecting: 'Rechazando…',
   payMany: 'Marcar pagados',
+  payManyList: 'Solicitudes aprobadas de esta página',
   exportCsv: 'Exportar CSV',
   exportPaymentFile: 'Exportar archivo de pago',
   exporting: 'Exportando…',

@@ -92,30 +92,32 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
               referencia de las que el banco aún no pagó: siguen aprobadas. Son las {rows.length} de esta página, la más antigua primero.
             </AlertDialogDescription>
           </AlertDialogHeader>
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="flex min-w-0 flex-1 flex-col gap-2">
-              <label htmlFor={`${id}-common`} className="text-sm font-medium">
-                Una referencia para todas (un solo lote del banco)
-              </label>
+          <div className="flex flex-col gap-2">
+            <label htmlFor={`${id}-common`} className="text-sm font-medium">
+              Una referencia para todas (un solo lote del banco)
+            </label>
+            <div className="flex gap-2">
               <Input
                 id={`${id}-common`}
+                className="min-w-0 flex-1"
                 value={common}
                 maxLength={REFERENCE_MAX}
                 autoComplete="off"
                 disabled={pending}
                 onChange={(e) => setCommon(e.target.value)}
               />
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={pending || !common.trim()}
+                onClick={() => setReferences(Object.fromEntries(rows.filter((p) => !settled(p)).map((p) => [p.id, common])))}
+              >
+                Usar en todas
+              </Button>
             </div>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={pending || !common.trim()}
-              onClick={() => setReferences(Object.fromEntries(rows.filter((p) => !settled(p)).map((p) => [p.id, common])))}
-            >
-              Usar en todas
-            </Button>
           </div>
-          <ul className="flex flex-col divide-y rounded-lg border">
+          {/* A page holds up to 100 requests: the list scrolls, the actions stay in view. */}
+          <ul aria-label={m.payManyList} className="flex max-h-[45dvh] flex-col divide-y overflow-y-auto rounded-lg border">
             {rows.map((p) => {
               const result = results[p.id];
               const inputId = `${id}-${p.id}`;
@@ -125,7 +127,10 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
                     <p>
                       <span className="font-medium">{p.client_name}</span> · <span className="font-semibold">{f.money(p.amount)}</span>
                     </p>
-                    <p className="text-xs break-words whitespace-pre-line text-muted-foreground">{p.payment_details ?? m.noPaymentDetails}</p>
+                    <p className="text-xs break-words whitespace-pre-line text-muted-foreground">
+                      {p.payment_details ?? m.noPaymentDetails}
+                      {p.client_document && ` · ${p.client_document}`}
+                    </p>
                     {result?.error && (
                       <p role="alert" className="mt-1 flex items-start gap-1 text-xs font-medium text-destructive">
                         <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />

@@ -25,9 +25,24 @@ export function Member({ payout }: { payout: QueuedPayout }) {
   return (
     <div className="flex min-w-0 flex-col max-sm:items-end sm:min-w-44">
       <span className="font-medium">{payout.client_name}</span>
-      <span className="text-xs [overflow-wrap:anywhere] text-muted-foreground">{payout.client_email}</span>
+      <span className="text-xs [overflow-wrap:anywhere] text-muted-foreground">
+        <EmailWithBreak email={payout.client_email} />
+      </span>
       {payout.client_document && <span className="text-xs text-muted-foreground">{payout.client_document}</span>}
     </div>
+  );
+}
+
+/** A long address wraps before its «@» rather than in the middle of a word. */
+function EmailWithBreak({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 
@@ -58,6 +73,16 @@ export function Outcome({ payout }: { payout: QueuedPayout }) {
       </div>
     );
   return <When value={payout.decided_at} />;
+}
+
+export function RequestedAndApproved({ payout }: { payout: QueuedPayout }) {
+  const f = useFormat();
+  return (
+    <div className="flex flex-col max-sm:items-end">
+      <When value={payout.requested_at} />
+      {payout.decided_at && <span className="text-xs whitespace-nowrap text-muted-foreground">Aprobada el {f.date(payout.decided_at)}</span>}
+    </div>
+  );
 }
 
 export function Actions({ payout, onAction }: { payout: QueuedPayout; onAction: (action: PayoutAction) => void }) {

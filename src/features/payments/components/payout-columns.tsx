@@ -5,17 +5,23 @@ import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { dataTableColumns, type DataTableColumn } from '@/components/ui/data-table-columns';
 import type { PayoutStatus } from '@/lib/domain';
 import type { PayoutAction } from './payout-action';
-import { Actions, Member, Money, Outcome, PaymentDetails, When } from './payout-cells';
+import { Actions, Member, Money, Outcome, PaymentDetails, RequestedAndApproved, When } from './payout-cells';
 
 const col = dataTableColumns<QueuedPayout>();
 
-const outcomeHeader: Partial<Record<PayoutStatus, string>> = { approved: 'Aprobada', paid: 'Pagada', rejected: 'Rechazada' };
+// An approved request's approval date sits under its request date: at 1280 px a column of its own
+// pushed «Rechazar» out of view.
+const outcomeHeader: Partial<Record<PayoutStatus, string>> = { paid: 'Pagada', rejected: 'Rechazada' };
 
 export function payoutColumns(status: PayoutStatus, onAction: (action: PayoutAction) => void): DataTableColumn<QueuedPayout>[] {
   const open = status === 'pending' || status === 'approved';
   const outcome = outcomeHeader[status];
   return col.columns([
-    col.accessor('requested_at', { header: 'Solicitada', meta: { skeleton: 'short' }, cell: (c) => <When value={c.getValue()} /> }),
+    col.accessor('requested_at', {
+      header: 'Solicitada',
+      meta: { skeleton: 'short' },
+      cell: (c) => (status === 'approved' ? <RequestedAndApproved payout={c.row.original} /> : <When value={c.getValue()} />),
+    }),
     col.display({ id: 'member', header: 'Miembro', meta: { label: 'Miembro' }, cell: (c) => <Member payout={c.row.original} /> }),
     col.accessor('amount', { header: 'Importe', meta: { align: 'end', skeleton: 'number' }, cell: (c) => <Money value={c.getValue()} strong /> }),
     col.accessor('available', {
