@@ -18,8 +18,11 @@ export function spawnService(name, command, args, { env = {}, logDir, cwd, inher
   if (!inherit && logDir) {
     mkdirSync(logDir, { recursive: true });
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
+    // Both streams write one file: neither may end it while the other still writes (a child whose
+    // stdout closes before its stderr crashed the runner with «write after end»).
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', () => log.end());
   }
   child.serviceName = name;
   children.add(child);

@@ -1288,10 +1288,16 @@ export type Database = {
         }[]
       }
       get_payout_queue: {
-        Args: { p_page?: number; p_page_size?: number; p_statuses?: string[] }
+        Args: {
+          p_month?: string
+          p_page?: number
+          p_page_size?: number
+          p_statuses?: string[]
+        }
         Returns: {
           amount: number
           available: number
+          client_document: string
           client_email: string
           client_id: string
           client_name: string

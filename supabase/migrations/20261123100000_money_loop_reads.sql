@@ -195,31 +195,45 @@ comment on function public.get_ledger_months(uuid) is
   'Los meses del libro de un miembro, del más reciente: si están cerrados, ingresos netos, puntos personales, lo anulado al cierre por inactividad y si terminó activo. El miembro ve los suyos; el personal, los de cualquiera.';
 
 -- Payouts, for staff -------------------------------------------------------------------------------------------
-create or replace function public.get_payout_queue(p_statuses text[] default null, p_page integer default 1, p_page_size integer default 50)
+-- A finished request (paid or rejected) is found by the month it was finished in, as the totals count it.
+create index if not exists payout_requests_finished_idx on public.payout_requests (status, (coalesce(paid_at, decided_at)));
+
+create or replace function public.get_payout_queue(
+  p_statuses text[] default null, p_page integer default 1, p_page_size integer default 50, p_month date default null
+)
 returns table (
-  id uuid, client_id uuid, client_name text, client_email text, amount numeric, status text, payment_details text,
-  payment_reference text, rejection_reason text, requested_at timestamptz, decided_at timestamptz, paid_at timestamptz,
-  available numeric, total bigint
+  id uuid, client_id uuid, client_name text, client_email text, client_document text, amount numeric, status text,
+  payment_details text, payment_reference text, rejection_reason text, requested_at timestamptz, decided_at timestamptz,
+  paid_at timestamptz, available numeric, total bigint
 )
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+declare
+  v_tz text := private.company_timezone();
+  v_from timestamptz;
+  v_to timestamptz;
 begin
   perform private.require_staff();
   if p_page < 1 or p_page_size not between 1 and 200 then
     perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 200.');
   end if;
+  if p_month is not null then
+    v_from := private.month_or_current(p_month)::timestamp at time zone v_tz;
+    v_to := (p_month + interval '1 month')::timestamp at time zone v_tz;
+  end if;
   return query
     with page as (
       select r.*, count(*) over () as total
         from public.payout_requests r
-       where p_statuses is null or r.status = any (p_statuses)
+       where (p_statuses is null or r.status = any (p_statuses))
+         and (p_month is null or (coalesce(r.paid_at, r.decided_at) >= v_from and coalesce(r.paid_at, r.decided_at) < v_to))
        order by r.requested_at, r.id
        limit p_page_size offset (p_page - 1) * p_page_size
     )
-    select r.id, r.client_id, c.name, c.email, r.amount, r.status, r.payment_details, r.payment_reference,
+    select r.id, r.client_id, c.name, c.email, c.document_number, r.amount, r.status, r.payment_details, r.payment_reference,
            r.rejection_reason, r.requested_at, r.decided_at, r.paid_at, b.available, r.total
       from page r
       join public.clients c on c.id = r.client_id
@@ -227,8 +241,8 @@ begin
      order by r.requested_at, r.id;
 end
 $$;
-comment on function public.get_payout_queue(text[], integer, integer) is
-  'Personal: solicitudes de cobro por estado, de la más antigua a la más nueva, con el saldo disponible de cada miembro al lado (ya descontadas sus solicitudes abiertas). total = solicitudes con ese filtro.';
+comment on function public.get_payout_queue(text[], integer, integer, date) is
+  'Personal: solicitudes de cobro por estado, de la más antigua a la más nueva, con el documento del miembro (para el archivo de pago del banco) y su saldo disponible al lado (ya descontadas sus solicitudes abiertas). p_month (primer día de un mes de negocio): solo las terminadas ese mes, pagadas por su fecha de pago y rechazadas o aprobadas por la de la decisión, como las cuentan los totales. total = solicitudes con ese filtro.';
 
 create or replace function public.get_payout_totals() returns table (status text, requests bigint, amount numeric, this_month boolean)
 language plpgsql
@@ -341,8 +355,8 @@ comment on function public.get_sale_checks(uuid) is
 
 revoke all on function private.month_or_current(date), private.company_timezone() from public;
 revoke all on function public.get_member_month(uuid, date), public.preview_order(jsonb), public.get_ledger_months(uuid),
-  public.get_payout_queue(text[], integer, integer), public.get_payout_totals(), public.get_staff_work_counts(),
+  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_staff_work_counts(),
   public.get_sale_checks(uuid) from public, anon;
 grant execute on function public.get_member_month(uuid, date), public.preview_order(jsonb), public.get_ledger_months(uuid),
-  public.get_payout_queue(text[], integer, integer), public.get_payout_totals(), public.get_staff_work_counts(),
+  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_staff_work_counts(),
   public.get_sale_checks(uuid) to authenticated;

@@ -1,4 +1,4 @@
-import { unwrap, unwrapPage, type Page } from '@/lib/db';
+import { toDbError, unwrap, unwrapPage, type DbError, type Page } from '@/lib/db';
 import { oneOf, PAYOUT_STATUSES, type PayoutStatus } from '@/lib/domain';
 import { supabase } from '@/lib/supabase';
 
@@ -37,7 +37,8 @@ export async function fetchMyPayouts(p: MyPayoutsParams, signal: AbortSignal): P
     .select(PAYOUT_COLUMNS, { count: 'exact' })
     .order('requested_at', { ascending: false })
     .order('id')
-    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1).abortSignal(signal);
+    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1)
+    .abortSignal(signal);
   const page = await unwrapPage(query);
   return { rows: page.rows.map(toPayout), total: page.total };
 }
@@ -47,18 +48,32 @@ export async function fetchMyPayouts(p: MyPayoutsParams, signal: AbortSignal): P
 export interface QueuedPayout extends PayoutRequest {
   client_name: string;
   client_email: string;
+  /** For the bank's payment file; null when the member never gave one. */
+  client_document: string | null;
   /** The member's available balance now, their open requests already taken out. */
   available: number;
 }
 
 export interface PayoutQueueParams {
   statuses: PayoutStatus[] | null;
+  /** `YYYY-MM-01`: only requests finished (paid, or decided) in that business month, as the totals count them. */
+  month?: string | null;
   page: number;
   pageSize: number;
 }
 
+/** The most rows get_payout_queue answers at once. */
+export const PAYOUT_QUEUE_MAX_PAGE = 200;
+
 export async function fetchPayoutQueue(p: PayoutQueueParams, signal: AbortSignal): Promise<Page<QueuedPayout>> {
-  const query = supabase.rpc('get_payout_queue', { p_statuses: p.statuses ?? undefined, p_page: p.page, p_page_size: p.pageSize }).abortSignal(signal);
+  const query = supabase
+    .rpc('get_payout_queue', {
+      p_statuses: p.statuses ?? undefined,
+      p_month: p.month ?? undefined,
+      p_page: p.page,
+      p_page_size: p.pageSize,
+    })
+    .abortSignal(signal);
   const rows = (await unwrap(query)) as (QueuedPayout & { status: string; total: number })[];
   return { rows: rows.map(({ total: _total, ...row }) => toPayout(row)), total: rows[0]?.total ?? 0 };
 }
@@ -86,4 +101,32 @@ export async function payPayout(id: string, reference: string) {
 
 export async function rejectPayout(id: string, reason: string) {
   return unwrap(supabase.rpc('reject_payout', { p_payout_id: id, p_reason: reason }).single());
+}
+
+export interface PayoutPayment {
+  id: string;
+  reference: string;
+}
+
+export interface PayoutPaymentResult {
+  id: string;
+  /** The database's refusal, or null when the request is now paid. */
+  error: DbError | null;
+}
+
+/**
+ * Several approved requests paid with one bank batch: each is marked paid on its own (pay_payout),
+ * one after another, so one refusal (another staff member rejected it meanwhile) never stops the rest.
+ */
+export async function payPayouts(payments: readonly PayoutPayment[]): Promise<PayoutPaymentResult[]> {
+  const results: PayoutPaymentResult[] = [];
+  for (const { id, reference } of payments) {
+    try {
+      await payPayout(id, reference);
+      results.push({ id, error: null });
+    } catch (error) {
+      results.push({ id, error: toDbError(error) });
+    }
+  }
+  return results;
 }

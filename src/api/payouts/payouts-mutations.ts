@@ -1,17 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
-import { approvePayout, payPayout, rejectPayout, requestPayout } from './payouts-api';
+import { approvePayout, payPayout, payPayouts, rejectPayout, requestPayout } from './payouts-api';
 import { payoutsQueries } from './payouts-queries';
 
 export const payoutsMessages = {
   requested: 'Solicitud de retiro enviada.',
   approved: 'Solicitud aprobada.',
-  approveFailed: 'No se pudo aprobar',
   paid: 'Pago registrado.',
-  payFailed: 'No se pudo registrar el pago',
   rejected: 'Solicitud rechazada: el importe vuelve al saldo del miembro.',
-  rejectFailed: 'No se pudo rechazar',
 } as const;
 
 /** A payout moves the member's balance and the staff's queue. */
@@ -22,8 +19,9 @@ export function useRequestPayout() {
   return useMutation({ mutationFn: requestPayout, meta: { success: payoutsMessages.requested, quietError: true, invalidates: balancesAndQueue } });
 }
 
+/** The dialog shows a refusal inside it (another staff member acted first), so no toast on error. */
 export function useApprovePayout() {
-  return useMutation({ mutationFn: approvePayout, meta: { success: payoutsMessages.approved, error: payoutsMessages.approveFailed, invalidates: balancesAndQueue } });
+  return useMutation({ mutationFn: approvePayout, meta: { success: payoutsMessages.approved, quietError: true, invalidates: balancesAndQueue } });
 }
 
 /** The dialog shows a refusal inside it (the reference stays typed), so no toast on error. */
@@ -39,4 +37,9 @@ export function useRejectPayout() {
     mutationFn: ({ id, reason }: { id: string; reason: string }) => rejectPayout(id, reason),
     meta: { success: payoutsMessages.rejected, quietError: true, invalidates: balancesAndQueue },
   });
+}
+
+/** «Marcar pagados»: the dialog shows each request's outcome beside it and says how many were paid. */
+export function usePayPayouts() {
+  return useMutation({ mutationFn: payPayouts, meta: { quietError: true, invalidates: balancesAndQueue } });
 }

@@ -77,7 +77,7 @@ insert into declared values
   ('function', 'get_ledger_months(uuid)',                    '', 'execute', ''),
   ('function', 'get_member_month(uuid, date)',               '', 'execute', ''),
   ('function', 'preview_order(jsonb)',                       '', 'execute', ''),
-  ('function', 'get_payout_queue(text[], integer, integer)', '', 'execute', ''),
+  ('function', 'get_payout_queue(text[], integer, integer, date)', '', 'execute', ''),
   ('function', 'get_payout_totals()',                        '', 'execute', ''),
   ('function', 'get_staff_work_counts()',                    '', 'execute', ''),
   ('function', 'get_sale_checks(uuid)',                      '', 'execute', ''),

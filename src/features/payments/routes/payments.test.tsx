@@ -1,0 +1,181 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchPayoutQueue, fetchPayoutTotals, payPayout, type PayoutTotal, type QueuedPayout } from '@/api/payouts/payouts-api';
+import { DbError } from '@/lib/db';
+import { formatMoney } from '@/lib/format';
+import { createQueryClient } from '@/lib/query-client';
+import { supabase } from '@/lib/supabase';
+import PaymentsPage from './payments';
+
+// axe runs on this page and its dialogs in the browser (tests/e2e/payments.spec.ts), in both themes.
+// No stored settings: the defaults (USD, America/Bogota).
+// rpc answers only «Marcar pagados», whose loop over pay_payout (payPayouts) runs for real.
+vi.mock('@/lib/supabase', () => ({ supabase: { rpc: vi.fn() } }));
+vi.mock('@/api/payouts/payouts-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/payouts/payouts-api')>()),
+  fetchPayoutQueue: vi.fn(),
+  fetchPayoutTotals: vi.fn(),
+  approvePayout: vi.fn(),
+  payPayout: vi.fn(),
+  rejectPayout: vi.fn(),
+}));
+
+// As the DOM's text reads it (toHaveTextContent collapses the no-break space of the currency).
+const money = (n: number) => formatMoney(n, 'USD').replace(/\s/g, ' ');
+
+const ana: QueuedPayout = {
+  id: 'p-ana',
+  client_id: 'c-ana',
+  client_name: 'Ana Torres',
+  client_email: 'ana@savia.test',
+  client_document: 'CC 123',
+  amount: 80,
+  status: 'approved',
+  payment_details: 'Banco Uno, ahorros 123',
+  payment_reference: null,
+  rejection_reason: null,
+  requested_at: '2026-11-02T14:00:00Z',
+  decided_at: '2026-11-03T15:00:00Z',
+  paid_at: null,
+  available: 12.5,
+};
+
+const totals: PayoutTotal[] = [
+  { status: 'pending', requests: 2, amount: 308, this_month: false },
+  { status: 'approved', requests: 1, amount: 80, this_month: false },
+  { status: 'paid', requests: 0, amount: 0, this_month: true },
+  { status: 'rejected', requests: 3, amount: 45.5, this_month: true },
+];
+
+function Url() {
+  return <span data-testid="url">{useLocation().search}</span>;
+}
+
+function renderAt(url: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <PaymentsPage />
+        <Url />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const queue = vi.mocked(fetchPayoutQueue);
+// A whole page with its dialogs in jsdom: on a busy 2-core machine its first render can take
+// seconds, more than findBy's default one.
+const SLOW = { timeout: 8000 };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  queue.mockImplementation(async (p) => ({ rows: p.statuses?.[0] === 'approved' ? [ana] : [{ ...ana, status: p.statuses?.[0] ?? 'pending' }], total: 1 }));
+  vi.mocked(fetchPayoutTotals).mockResolvedValue(totals);
+});
+
+describe('Pagos', { timeout: 30_000 }, () => {
+  it('por defecto, el trabajo abierto: las pendientes, página 1; los totales dicen de cuándo son', async () => {
+    renderAt('/pagos');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pendientes de aprobar, la más antigua primero' }, SLOW)).toBeInTheDocument();
+    expect(queue).toHaveBeenCalledWith({ statuses: ['pending'], month: null, page: 1, pageSize: 20 }, expect.anything());
+    const states = screen.getByRole('navigation', { name: 'Solicitudes por estado' });
+    expect(within(states).getByRole('link', { name: /Pendientes/ })).toHaveAttribute('aria-current', 'page');
+    expect(await within(states).findByTestId('total-pending-amount', {}, SLOW)).toHaveTextContent(money(308));
+    expect(within(states).getByRole('link', { name: /Pendientes/ })).toHaveTextContent(`${money(308)}2 solicitudes · Todas, de cualquier fecha`);
+    expect(within(states).getByRole('link', { name: /Rechazadas este mes/ })).toHaveTextContent(/3 solicitudes · En .+ de \d{4}/);
+    expect(within(states).getByRole('link', { name: /Aprobadas sin pagar/ })).toHaveAttribute('href', '/pagos?estado=aprobado');
+    expect(await screen.findByRole('button', { name: 'Aprobar la solicitud de Ana Torres' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('las pagadas y rechazadas van por mes (?mes=); una URL escrita a mano vuelve a lo de siempre', async () => {
+    renderAt('/pagos?estado=pagado&mes=2026-10&pagina=2');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pagadas en octubre de 2026' }, SLOW)).toBeInTheDocument();
+    expect(queue).toHaveBeenCalledWith({ statuses: ['paid'], month: '2026-10-01', page: 2, pageSize: 20 }, expect.anything());
+    expect(screen.getByLabelText('Pagadas en')).toHaveValue('2026-10');
+    cleanup();
+    renderAt('/pagos?estado=cobrado&pagina=-3&mes=hoy');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pendientes de aprobar, la más antigua primero' }, SLOW)).toBeInTheDocument();
+    expect(queue).toHaveBeenLastCalledWith({ statuses: ['pending'], month: null, page: 1, pageSize: 20 }, expect.anything());
+  });
+
+  it('aprobar dice que aún no mueve dinero; rechazar, cuánto vuelve al saldo y de quién', async () => {
+    const user = renderAt('/pagos');
+    await user.click(await screen.findByRole('button', { name: 'Aprobar la solicitud de Ana Torres' }, SLOW));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(`Aprobar todavía no mueve dinero: los ${money(80)} que pidió Ana Torres siguen reservados`);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Rechazar la solicitud de Ana Torres' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(`Rechazar devuelve ${money(80)} al saldo de Ana Torres`);
+    expect(within(screen.getByRole('alertdialog')).getByLabelText('Motivo del rechazo')).toHaveFocus();
+  });
+
+  it('marcar pagado pide la referencia y muestra la negativa de la base dentro del diálogo, y la lista se actualiza', async () => {
+    vi.mocked(payPayout).mockRejectedValue(
+      new DbError({ code: 'P0001', message: 'La solicitud de cobro está rechazada: solo se paga una aprobada.', hint: 'savia:invalid_transition' }),
+    );
+    const user = renderAt('/pagos?estado=aprobado');
+    await user.click(await screen.findByRole('button', { name: 'Marcar pagado: la solicitud de Ana Torres' }, SLOW));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(`Marcar pagado: registra que ya le transferiste ${money(80)} a Ana Torres`);
+    expect(dialog).toHaveTextContent('Banco Uno, ahorros 123');
+    const reference = within(dialog).getByLabelText('Referencia del pago');
+    expect(reference).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagado' }));
+    expect(within(dialog).getByText('Escribe la referencia del pago.')).toBeInTheDocument();
+    expect(payPayout).not.toHaveBeenCalled();
+
+    const before = queue.mock.calls.length;
+    await user.type(reference, '  TRF-9  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagado' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'La solicitud de cobro está rechazada: solo se paga una aprobada. La lista ya muestra su estado actual.',
+    );
+    expect(payPayout).toHaveBeenCalledWith('p-ana', 'TRF-9');
+    expect(reference).toHaveValue('  TRF-9  ');
+    await waitFor(() => expect(queue.mock.calls.length).toBeGreaterThan(before));
+  });
+  it('«Marcar pagados» paga cada una por su lado: la que otro ya pagó muestra la negativa en su fila y no se vuelve a enviar', async () => {
+    const beto: QueuedPayout = { ...ana, id: 'p-beto', client_id: 'c-beto', client_name: 'Beto Ruiz', amount: 35, payment_details: 'Nequi 300' };
+    queue.mockImplementation(async () => ({ rows: [ana, beto], total: 2 }));
+    const rpc = vi.mocked(supabase.rpc as unknown as (name: string, args: { p_payout_id: string; p_reference: string }) => unknown);
+    rpc.mockImplementation((_name, args) => ({
+      single: () =>
+        Promise.resolve(
+          args.p_payout_id === 'p-ana'
+            ? {
+                data: null,
+                error: { code: 'P0001', message: 'La solicitud de cobro está pagada: solo se paga una aprobada.', hint: 'savia:invalid_transition' },
+                status: 400,
+              }
+            : { data: { ...beto, status: 'paid' }, error: null, status: 200 },
+        ),
+    }));
+    const user = renderAt('/pagos?estado=aprobado');
+    await screen.findByRole('button', { name: 'Marcar pagado: la solicitud de Beto Ruiz' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Marcar pagados' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Una referencia para todas (un solo lote del banco)'), 'LOTE-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Usar en todas' }));
+    expect(within(dialog).getByLabelText('Referencia del pago de Beto Ruiz')).toHaveValue('LOTE-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'La solicitud de cobro está pagada: solo se paga una aprobada. La lista ya muestra su estado actual.',
+    );
+    expect(rpc.mock.calls.map(([name, args]) => [name, args.p_payout_id, args.p_reference])).toEqual([
+      ['pay_payout', 'p-ana', 'LOTE-1'],
+      ['pay_payout', 'p-beto', 'LOTE-1'],
+    ]);
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Ya no está aprobada');
+    expect(within(items[0]!).queryByRole('textbox')).toBeNull();
+    expect(items[1]).toHaveTextContent('Pagada');
+    // Sending again sends nothing: Ana's is no longer approved, Beto's is paid.
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
+    expect(within(dialog).getByText('Escribe la referencia de al menos una solicitud que ya transferiste.')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledTimes(2);
+  });
+});
