@@ -199,8 +199,13 @@ export async function previewSaleRewards(saleId: string, signal: AbortSignal): P
   return (await unwrap(query)) as RewardPreviewLine[];
 }
 
+/** Another sale that shares a payment reference or a voucher file with the one being checked. */
+const otherSale = z.object({ sale_id: z.string(), sale_no: z.number(), status: z.enum(SALE_STATUSES), client_name: z.string(), created_at: z.string() });
+export type OtherSale = z.infer<typeof otherSale>;
+
 const saleChecks = z.object({
-  reference_reuse: z.array(z.object({ sale_id: z.string(), sale_no: z.number(), status: z.string(), client_name: z.string(), created_at: z.string() })),
+  reference_reuse: z.array(otherSale),
+  voucher_reuse: z.array(otherSale),
   stock: z.array(
     z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() }),
   ),

@@ -43,16 +43,28 @@ export function useCancelOrder() {
   });
 }
 
-export function useApproveSale() {
+/**
+ * What a screen may add to an approval or a rejection: `onDone` runs once the database said yes and
+ * before the changed queries refetch (the approvals queue opens the next sale there, so the one
+ * just resolved is not read again); `quietError` when the screen shows the refusal itself.
+ */
+export interface SaleDecisionOptions {
+  onDone?: (saleId: string) => void;
+  quietError?: boolean;
+}
+
+export function useApproveSale({ onDone, quietError = false }: SaleDecisionOptions = {}) {
   return useMutation({
     mutationFn: approveSale,
-    meta: { success: salesMessages.approved, error: salesMessages.approveFailed, invalidates: moneyAndStock },
+    onSuccess: (_result, id) => onDone?.(id),
+    meta: { success: salesMessages.approved, error: salesMessages.approveFailed, quietError, invalidates: moneyAndStock },
   });
 }
 
-export function useRejectSale() {
+export function useRejectSale({ onDone, quietError = false }: SaleDecisionOptions = {}) {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => rejectSale(id, reason),
-    meta: { success: salesMessages.rejected, error: salesMessages.rejectFailed, invalidates: moneyAndStock },
+    onSuccess: (_result, { id }) => onDone?.(id),
+    meta: { success: salesMessages.rejected, error: salesMessages.rejectFailed, quietError, invalidates: moneyAndStock },
   });
 }
