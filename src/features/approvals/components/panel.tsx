@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 export function Panel({ title, aside, children, className }: { title: string; aside?: ReactNode; children: ReactNode; className?: string }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={cn('rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5', className)}>
+    <section aria-labelledby={id} className={cn('@container rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5', className)}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 id={id} className="text-base font-semibold">
           {title}
@@ -20,10 +20,11 @@ export function Panel({ title, aside, children, className }: { title: string; as
 /** «Label: value» lines. */
 export function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+    // Label beside value where there is room, above it in a narrow panel (a phone).
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm @sm:grid-cols-[auto_1fr]">
       {items.map((item) => (
         <div key={item.label} className="contents">
-          <dt className="text-muted-foreground">{item.label}</dt>
+          <dt className="text-muted-foreground max-@sm:mt-1 max-@sm:text-xs">{item.label}</dt>
           <dd className="min-w-0 break-words">{item.value}</dd>
         </div>
       ))}

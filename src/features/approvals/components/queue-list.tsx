@@ -64,7 +64,7 @@ export function QueueList({
                   <span className="font-semibold tabular-nums">{f.money(sale.total)}</span>
                 </span>
                 <span className="mt-1 block truncate font-medium">{sale.client?.name ?? m.none}</span>
-                <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                <span className="mt-0.5 flex items-center gap-x-2 text-xs text-muted-foreground">
                   <span>{waitedFor(sale.created_at, now)}</span>
                   {sale.payment_method && (
                     <>
@@ -72,14 +72,13 @@ export function QueueList({
                       <span>{paymentMethodLabels[sale.payment_method]}</span>
                     </>
                   )}
-                  <span aria-hidden="true">·</span>
                   {sale.voucher_path ? (
-                    <span className="inline-flex items-center gap-1">
-                      <Paperclip className="size-3" aria-hidden="true" />
-                      {m.voucherAttached}
+                    <span className="ml-auto inline-flex items-center gap-1" title={m.voucherAttached}>
+                      <Paperclip className="size-3.5" aria-hidden="true" />
+                      <span className="sr-only">{m.voucherAttached}</span>
                     </span>
                   ) : (
-                    <span>{m.noVoucherShort}</span>
+                    <span className="sr-only">{m.noVoucherShort}</span>
                   )}
                 </span>
               </Link>

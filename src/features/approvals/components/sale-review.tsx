@@ -41,7 +41,7 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
   const detail = useQuery({ ...salesQueries.detail(saleId), placeholderData: fromQueue, refetchInterval: APPROVALS_REFRESH_MS });
   const sale = detail.data;
   const pending = sale ? isPending(sale.status) : false;
-  const checks = useQuery({ ...salesQueries.checks(saleId), enabled: pending });
+  const checks = useQuery({ ...salesQueries.checks(saleId), enabled: pending, refetchInterval: APPROVALS_REFRESH_MS });
   const heading = useRef<HTMLHeadingElement>(null);
   // The database's sentence when a decision was refused (another staff member acted first).
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -69,8 +69,8 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
   return (
     <article aria-labelledby="sale-review-title" className="@container space-y-4" data-testid="sale-review">
       <header className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0 space-y-1">
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="sale-review-title" ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
                 {m.itemLabel(sale.kind, no)}
@@ -81,7 +81,7 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
               {sale.client?.name ?? m.none} · {m.received(f.dateTime(sale.created_at), waitedFor(sale.created_at))}
             </p>
           </div>
-          <div className="flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
             <Button variant="outline" size="icon" aria-label={m.previousAria} aria-keyshortcuts="K" disabled={!onPrevious} onClick={() => onPrevious?.()}>
               <ChevronLeft aria-hidden="true" />
             </Button>
