@@ -30,6 +30,23 @@ alter default privileges for role postgres in schema public revoke all on sequen
 alter default privileges for role postgres in schema public revoke all on functions from anon, authenticated, service_role;
 alter default privileges for role postgres in schema private revoke execute on functions from public;
 
+-- Refusals ------------------------------------------------------------------------------------------
+create or replace function private.refuse(p_code text, p_message text, p_detail text default null,
+                                          p_errcode text default 'P0001') returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception using errcode = p_errcode, message = p_message, hint = 'savia:' || p_code, detail = coalesce(p_detail, '');
+end
+$$;
+-- Triggers that guard tables run as the caller (an API role), so the API role raising their refusal
+-- must be able to call it.
+revoke all on function private.refuse(text, text, text, text) from public;
+grant execute on function private.refuse(text, text, text, text) to authenticated;
+comment on function private.refuse(text, text, text, text) is
+  'Toda negativa que una persona puede ver: un mensaje en español y un código estable «savia:<código>» en HINT, para que la app decida sin leer el texto. SQLSTATE P0001 (HTTP 400) salvo que se pida otro: 42501 para lo que es cuestión de permisos (HTTP 403). Como es una excepción, no queda nada escrito.';
+
 -- Generic trigger helpers ----------------------------------------------------------------------
 
 create or replace function private.touch_updated_at() returns trigger
@@ -49,9 +66,10 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  raise exception 'La tabla % es de solo anexado: sus filas no se pueden modificar ni borrar.', tg_table_name
-    using errcode = 'insufficient_privilege',
-          hint = 'Registra un movimiento o asiento compensatorio en lugar de cambiar el existente.';
+  perform private.refuse('append_only',
+    format('La tabla %s es de solo anexado: sus filas no se pueden modificar ni borrar; registra un movimiento o asiento compensatorio.', tg_table_name),
+    null, '42501');
+  return null;
 end
 $$;
 comment on function private.forbid_change() is

@@ -1,7 +1,7 @@
 -- Lints as tests: the rules every migration must keep, checked over the whole catalog.
 begin;
 \ir _helpers.psql
-select plan(18);
+select plan(19);
 
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -118,6 +118,16 @@ select ok(
   not exists (select 1 from pg_extension where extname = 'pg_cron')
   or not has_table_privilege('cron.job', 'insert') and not has_table_privilege('cron.job', 'update'),
   'postgres no escribe cron.job directamente (solo con las funciones de pg_cron)');
+
+-- Every refusal a person can see goes through private.refuse (a Spanish sentence and a stable
+-- savia:<code> in the hint the app branches on): no other function of ours raises on its own.
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p
+   where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+     and p.prolang = (select oid from pg_language where lanname = 'plpgsql')
+     and p.prosrc ~* 'raise\s+exception'
+     and p.oid <> 'private.refuse(text, text, text, text)'::regprocedure
+$$, 'solo private.refuse lanza excepciones: toda negativa lleva su código savia:');
 
 select * from finish();
 rollback;

@@ -159,7 +159,7 @@ select diag(E'Privilegios distintos de los declarados en 06_api_privileges:\n' |
 having count(*) > 0;
 
 -- private is not exposed, but policies and guard triggers run as the caller: authenticated reaches
--- exactly the access helpers they call, and no API role reaches any of its tables.
+-- exactly the access helpers they call and the refusal they raise, and no API role reaches any of its tables.
 select set_eq($$
   select r.role || ' ' || format('%s(%s)', p.proname, oidvectortypes(p.proargtypes))
     from pg_proc p cross join (values ('anon'), ('authenticated'), ('service_role')) r(role)
@@ -171,7 +171,7 @@ select set_eq($$
      and (has_table_privilege(r.role, c.oid, 'select') or has_table_privilege(r.role, c.oid, 'insert')
           or has_table_privilege(r.role, c.oid, 'update') or has_table_privilege(r.role, c.oid, 'delete'))
 $$, array['authenticated has_role()', 'authenticated has_finance()', 'authenticated is_staff()',
-          'authenticated is_superadmin()', 'authenticated my_client_id()'],
+          'authenticated is_superadmin()', 'authenticated my_client_id()', 'authenticated refuse(text, text, text, text)'],
   'en private, authenticated solo ejecuta los ayudantes de las políticas');
 
 select * from finish();
