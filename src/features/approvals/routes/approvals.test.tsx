@@ -3,6 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleWithLines } from '@/api/sales/sales-api';
@@ -69,10 +70,13 @@ function sale(n: number): SaleWithLines {
   };
 }
 
-let location = '';
+// Where the page's router is, written after each render that moved it.
+const at = { location: '' };
 function Probe() {
   const here = useLocation();
-  location = `${here.pathname}${here.search}`;
+  useEffect(() => {
+    at.location = `${here.pathname}${here.search}`;
+  }, [here]);
   return null;
 }
 
@@ -88,7 +92,7 @@ function renderPage(url: string) {
   return userEvent.setup();
 }
 
-const openSale = () => new URLSearchParams(location.split('?')[1] ?? '').get('venta');
+const openSale = () => new URLSearchParams(at.location.split('?')[1] ?? '').get('venta');
 const heading = () => screen.findByRole('heading', { level: 2 });
 
 async function approveOpenSale(user: ReturnType<typeof userEvent.setup>) {
@@ -151,10 +155,10 @@ describe('Aprobaciones', () => {
     await waitFor(() => expect(openSale()).toBe(sale(10).id));
     await user.keyboard('j');
     await waitFor(() => expect(openSale()).toBe(sale(11).id));
-    expect(location).toContain('pagina=2');
+    expect(at.location).toContain('pagina=2');
     expect(await heading()).toHaveTextContent('Pedido #11');
     await user.keyboard('k');
     await waitFor(() => expect(openSale()).toBe(sale(10).id));
-    expect(location).not.toContain('pagina=2');
+    expect(at.location).not.toContain('pagina=2');
   });
 });
