@@ -145,8 +145,9 @@ async function expectNavCount(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByTestId('nav-count')).toHaveText(formatPoints(n));
 }
 
-async function previewOnScreen(page: Page) {
-  const lines = page.getByRole('list', { name: 'Recompensas al aprobar' }).getByTestId('preview-line');
+/** The preview as a list shows it, «who | what | how much», sorted: the panel's or the dialog's. */
+async function previewOnScreen(page: Page, list = page.getByRole('list', { name: 'Recompensas al aprobar' })) {
+  const lines = list.getByRole('listitem');
   await expect(lines.first()).toBeVisible();
   const seen: string[] = [];
   for (const line of await lines.all()) {
@@ -199,21 +200,34 @@ test('aprueba un pedido viendo quién gana qué y rechaza un enrolamiento con mo
   await expectNavCount(page);
   await expect(page.getByTestId('bank-reminder')).toContainText(`«${ref}»`);
   const preview = await previewOnScreen(page);
+  // The buyer's points (the sale's own) and at least one upline commission.
+  const { rows: buyer } = await withDb((db) =>
+    db.query<{ name: string; points_total: number }>('select c.name, s.points_total from public.sales s join public.clients c on c.id = s.client_id where s.id = $1', [order.id]),
+  );
+  expect(preview, preview.join('\n')).toContain(`${buyer[0]!.name} | Puntos por compra | ${formatPoints(buyer[0]!.points_total)} puntos`);
+  expect(preview.some((line) => line.includes('| Comisión por compra |')), preview.join('\n')).toBe(true);
   const stockBefore = await stockOf('ESP-120');
+  const queueBefore = await pendingCount();
 
-  // A: the confirmation says what will happen; the refusal-free path approves and opens the next.
+  // A: the confirmation says what will happen and lists who earns what, read again from the database.
   await page.keyboard.press('a');
   const approveDialog = page.getByRole('alertdialog', { name: `¿Aprobar la venta #${formatPoints(order.sale_no)}?` });
   await expect(approveDialog).toContainText('Hazlo solo si ya viste el dinero en la cuenta de la empresa.');
+  const inDialog = approveDialog.getByRole('list', { name: 'Quién gana qué al aprobar' });
+  await expect(approveDialog).toContainText(`Se escribirán estos ${preview.length} asientos:`);
+  expect(await previewOnScreen(page, inDialog), 'el diálogo muestra la misma vista previa').toEqual(preview);
+  await expect(inDialog.getByRole('listitem').first()).toContainText('(venta #'); // the why, not just the figure
   await approveDialog.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText('Venta aprobada.')).toBeVisible();
+  await expect(page.getByText(`Venta #${formatPoints(order.sale_no)} aprobada: queda Pagada y se escribieron ${preview.length} asientos de recompensas.`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`venta=${enrolment.id}`));
   await expect(reviewHeading(page)).toHaveText(`Enrolamiento #${formatPoints(enrolment.sale_no)}`);
   await expect(reviewHeading(page)).toBeFocused();
 
+  // The database agrees with what was shown: the state, one ledger row per previewed line, the stock.
   expect(await saleRow(order.id)).toMatchObject({ status: 'Pagada' });
   expect(await ledgerOf(order.id), 'los asientos escritos son los de la vista previa').toEqual(preview);
   expect(await stockOf('ESP-120')).toBe(stockBefore - 2);
+  expect(await pendingCount()).toBe(queueBefore - 1);
   await expect(queueList(page).getByRole('link', { name: new RegExp(`#${formatPoints(order.sale_no)}\\b`) })).toHaveCount(0);
   await expectNavCount(page);
 
@@ -224,15 +238,18 @@ test('aprueba un pedido viendo quién gana qué y rechaza un enrolamiento con mo
   await expect(page.getByTestId('enrolment-warnings')).toContainText(`El documento ${doc[0]!.document_number} ya lo usa otra ficha`);
   await expect(page.getByTestId('enrolment-warnings')).toContainText(doc[0]!.name);
 
-  // R: a reason is required; a common one is picked.
+  // R: a reason is required; a common one is picked. Nothing moves: no entries, the kit stays.
+  const kitBefore = await stockOf('KIT-INICIO');
   await page.keyboard.press('r');
   const rejectDialog = page.getByRole('alertdialog', { name: `¿Rechazar la venta #${formatPoints(enrolment.sale_no)}?` });
   await expect(rejectDialog.getByRole('textbox', { name: 'Motivo del rechazo' })).toBeFocused();
   await rejectDialog.getByRole('button', { name: 'Datos del enrolamiento incompletos.' }).click();
   await rejectDialog.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(page.getByText('Venta rechazada.')).toBeVisible();
+  await expect(page.getByText(`Venta #${formatPoints(enrolment.sale_no)} rechazada: queda Rechazado con tu motivo, sin mover stock ni dinero.`)).toBeVisible();
   await expect(rejectDialog).toBeHidden();
   expect(await saleRow(enrolment.id)).toMatchObject({ status: 'Rechazado', rejection_reason: 'Datos del enrolamiento incompletos.' });
+  expect(await ledgerOf(enrolment.id)).toEqual([]);
+  expect(await stockOf('KIT-INICIO')).toBe(kitBefore);
   const { rows: person_ } = await withDb((db) => db.query<{ enrollment_status: string }>('select c.enrollment_status from public.clients c join public.sales s on s.client_id = c.id where s.id = $1', [enrolment.id]));
   expect(person_[0]!.enrollment_status).toBe('rejected');
   await expectNavCount(page);
@@ -247,12 +264,15 @@ test('si otra persona del equipo la aprobó antes, se ve la negativa de la base 
 
   await approveAs(personas.superFinance, sale.id); // Sofía, in another office, was faster
 
+  // The dialog's fresh preview already says so, and the queue drops it, before any click.
   await page.getByTestId('sale-review').getByRole('button', { name: 'Aprobar' }).click();
   const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByTestId('approve-preview-resolved')).toHaveText('La venta está «Pagada»: la vista previa es para ventas pendientes.');
+  await expect(queueList(page).getByRole('link', { name: new RegExp(`#${no}\\b`) })).toHaveCount(0);
+  // Approving anyway is refused by the database, in its words, inside the dialog.
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
   const sentence = `La venta #${sale.sale_no} está «Pagada»: solo se aprueba una venta pendiente.`;
   await expect(dialog.getByRole('alert')).toHaveText(sentence);
-  await expect(queueList(page).getByRole('link', { name: new RegExp(`#${no}\\b`) })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByTestId('not-pending')).toContainText(sentence);
   await expect(page.getByTestId('sale-review').getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
@@ -341,7 +361,7 @@ test('señales de fraude con enlaces a la otra venta, el comprobante con zoom y 
 });
 
 test('cómo se ve: accesible en claro y oscuro, con sus diálogos abiertos, y capturas a los dos tamaños', async ({ page, browser }) => {
-  test.slow(); // axe three times in two themes and eight full-page screenshots
+  test.slow(); // axe four times in two themes and twenty screenshots
   const { second } = await sameTransferTwice(browser);
   await openSale(page, second);
   await expect(page.getByTestId('fraud-signs')).toBeVisible();
@@ -352,12 +372,19 @@ test('cómo se ve: accesible en claro y oscuro, con sus diálogos abiertos, y ca
   await page.getByRole('button', { name: /^Ver comprobante/ }).click();
   await expect(page.getByRole('dialog').getByRole('img')).toHaveJSProperty('complete', true);
   await expectAccessible(page, 'Aprobaciones, visor del comprobante');
+  await shootScreen(page, 'aprobaciones-comprobante', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('a');
+  await expect(page.getByRole('alertdialog').getByRole('list', { name: 'Quién gana qué al aprobar' })).toBeVisible();
+  await expectAccessible(page, 'Aprobaciones, diálogo de aprobación');
+  await shootScreen(page, 'aprobaciones-aprobar', { fullPage: false });
   await page.keyboard.press('Escape');
 
   await page.keyboard.press('r');
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await expectAccessible(page, 'Aprobaciones, diálogo de rechazo');
-  await shootScreen(page, 'aprobaciones-rechazar');
+  await shootScreen(page, 'aprobaciones-rechazar', { fullPage: false });
   await page.keyboard.press('Escape');
 
   // The queue with nothing open: the list, and on a wide screen the invitation to start.

@@ -229,10 +229,17 @@ export async function fetchSaleChecks(saleId: string, signal: AbortSignal): Prom
   return saleChecks.parse(await unwrap(query));
 }
 
-export async function approveSale(id: string) {
-  return unwrap(supabase.rpc('approve_sale', { p_sale_id: id }));
+/** What approve_sale says it did: the sale's number and how many ledger entries it wrote. */
+const approved = z.object({ sale_no: z.number(), entries: z.number() });
+export type ApprovedSale = z.infer<typeof approved>;
+
+export async function approveSale(id: string): Promise<ApprovedSale> {
+  return approved.parse(await unwrap(supabase.rpc('approve_sale', { p_sale_id: id })));
 }
 
-export async function rejectSale(id: string, reason: string) {
-  return unwrap(supabase.rpc('reject_sale', { p_sale_id: id, p_reason: reason }));
+const rejected = z.object({ sale_no: z.number() });
+export type RejectedSale = z.infer<typeof rejected>;
+
+export async function rejectSale(id: string, reason: string): Promise<RejectedSale> {
+  return rejected.parse(await unwrap(supabase.rpc('reject_sale', { p_sale_id: id, p_reason: reason })));
 }

@@ -4,7 +4,9 @@ import { membersQueries } from '@/api/members/members-queries';
 import { payoutsQueries } from '@/api/payouts/payouts-queries';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
-import { approveSale, cancelSale, placeOrder, rejectSale } from './sales-api';
+import { formatCount } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { approveSale, cancelSale, placeOrder, rejectSale, type ApprovedSale, type RejectedSale } from './sales-api';
 import { salesQueries } from './sales-queries';
 
 export const salesMessages = {
@@ -12,9 +14,12 @@ export const salesMessages = {
   placeFailed: 'No pudimos enviar tu pedido',
   cancelled: 'Pedido cancelado.',
   cancelFailed: 'No se pudo cancelar',
-  approved: 'Venta aprobada.',
+  approved: ({ sale_no, entries }: ApprovedSale) =>
+    `Venta #${formatCount(sale_no)} aprobada: queda Pagada y ${
+      entries === 0 ? 'no escribió recompensas' : entries === 1 ? 'se escribió 1 asiento de recompensas' : `se escribieron ${formatCount(entries)} asientos de recompensas`
+    }.`,
   approveFailed: 'No se pudo aprobar',
-  rejected: 'Venta rechazada.',
+  rejected: ({ sale_no }: RejectedSale) => `Venta #${formatCount(sale_no)} rechazada: queda Rechazado con tu motivo, sin mover stock ni dinero.`,
   rejectFailed: 'No se pudo rechazar',
 } as const;
 
@@ -53,18 +58,26 @@ export interface SaleDecisionOptions {
   quietError?: boolean;
 }
 
+// The success toast is raised here rather than through meta.success: its sentence needs the
+// database's answer (the sale's number, the entries written).
 export function useApproveSale({ onDone, quietError = false }: SaleDecisionOptions = {}) {
   return useMutation({
     mutationFn: approveSale,
-    onSuccess: (_result, id) => onDone?.(id),
-    meta: { success: salesMessages.approved, error: salesMessages.approveFailed, quietError, invalidates: moneyAndStock },
+    onSuccess: (result, id) => {
+      notify.success(salesMessages.approved(result));
+      onDone?.(id);
+    },
+    meta: { error: salesMessages.approveFailed, quietError, invalidates: moneyAndStock },
   });
 }
 
 export function useRejectSale({ onDone, quietError = false }: SaleDecisionOptions = {}) {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => rejectSale(id, reason),
-    onSuccess: (_result, { id }) => onDone?.(id),
-    meta: { success: salesMessages.rejected, error: salesMessages.rejectFailed, quietError, invalidates: moneyAndStock },
+    onSuccess: (result, { id }) => {
+      notify.success(salesMessages.rejected(result));
+      onDone?.(id);
+    },
+    meta: { error: salesMessages.rejectFailed, quietError, invalidates: moneyAndStock },
   });
 }

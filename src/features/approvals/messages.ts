@@ -110,6 +110,9 @@ export const approvalMessages = {
   amount: 'Monto',
   generation: (n: number) => `Generación ${n}`,
   entryCount: (n: number) => plural(n, '1 asiento', `${n} asientos`),
+  approvePreviewLabel: 'Quién gana qué al aprobar',
+  approvePreviewTitle: (n: number) =>
+    n === 0 ? 'Quién gana qué al aprobar' : plural(n, 'Se escribirá este asiento:', `Se escribirán estos ${n} asientos:`),
 
   // Actions
   approve: 'Aprobar',
@@ -119,8 +122,8 @@ export const approvalMessages = {
   approveTitle: (no: string) => `¿Aprobar la venta #${no}?`,
   approveWhat: (total: string, client: string, enrolment: boolean) =>
     enrolment
-      ? `El enrolamiento de ${client} (${total}) pasa a Pagada: la persona queda registrada, se descuenta el kit del stock y se escriben sus recompensas.`
-      : `El pedido de ${client} (${total}) pasa a Pagada: se descuenta el stock y se escriben las recompensas de la vista previa.`,
+      ? `El enrolamiento de ${client} (${total}) pasa a Pagada: la persona queda registrada y se descuenta el kit del stock.`
+      : `El pedido de ${client} (${total}) pasa a Pagada y se descuenta su stock.`,
   approveCheckBank: 'Hazlo solo si ya viste el dinero en la cuenta de la empresa.',
   approveShortStock: 'Ojo: hoy no hay stock suficiente y la base de datos lo rechazará.',
   rejectTitle: (no: string) => `¿Rechazar la venta #${no}?`,

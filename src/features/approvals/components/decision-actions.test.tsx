@@ -2,14 +2,20 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaleWithLines } from '@/api/sales/sales-api';
+import type { RewardPreviewLine, SaleWithLines } from '@/api/sales/sales-api';
 import { DbError } from '@/lib/db';
+import { notify } from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 import { expectNoAxeViolations } from '../../../../tests/unit/axe';
 import { DecisionActions } from './decision-actions';
 
-const api = vi.hoisted(() => ({ approveSale: vi.fn(), rejectSale: vi.fn() }));
+const api = vi.hoisted(() => ({ approveSale: vi.fn(), rejectSale: vi.fn(), previewSaleRewards: vi.fn() }));
 vi.mock('@/api/sales/sales-api', () => api);
+
+const previewLines: RewardPreviewLine[] = [
+  { beneficiary_id: 'a', beneficiary_name: 'Ana Torres', type: 'points_purchase', amount: 0, points: 40, generation: null, base: null, rate: null, star_level: null, rule: 'Puntos por tu compra (venta #1042): 40 puntos.', plan_version: 2 },
+  { beneficiary_id: 'b', beneficiary_name: 'Andrés Gómez', type: 'commission_purchase', amount: 6400, points: 0, generation: 1, base: 64000, rate: 0.1, star_level: 4, rule: 'Comisión por compra de Ana Torres (venta #1042), generación 1.', plan_version: 2 },
+];
 
 const sale = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -37,19 +43,48 @@ function setup(props: Partial<Parameters<typeof DecisionActions>[0]> = {}) {
 beforeEach(() => {
   api.approveSale.mockReset();
   api.rejectSale.mockReset();
+  api.previewSaleRewards.mockReset().mockResolvedValue(previewLines);
+  vi.spyOn(notify, 'success').mockImplementation(() => 0);
 });
 
 describe('Aprobar y Rechazar', () => {
-  it('A abre la confirmación de aprobar; al confirmar se aprueba y se pasa a la próxima', async () => {
-    api.approveSale.mockResolvedValue({ status: 'Pagada' });
+  it('A abre la confirmación con quién gana qué; al confirmar se aprueba, lo dice y se pasa a la próxima', async () => {
+    api.approveSale.mockResolvedValue({ sale_no: 1042, entries: 2 });
     const { user, onDone } = setup();
     await user.keyboard('a');
     const dialog = screen.getByRole('alertdialog', { name: '¿Aprobar la venta #1.042?' });
     expect(dialog).toHaveTextContent('Hazlo solo si ya viste el dinero en la cuenta de la empresa.');
+    const preview = await within(dialog).findByRole('list', { name: 'Quién gana qué al aprobar' });
+    expect(within(dialog).getByText('Se escribirán estos 2 asientos:')).toBeInTheDocument();
+    const lines = within(preview).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toHaveTextContent('Andrés Gómez · Comisión por compra · Generación 1');
+    expect(lines[1]).toHaveTextContent('Comisión por compra de Ana Torres (venta #1042), generación 1.');
     await expectNoAxeViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(sale.id));
     expect(api.approveSale).toHaveBeenCalledTimes(1);
+    expect(notify.success).toHaveBeenCalledWith('Venta #1.042 aprobada: queda Pagada y se escribieron 2 asientos de recompensas.');
+  });
+
+  it('si otra persona la resolvió antes, la vista previa del diálogo ya lo dice, sin reintentar', async () => {
+    api.previewSaleRewards.mockRejectedValue(
+      new DbError({ code: 'P0001', message: 'La venta está «Pagada»: la vista previa es para ventas pendientes.', hint: 'savia:invalid_transition' }),
+    );
+    const { user } = setup();
+    await user.keyboard('a');
+    const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByTestId('approve-preview-resolved')).toHaveTextContent('La venta está «Pagada»: la vista previa es para ventas pendientes.');
+    expect(within(dialog).queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+  });
+
+  it('si la vista previa no carga, el diálogo lo dice y ofrece reintentar', async () => {
+    api.previewSaleRewards.mockRejectedValue(new DbError({ code: '42501', message: 'permission denied' }));
+    const { user } = setup();
+    await user.keyboard('a');
+    const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByText('No pudimos calcular la vista previa de recompensas.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
   it('si otra persona la resolvió antes, el diálogo muestra la frase de la base de datos y no pasa a la próxima', async () => {
@@ -87,7 +122,7 @@ describe('Aprobar y Rechazar', () => {
   });
 
   it('R pide el motivo, ofrece los frecuentes y rechaza con el elegido', async () => {
-    api.rejectSale.mockResolvedValue({ status: 'Rechazado' });
+    api.rejectSale.mockResolvedValue({ sale_no: 1042 });
     const { user, onDone } = setup();
     await user.keyboard('r');
     const dialog = screen.getByRole('alertdialog', { name: '¿Rechazar la venta #1.042?' });
@@ -99,6 +134,7 @@ describe('Aprobar y Rechazar', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(sale.id));
     expect(api.rejectSale).toHaveBeenCalledWith(sale.id, 'El pago no llegó a la cuenta.');
+    expect(notify.success).toHaveBeenCalledWith('Venta #1.042 rechazada: queda Rechazado con tu motivo, sin mover stock ni dinero.');
   });
 
   it('con stock insuficiente, la confirmación lo advierte', async () => {

@@ -1,5 +1,6 @@
 // «Aprobar» and «Rechazar» the sale under review, by button or by A and R. Both ask first: approving
-// moves stock and money, rejecting needs a reason the member will read. A refusal (someone acted
+// moves stock and money (its dialog lists who earns what, from the database), rejecting needs a
+// reason the member will read. A refusal (someone acted
 // first, the stock ran out) stays inside the dialog, in the database's words; the queue refreshes
 // because the mutation invalidates it either way.
 import { Check, X } from 'lucide-react';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useFormat } from '@/lib/use-format';
 import { approvalMessages as m } from '../messages';
 import { useQueueShortcuts } from '../queue/shortcuts';
+import { ApprovalPreview } from './reward-preview';
 
 type Open = 'approve' | 'reject' | null;
 
@@ -87,7 +89,9 @@ export function DecisionActions({ sale, canDecide, shortStock, onDone, onRefused
         pendingLabel={m.approving}
         variant="default"
         onConfirm={() => decide(approve.mutateAsync(sale.id))}
-      />
+      >
+        <ApprovalPreview saleId={sale.id} />
+      </ConfirmDialog>
     </div>
   );
 }

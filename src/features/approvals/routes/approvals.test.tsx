@@ -36,8 +36,9 @@ vi.mock('@/api/sales/sales-api', async (original) => {
     previewSaleRewards: async () => [],
     approveSale: async (id: string) => {
       if (!find(id)) throw new DbError({ code: 'P0001', message: 'La venta ya no está pendiente.', hint: 'savia:invalid_transition' });
+      const done = find(id)!;
       queue.pending = queue.pending.filter((s) => s.id !== id);
-      return { status: 'Pagada' };
+      return { sale_no: done.sale_no, entries: 0 };
     },
   };
 });
