@@ -318,7 +318,7 @@ async function sameTransferTwice(browser: Browser) {
   return { ref, first, second };
 }
 
-test('señales de fraude con enlaces a la otra venta, el comprobante con zoom y el teclado J/K', async ({ page, browser }) => {
+test('señales de fraude con enlaces a la otra venta, el importe del comprobante que no coincide, el comprobante con zoom y el teclado J/K', async ({ page, browser }) => {
   const { ref, first, second } = await sameTransferTwice(browser);
   await openSale(page, second);
   const signs = page.getByTestId('fraud-signs');
@@ -326,6 +326,32 @@ test('señales de fraude con enlaces a la otra venta, el comprobante con zoom y 
   await expect(signs).toContainText('El mismo archivo de comprobante ya se usó en otra venta');
   await expect(signs.getByRole('link', { name: `Venta #${formatPoints(first.sale_no)}` })).toHaveCount(2);
   await expect(page.getByTestId('keyboard-legend')).toContainText('No funcionan mientras escribes en un campo.');
+
+  // The approver reads 38,00 on the voucher: the database compares it with the total, a fraud sign.
+  const { rows: sold } = await withDb((db) =>
+    db.query<{ total: string; currency: string }>(
+      `select s.total, m.currency from public.sales s, public.metadata m where s.id = $1 and m.id = 'app_settings'`,
+      [second.id],
+    ),
+  );
+  const money = (amount: number | string) => formatMoney(amount, sold[0]!.currency);
+  const noteBox = page.getByTestId('voucher-amount');
+  await noteBox.getByRole('textbox', { name: 'Importe que dice el comprobante' }).fill('38,00');
+  await noteBox.getByRole('button', { name: 'Anotar importe' }).click();
+  await expect(page.getByText('Importe del comprobante anotado.')).toBeVisible();
+  const gap = money((38 - Number(sold[0]!.total)).toFixed(2));
+  await expect(page.getByTestId('voucher-amount-mismatch')).toContainText(
+    `El comprobante dice ${money(38)} y la venta es de ${money(sold[0]!.total)}: ${gap} de más. Lo anotó ${personas.admin}`,
+  );
+  await expect(noteBox.getByTestId('voucher-amount-noted')).toHaveText(`Anotado: ${money(38)}, no coincide con el total.`);
+  const noteRow = async () =>
+    (await withDb((db) => db.query<{ amount: string }>('select amount from private.voucher_amount_notes where sale_id = $1', [second.id]))).rows[0]?.amount;
+  expect(await noteRow()).toBe('38.00');
+  // An amount that cannot be read stays beside the field; nothing is written.
+  await noteBox.getByRole('textbox', { name: 'Importe que dice el comprobante' }).fill('treinta');
+  await noteBox.getByRole('button', { name: 'Corregir importe' }).click();
+  await expect(noteBox.getByRole('alert')).toHaveText('Escribe el importe como aparece en el comprobante, por ejemplo 25,00.');
+  expect(await noteRow()).toBe('38.00');
 
   // The voucher through its signed URL, zoomable.
   await page.getByRole('button', { name: /^Ver comprobante/ }).click();
@@ -363,8 +389,16 @@ test('señales de fraude con enlaces a la otra venta, el comprobante con zoom y 
 test('cómo se ve: accesible en claro y oscuro, con sus diálogos abiertos, y capturas a los dos tamaños', async ({ page, browser }) => {
   test.slow(); // axe four times in two themes and twenty screenshots
   const { second } = await sameTransferTwice(browser);
+  await withDb(async (db) => {
+    // The approver already read the voucher: its amount is not the sale's (the sign shows in the shots).
+    await db.query(
+      `insert into private.voucher_amount_notes (sale_id, amount, noted_by, noted_at)
+       select $1, 38, u.id, now() from auth.users u where lower(u.email) = lower($2)`,
+      [second.id, personas.admin],
+    );
+  });
   await openSale(page, second);
-  await expect(page.getByTestId('fraud-signs')).toBeVisible();
+  await expect(page.getByTestId('voucher-amount-mismatch')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recompensas al aprobar' })).toBeVisible();
   await expectAccessible(page, 'Aprobaciones');
   await shootScreen(page, 'aprobaciones');

@@ -229,6 +229,31 @@ export async function fetchSaleChecks(saleId: string, signal: AbortSignal): Prom
   return saleChecks.parse(await unwrap(query));
 }
 
+/** The amount staff read on the voucher against the sale's total, as the database compares them. */
+const voucherNote = z
+  .object({
+    amount: z.number(),
+    sale_total: z.number(),
+    /** The voucher's amount minus the sale's total. */
+    difference: z.number(),
+    matches: z.boolean(),
+    noted_by_email: z.string().nullable(),
+    noted_at: z.string(),
+  })
+  .nullable();
+export type VoucherNote = z.infer<typeof voucherNote>;
+
+export async function fetchVoucherNote(saleId: string, signal: AbortSignal): Promise<VoucherNote> {
+  return voucherNote.parse(await unwrap(supabase.rpc('get_voucher_note', { p_sale_id: saleId }).abortSignal(signal)));
+}
+
+/** Notes (or corrects) the voucher's amount; null removes the note. */
+export async function noteVoucherAmount(saleId: string, amount: number | null): Promise<VoucherNote> {
+  // The generated type says number; null is how the function removes a note.
+  const args = { p_sale_id: saleId, p_amount: amount as number };
+  return voucherNote.parse(await unwrap(supabase.rpc('note_voucher_amount', args)));
+}
+
 /** What approve_sale says it did: the sale's number and how many ledger entries it wrote. */
 const approved = z.object({ sale_no: z.number(), entries: z.number() });
 export type ApprovedSale = z.infer<typeof approved>;

@@ -6,7 +6,7 @@ import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
 import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { approveSale, cancelSale, placeOrder, rejectSale, type ApprovedSale, type RejectedSale } from './sales-api';
+import { approveSale, cancelSale, noteVoucherAmount, placeOrder, rejectSale, type ApprovedSale, type RejectedSale } from './sales-api';
 import { salesQueries } from './sales-queries';
 
 export const salesMessages = {
@@ -21,6 +21,8 @@ export const salesMessages = {
   approveFailed: 'No se pudo aprobar',
   rejected: ({ sale_no }: RejectedSale) => `Venta #${formatCount(sale_no)} rechazada: queda Rechazado con tu motivo, sin mover stock ni dinero.`,
   rejectFailed: 'No se pudo rechazar',
+  voucherNoted: 'Importe del comprobante anotado.',
+  voucherNoteRemoved: 'Nota del importe borrada.',
 } as const;
 
 /** A sale that changes state moves stock, points, balances and the staff's queue. */
@@ -79,5 +81,15 @@ export function useRejectSale({ onDone, quietError = false }: SaleDecisionOption
       onDone?.(id);
     },
     meta: { error: salesMessages.rejectFailed, quietError, invalidates: moneyAndStock },
+  });
+}
+
+/** The amount read on a voucher; the screen shows a refusal beside the field. Only that sale's note
+ *  changes (the comparison is part of it). */
+export function useNoteVoucherAmount(saleId: string) {
+  return useMutation({
+    mutationFn: (amount: number | null) => noteVoucherAmount(saleId, amount),
+    onSuccess: (note) => notify.success(note ? salesMessages.voucherNoted : salesMessages.voucherNoteRemoved),
+    meta: { quietError: true, invalidates: [salesQueries.voucherNote(saleId).queryKey] },
   });
 }

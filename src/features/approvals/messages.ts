@@ -92,6 +92,21 @@ export const approvalMessages = {
   otherSale: (no: string) => `Venta #${no}`,
   otherSaleOf: (client: string, status: string, when: string) => `de ${client}, ${status}, ${when}`,
   checksFailed: 'No pudimos revisar las señales de alerta de esta venta.',
+  voucherAmountMismatch: (voucher: string, total: string, gap: string, more: boolean) =>
+    `El comprobante dice ${voucher} y la venta es de ${total}: ${gap} ${more ? 'de más' : 'de menos'}.`,
+  voucherAmountMismatchBy: (who: string, when: string) => `Lo anotó ${who} el ${when}.`,
+
+  // The amount read on the voucher
+  voucherAmountLabel: 'Importe que dice el comprobante',
+  voucherAmountPlaceholder: 'Ej.: 25,00',
+  voucherAmountSave: 'Anotar importe',
+  voucherAmountCorrect: 'Corregir importe',
+  voucherAmountRemove: 'Borrar nota',
+  voucherAmountHint: 'Anótalo si lo leíste: la base de datos lo compara con el total y avisa si no coincide.',
+  voucherAmountNoted: (amount: string, matches: boolean) => `Anotado: ${amount}, ${matches ? 'coincide con el total.' : 'no coincide con el total.'}`,
+  voucherAmountBy: (who: string, when: string) => `Lo anotó ${who} el ${when}.`,
+  voucherAmountUnreadable: 'Escribe el importe como aparece en el comprobante, por ejemplo 25,00.',
+  voucherAmountFailed: 'No pudimos anotar el importe. Inténtalo de nuevo.',
 
   // Stock
   stockTitle: 'Stock insuficiente',

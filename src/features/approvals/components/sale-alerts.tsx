@@ -3,7 +3,7 @@
 // to look at the bank. All of it comes from get_sale_checks; nothing is guessed in the browser.
 import { Landmark, PackageX, ShieldAlert, UserRoundX } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OtherSale, SaleChecks, SaleWithLines } from '@/api/sales/sales-api';
+import type { OtherSale, SaleChecks, SaleWithLines, VoucherNote } from '@/api/sales/sales-api';
 import { paths } from '@/config/paths';
 import { PENDING_SALE_STATUSES } from '@/lib/domain';
 import { useFormat } from '@/lib/use-format';
@@ -11,11 +11,32 @@ import { approvalMessages as m } from '../messages';
 import { shortLines } from '../stock';
 import { Callout } from './panel';
 
-export function FraudSigns({ sale, checks, linkTo }: { sale: SaleWithLines; checks: SaleChecks; linkTo: (id: string) => string }) {
+export function FraudSigns({
+  sale,
+  checks,
+  note,
+  linkTo,
+}: {
+  sale: SaleWithLines;
+  checks: SaleChecks;
+  /** The amount staff read on the voucher, compared by the database. */
+  note: VoucherNote | undefined;
+  linkTo: (id: string) => string;
+}) {
+  const f = useFormat();
   const { reference_reuse: byReference, voucher_reuse: byVoucher } = checks;
-  if (byReference.length === 0 && byVoucher.length === 0) return null;
+  const mismatch = note && !note.matches ? note : null;
+  if (byReference.length === 0 && byVoucher.length === 0 && !mismatch) return null;
   return (
     <Callout tone="danger" icon={<ShieldAlert aria-hidden="true" />} title={m.fraudTitle} testId="fraud-signs">
+      {mismatch && (
+        <p data-testid="voucher-amount-mismatch">
+          <span className="font-medium">
+            {m.voucherAmountMismatch(f.money(mismatch.amount), f.money(mismatch.sale_total), f.money(Math.abs(mismatch.difference)), mismatch.difference > 0)}
+          </span>{' '}
+          {m.voucherAmountMismatchBy(mismatch.noted_by_email ?? m.none, f.dateTime(mismatch.noted_at))}
+        </p>
+      )}
       {byReference.length > 0 && (
         <div>
           <p>{m.referenceReuse(sale.payment_reference ?? '')}</p>

@@ -1,4 +1,5 @@
 // Who the sale is for, what it carries and how it was paid.
+import type { ReactNode } from 'react';
 import type { SaleChecks, SaleWithLines } from '@/api/sales/sales-api';
 import { paymentMethodLabels } from '@/lib/domain';
 import { useFormat } from '@/lib/use-format';
@@ -99,7 +100,8 @@ export function LinesPanel({ sale, checks }: { sale: SaleWithLines; checks: Sale
   );
 }
 
-export function PaymentPanel({ sale }: { sale: SaleWithLines }) {
+/** `children`: what the approver adds about the payment (the amount read on the voucher). */
+export function PaymentPanel({ sale, children }: { sale: SaleWithLines; children?: ReactNode }) {
   return (
     <Panel title={m.payment}>
       <Facts
@@ -115,6 +117,7 @@ export function PaymentPanel({ sale }: { sale: SaleWithLines }) {
         <p className="mb-2 text-sm text-muted-foreground">{m.voucher}</p>
         {sale.voucher_path ? <VoucherViewer path={sale.voucher_path} saleNo={sale.sale_no} /> : <p className="text-sm">{m.noVoucher}</p>}
       </div>
+      {children}
     </Panel>
   );
 }

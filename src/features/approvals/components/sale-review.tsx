@@ -20,6 +20,7 @@ import { RewardPreview } from './reward-preview';
 import { shortLines } from '../stock';
 import { BankReminder, EnrolmentWarnings, FraudSigns, StockShortfall } from './sale-alerts';
 import { LinesPanel, PaymentPanel, WhoPanel } from './sale-parts';
+import { VoucherAmountNote } from '../voucher/voucher-amount-note';
 
 export interface SaleReviewProps {
   saleId: string;
@@ -42,6 +43,8 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
   const sale = detail.data;
   const pending = sale ? isPending(sale.status) : false;
   const checks = useQuery({ ...salesQueries.checks(saleId), enabled: pending, refetchInterval: APPROVALS_REFRESH_MS });
+  const withVoucher = Boolean(sale?.voucher_path);
+  const note = useQuery({ ...salesQueries.voucherNote(saleId), enabled: pending && withVoucher, refetchInterval: APPROVALS_REFRESH_MS });
   const heading = useRef<HTMLHeadingElement>(null);
   // The database's sentence when a decision was refused (another staff member acted first).
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -110,7 +113,7 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
           {checks.isError && <ErrorState className="py-4" title={m.checksFailed} error={checks.error} onRetry={() => checks.refetch()} retrying={checks.isFetching} />}
           {checks.data && (
             <>
-              <FraudSigns sale={sale} checks={checks.data} linkTo={linkTo} />
+              <FraudSigns sale={sale} checks={checks.data} note={note.data} linkTo={linkTo} />
               <StockShortfall checks={checks.data} />
               <EnrolmentWarnings checks={checks.data} />
             </>
@@ -121,7 +124,7 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
 
       <div className="grid gap-4 @2xl:grid-cols-2">
         <WhoPanel sale={sale} checks={checks.data} />
-        <PaymentPanel sale={sale} />
+        <PaymentPanel sale={sale}>{pending && withVoucher && <VoucherAmountNote saleId={sale.id} />}</PaymentPanel>
       </div>
       <LinesPanel sale={sale} checks={pending ? checks.data : undefined} />
       {pending && <RewardPreview saleId={sale.id} />}
