@@ -1342,6 +1342,11 @@ export type Database = {
           pending_payouts: number
         }[]
       }
+      get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
+      note_voucher_amount: {
+        Args: { p_amount: number; p_sale_id: string }
+        Returns: Json
+      }
       pay_payout: {
         Args: { p_payout_id: string; p_reference: string }
         Returns: {

@@ -33,14 +33,16 @@ export async function expectAccessible(page: Page, what: string) {
   await setTheme(page, 'light');
 }
 
-/** Screenshots of the page as it is now at both sizes and in both themes. */
-export async function shootScreen(page: Page, name: string) {
+/** Screenshots of the page as it is now at both sizes and in both themes. `fullPage: false` shoots
+ *  what the viewport shows: a dialog over the page (a full-page shot of fixed layers stretches the
+ *  overlay and the shell oddly). */
+export async function shootScreen(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const original = page.viewportSize();
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
     for (const theme of THEMES) {
       await setTheme(page, theme);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${size}-${theme === 'light' ? 'claro' : 'oscuro'}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${size}-${theme === 'light' ? 'claro' : 'oscuro'}.png`, fullPage });
     }
   }
   await setTheme(page, 'light');

@@ -199,8 +199,13 @@ export async function previewSaleRewards(saleId: string, signal: AbortSignal): P
   return (await unwrap(query)) as RewardPreviewLine[];
 }
 
+/** Another sale that shares a payment reference or a voucher file with the one being checked. */
+const otherSale = z.object({ sale_id: z.string(), sale_no: z.number(), status: z.enum(SALE_STATUSES), client_name: z.string(), created_at: z.string() });
+export type OtherSale = z.infer<typeof otherSale>;
+
 const saleChecks = z.object({
-  reference_reuse: z.array(z.object({ sale_id: z.string(), sale_no: z.number(), status: z.string(), client_name: z.string(), created_at: z.string() })),
+  reference_reuse: z.array(otherSale),
+  voucher_reuse: z.array(otherSale),
   stock: z.array(
     z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() }),
   ),
@@ -224,10 +229,42 @@ export async function fetchSaleChecks(saleId: string, signal: AbortSignal): Prom
   return saleChecks.parse(await unwrap(query));
 }
 
-export async function approveSale(id: string) {
-  return unwrap(supabase.rpc('approve_sale', { p_sale_id: id }));
+/** The amount staff read on the voucher against the sale's total, as the database compares them. */
+const voucherNote = z
+  .object({
+    amount: z.number(),
+    sale_total: z.number(),
+    /** The voucher's amount minus the sale's total. */
+    difference: z.number(),
+    matches: z.boolean(),
+    noted_by_email: z.string().nullable(),
+    noted_at: z.string(),
+  })
+  .nullable();
+export type VoucherNote = z.infer<typeof voucherNote>;
+
+export async function fetchVoucherNote(saleId: string, signal: AbortSignal): Promise<VoucherNote> {
+  return voucherNote.parse(await unwrap(supabase.rpc('get_voucher_note', { p_sale_id: saleId }).abortSignal(signal)));
 }
 
-export async function rejectSale(id: string, reason: string) {
-  return unwrap(supabase.rpc('reject_sale', { p_sale_id: id, p_reason: reason }));
+/** Notes (or corrects) the voucher's amount; null removes the note. */
+export async function noteVoucherAmount(saleId: string, amount: number | null): Promise<VoucherNote> {
+  // The generated type says number; null is how the function removes a note.
+  const args = { p_sale_id: saleId, p_amount: amount as number };
+  return voucherNote.parse(await unwrap(supabase.rpc('note_voucher_amount', args)));
+}
+
+/** What approve_sale says it did: the sale's number and how many ledger entries it wrote. */
+const approved = z.object({ sale_no: z.number(), entries: z.number() });
+export type ApprovedSale = z.infer<typeof approved>;
+
+export async function approveSale(id: string): Promise<ApprovedSale> {
+  return approved.parse(await unwrap(supabase.rpc('approve_sale', { p_sale_id: id })));
+}
+
+const rejected = z.object({ sale_no: z.number() });
+export type RejectedSale = z.infer<typeof rejected>;
+
+export async function rejectSale(id: string, reason: string): Promise<RejectedSale> {
+  return rejected.parse(await unwrap(supabase.rpc('reject_sale', { p_sale_id: id, p_reason: reason })));
 }

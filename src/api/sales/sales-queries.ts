@@ -5,6 +5,7 @@ import {
   fetchSale,
   fetchSaleChecks,
   fetchSaleEntries,
+  fetchVoucherNote,
   previewSaleRewards,
   type MyOrdersParams,
   type QueueParams,
@@ -34,6 +35,8 @@ export const salesQueries = {
     }),
   rewardPreview: (id: string) =>
     queryOptions({ queryKey: [...salesQueries.all(), 'reward-preview', id] as const, queryFn: ({ signal }) => previewSaleRewards(id, signal) }),
+  voucherNote: (id: string) =>
+    queryOptions({ queryKey: [...salesQueries.all(), 'voucher-note', id] as const, queryFn: ({ signal }) => fetchVoucherNote(id, signal) }),
   checks: (id: string) =>
     queryOptions({ queryKey: [...salesQueries.all(), 'checks', id] as const, queryFn: ({ signal }) => fetchSaleChecks(id, signal) }),
 };

@@ -14,10 +14,12 @@ import { SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
 import { useSignOut } from './use-sign-out';
+import { useWorkCounts } from './use-work-counts';
 
 export function BackOfficeLayout() {
   const { user } = useSession();
   const signOut = useSignOut();
+  const counts = useWorkCounts();
   if (!user) return null;
   const principal = { role: user.role, finance: user.customClaims.finance };
   const items = backOfficeNav(principal);
@@ -30,7 +32,7 @@ export function BackOfficeLayout() {
         <div className="flex h-16 items-center border-b border-sidebar-border px-5">
           <Brand subtitle={appMessages.backOffice} />
         </div>
-        <NavList items={items} label={appMessages.mainNav} />
+        <NavList items={items} label={appMessages.mainNav} counts={counts} />
       </aside>
 
       <div className="lg:pl-64">
@@ -41,7 +43,7 @@ export function BackOfficeLayout() {
                 <div className="flex h-16 items-center border-b border-sidebar-border px-5">
                   <Brand subtitle={appMessages.backOffice} />
                 </div>
-                <NavList items={items} label={appMessages.mainNav} onNavigate={close} />
+                <NavList items={items} label={appMessages.mainNav} onNavigate={close} counts={counts} />
               </>
             )}
           </MobileNav>

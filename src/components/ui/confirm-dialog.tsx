@@ -29,6 +29,9 @@ export interface ConfirmDialogProps {
   title: string;
   /** What will happen, plainly: «La venta pasa a Rechazado y el stock vuelve al inventario.» */
   description: ReactNode;
+  /** What to read before confirming that is more than a sentence (a list): between the description
+   *  and the reason. */
+  children?: ReactNode;
   /** The binding label of the action («Rechazar»). */
   confirmLabel: string;
   /** Shown while the action runs («Rechazando…»); the confirm label otherwise. */
@@ -49,6 +52,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
+  children,
   confirmLabel,
   pendingLabel,
   cancelLabel = 'Cancelar',
@@ -117,6 +121,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         {reason && (
           <ReasonField
             ref={reasonRef}

@@ -81,6 +81,9 @@ insert into declared values
   ('function', 'get_payout_totals()',                        '', 'execute', ''),
   ('function', 'get_staff_work_counts()',                    '', 'execute', ''),
   ('function', 'get_sale_checks(uuid)',                      '', 'execute', ''),
+  -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
+  ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
+  ('function', 'note_voucher_amount(uuid, numeric)',         '', 'execute', ''),
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
   ('function', 'get_network_summary(uuid)',                  '', 'execute', ''),
   ('function', 'get_network_page(integer, integer, integer, uuid)', '', 'execute', ''),
