@@ -18,8 +18,9 @@ export default defineConfig({
           groups: [
             { name: 'supabase', test: /node_modules[\\/]@supabase/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Form libraries stay with the lazy pages that use them.
-            { name: 'vendor', test: /node_modules[\\/](?!zod|react-hook-form|@hookform)/ },
+            // Form libraries stay with the lazy pages that use them; pdfmake and its fonts load only
+            // on the click that makes a PDF (a catch-all group would put them in every first load).
+            { name: 'vendor', test: /node_modules[\\/](?!zod|react-hook-form|@hookform|pdfmake)/ },
           ],
         },
       },

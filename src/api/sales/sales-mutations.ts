@@ -11,7 +11,6 @@ export const salesMessages = {
   placed: 'Pedido enviado: queda pendiente de aprobación.',
   placeFailed: 'No pudimos enviar tu pedido',
   cancelled: 'Pedido cancelado.',
-  cancelFailed: 'No se pudo cancelar',
   approved: 'Venta aprobada.',
   approveFailed: 'No se pudo aprobar',
   rejected: 'Venta rechazada.',
@@ -36,10 +35,11 @@ export function usePlaceOrder() {
   });
 }
 
+/** A member cancels their pending order; the confirmation dialog shows a refusal itself, so no toast on error. */
 export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => cancelSale(id),
-    meta: { success: salesMessages.cancelled, error: salesMessages.cancelFailed, invalidates: moneyAndStock },
+    meta: { success: salesMessages.cancelled, quietError: true, invalidates: moneyAndStock },
   });
 }
 

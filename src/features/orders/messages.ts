@@ -99,6 +99,8 @@ export const orderMessages = {
   status: 'Estado',
   detailTitle: (kind: string, n: string) => `${kind} N.º ${n}`,
   detailFailed: 'No pudimos cargar este pedido.',
+  detailLoading: 'Cargando el pedido…',
+  detailRegion: 'Detalle del pedido',
   close: 'Cerrar',
   lines: 'Productos',
   product: 'Producto',

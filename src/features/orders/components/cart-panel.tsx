@@ -81,7 +81,7 @@ function CartLineRow({ line, preview, cart, marks, disabled }: { line: CartLine;
         <div className="shrink-0 text-sm font-medium tabular-nums">{priced ? f.money(priced.line_total) : <Skeleton className="h-4 w-14" />}</div>
       </div>
       {mark && (
-        <p id={markId} role="alert" className="flex items-start gap-1.5 rounded-md bg-destructive/10 px-2 py-1.5 text-xs font-medium text-destructive">
+        <p id={markId} role="alert" className="flex items-start gap-1.5 rounded-md bg-tone-red px-2 py-1.5 text-xs font-medium text-tone-red-foreground">
           <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           {markMessage(mark)}
         </p>

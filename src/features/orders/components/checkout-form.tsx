@@ -157,7 +157,7 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
                   ))}
                 </div>
                 {errors.paymentMethod && (
-                  <p id="method-error" role="alert" className="text-xs font-medium text-destructive">
+                  <p id="method-error" role="alert" className="text-xs font-medium text-tone-red-foreground">
                     {errors.paymentMethod.message}
                   </p>
                 )}
@@ -221,7 +221,7 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
               </p>
             )}
             {failure && (
-              <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+              <div role="alert" className="flex items-start gap-2 rounded-md border border-tone-red-foreground/25 bg-tone-red p-3 text-sm text-tone-red-foreground">
                 <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 <div>
                   <p className="font-medium">{failure.message}</p>

@@ -84,7 +84,7 @@ export function QuantityInput({
         </Button>
       </div>
       {problem && (
-        <p id={errorId} role="alert" className="max-w-56 text-right text-xs font-medium text-destructive">
+        <p id={errorId} role="alert" className="max-w-56 text-right text-xs font-medium text-tone-red-foreground">
           {problem}
         </p>
       )}

@@ -5,3 +5,8 @@ export function paymentLines(details: string): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
 }
+
+/** `comprobante-venta-123.pdf`. */
+export function receiptFileName(saleNo: number): string {
+  return `comprobante-venta-${saleNo}.pdf`;
+}

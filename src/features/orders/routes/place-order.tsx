@@ -107,7 +107,7 @@ function PlaceOrder({ clientId, defaultAddress }: { clientId: string; defaultAdd
         />
       </aside>
       {!paying && cart.count > 0 && (
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t bg-background/95 px-4 py-3 backdrop-blur lg:hidden">
+        <div className="fixed inset-x-0 bottom-0 z-20 border-t bg-background px-4 py-3 shadow-[0_-2px_8px_rgb(0_0_0/0.06)] lg:hidden">
           <a href="#carrito" className="flex items-center justify-between gap-3 rounded-md text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
             <span className="flex items-center gap-2">
               <ShoppingBasket className="size-5 text-primary" aria-hidden="true" />
