@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { stackConfig } from '../scripts/lib/config.mjs';
-import { ensureCluster, resetDatabase, startCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
+import { adminUrl, ensureCluster, resetDatabase, startCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300_000);
@@ -31,6 +31,8 @@ ensureCluster(cfg);
 startCluster(cfg);
 
 const log = (...args) => console.log(...args);
+// A checkpoint needs a superuser (postgres is not one, as on a hosted project): the cluster's own admin.
+const checkpoint = () => withClient(adminUrl(cfg.dbUrl), (c) => c.query('checkpoint'));
 const ms = (t0) => performance.now() - t0;
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -171,7 +173,7 @@ await db.query(`
 `);
 log(`  ${ORDERS - MEASURED} pedidos liquidados: ${fmt(ms(t0))} ms`);
 await db.query('vacuum analyze');
-await db.query('checkpoint'); // each measured phase starts without a pending checkpoint from the build
+await checkpoint(); // each measured phase starts without a pending checkpoint from the build
 const { rows: [sizes] } = await db.query(`
   select (select count(*) from public.clients) members, (select max(extensions.nlevel(path)) - 1 from public.clients) depth,
          (select count(*) from public.reward_transactions) entries, (select count(*) from public.sales) sales`);
@@ -231,7 +233,7 @@ for (const [i, workers] of rounds.entries()) {
 // 5. Reads: downline count and first page, upline walk ---------------------------------------------------
 // After thousands of approvals, let vacuum catch up first, as autovacuum does between bursts.
 await db.query('vacuum analyze public.clients, private.member_period_totals, public.sales');
-await db.query('checkpoint');
+await checkpoint();
 const member = await staffSession(admin);
 const { rows: [root] } = await db.query(`select id, path from public.clients where enroller_id is null`);
 const { rows: [deep] } = await db.query(`select id from public.clients order by extensions.nlevel(path) desc limit 1`);
@@ -268,7 +270,7 @@ await median5(`línea ascendente completa del miembro más profundo`, db, `
 await member.end();
 
 // 6. The month close, as production runs it: the superadmin asks, the queue's runner closes --------------
-await db.query('checkpoint');
+await checkpoint();
 const closer = await staffSession(superadmin);
 await closer.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
 // The preview is an API request (8 s on Supabase); PostgREST answers its first 1,000 rows (max_rows).

@@ -1,7 +1,9 @@
-// A private PostgreSQL cluster for the local stack, made from the machine's own binaries.
-// PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` OS user.
+// A private PostgreSQL cluster for the local stack, made from the machine's own binaries, laid out
+// as a Supabase project is: `supabase_admin` is the bootstrap superuser and `postgres` is not a
+// superuser (scripts/stack/platform.sql). PostgreSQL refuses to run as root, so as root the
+// cluster runs as the `postgres` OS user.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT } from './config.mjs';
@@ -52,13 +54,62 @@ function hasLibrary(name) {
   return existsSync(join(pgBinDir(), '..', 'lib', `${name}.so`));
 }
 
-/** Creates the cluster when it does not exist yet. Returns true when it was just created. */
+/** The superuser that owns the platform (Supabase's image bootstraps its cluster with it too). */
+export const ADMIN_ROLE = 'supabase_admin';
+
+/** The same database as `url`, as the platform's superuser: for the bootstrap only, never for the app. */
+export function adminUrl(url) {
+  const u = new URL(url);
+  u.username = ADMIN_ROLE;
+  u.password = 'postgres';
+  return u.toString();
+}
+
+// Bumped when the cluster's layout changes; an older cluster is rebuilt (its data is demo data).
+const LAYOUT = 'hosted-2026-11';
+const layoutFile = (cfg) => join(cfg.pgData, 'savia-layout');
+
+/**
+ * Extensions postgres may create although they need a superuser, as Supabase's supautils allows
+ * (`privileged_extensions`): pgextwlist creates them as the bootstrap superuser and runs the
+ * after-create scripts of scripts/stack/extensions. Any other such extension fails, as on hosted.
+ */
+const PRIVILEGED_EXTENSIONS = [
+  'btree_gin', 'btree_gist', 'citext', 'cube', 'dblink', 'earthdistance', 'fuzzystrmatch', 'hstore', 'intarray',
+  'isn', 'ltree', 'moddatetime', 'pg_cron', 'pg_stat_statements', 'pg_trgm', 'pgcrypto', 'pgrowlocks', 'pgtap',
+  'plpgsql', 'plpgsql_check', 'postgres_fdw', 'seg', 'tablefunc', 'tcn', 'tsm_system_rows', 'tsm_system_time',
+  'unaccent', 'uuid-ossp',
+];
+
+/** The after-create scripts, copied where the server can read them (a checkout under /root is not). */
+function installExtensionScripts(cfg) {
+  const target = join(cfg.dataDir, 'extension-scripts');
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(ROOT, 'scripts', 'stack', 'extensions'), target, { recursive: true });
+  return target;
+}
+
+/** Creates the cluster when it does not exist yet (or has an older layout). Returns true when it was just created. */
 export function ensureCluster(cfg) {
-  if (existsSync(join(cfg.pgData, 'PG_VERSION'))) return false;
+  if (existsSync(join(cfg.pgData, 'PG_VERSION'))) {
+    const layout = existsSync(layoutFile(cfg)) ? readFileSync(layoutFile(cfg), 'utf8').trim() : '';
+    if (layout === LAYOUT) {
+      installExtensionScripts(cfg);
+      return false;
+    }
+    // Made by an older version of these scripts (postgres was its superuser): start again.
+    console.log('· el clúster local tiene una disposición antigua: se reconstruye como en Supabase');
+    stopCluster(cfg);
+    rmSync(cfg.pgData, { recursive: true, force: true });
+  }
+  if (!hasLibrary('pgextwlist')) {
+    throw new Error('Falta pgextwlist (extensiones privilegiadas como en Supabase). En Debian/Ubuntu: apt-get install postgresql-15-pgextwlist');
+  }
   mkdirSync(cfg.pgData, { recursive: true });
   const { uid, gid } = pgOsUser();
   if (uid !== undefined) chownSync(cfg.pgData, uid, gid);
-  runPg('initdb', ['-D', cfg.pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  runPg('initdb', ['-D', cfg.pgData, '-U', ADMIN_ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  const extensionScripts = installExtensionScripts(cfg);
   const settings = [
     `listen_addresses = '127.0.0.1'`,
     `port = ${cfg.dbPort}`,
@@ -70,9 +121,13 @@ export function ensureCluster(cfg) {
     // Test clusters are thrown away after the run: durability buys nothing there.
     ...(cfg.profile === 'test' ? ['fsync = off', 'full_page_writes = off'] : []),
     ...(hasLibrary('pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
+    `session_preload_libraries = 'pgextwlist'`,
+    `extwlist.extensions = '${PRIVILEGED_EXTENSIONS.join(',')}'`,
+    `extwlist.custom_path = '${extensionScripts}'`,
   ];
   const conf = join(cfg.pgData, 'postgresql.conf');
   writeFileSync(conf, `${readFileSync(conf, 'utf8')}\n# Savia local stack\n${settings.join('\n')}\n`);
+  writeFileSync(layoutFile(cfg), `${LAYOUT}\n`);
   return true;
 }
 
@@ -115,10 +170,15 @@ function migrationFiles() {
     .map((f) => ({ version: f.split('_')[0], name: f.replace(/^\d+_|\.sql$/g, ''), path: join(dir, f) }));
 }
 
-/** Platform bootstrap, then every migration not applied yet, tracked as the Supabase CLI does. */
+/**
+ * Platform bootstrap (as supabase_admin), then every migration not applied yet, as postgres,
+ * tracked as the Supabase CLI does.
+ */
 export async function migrate(cfg, log = () => {}) {
+  await withClient(adminUrl(cfg.dbUrl), (client) =>
+    client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')),
+  );
   return withClient(cfg.dbUrl, async (client) => {
-    await client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8'));
     await client.query(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (
@@ -163,8 +223,7 @@ export async function seed(cfg) {
 
 /** Drops and recreates the `postgres` database: platform + migrations (+ seed). */
 export async function resetDatabase(cfg, { withSeed = true, log } = {}) {
-  const adminUrl = cfg.dbUrl.replace(/\/postgres$/, '/template1');
-  await withClient(adminUrl, async (client) => {
+  await withClient(adminUrl(cfg.dbUrl).replace(/\/postgres$/, '/template1'), async (client) => {
     await client.query('drop database if exists postgres with (force)');
     await client.query('create database postgres');
   });

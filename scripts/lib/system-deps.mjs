@@ -14,7 +14,11 @@ const extension = (name) => () => existsSync(`/usr/share/postgresql/${pgMajor()}
 
 /** Each need: how to tell it is there, and the Debian packages that bring it. */
 const NEEDS = {
-  postgres: [{ ok: () => pgMajor() !== null, packages: () => ['postgresql-15', 'postgresql-contrib'] }],
+  postgres: [
+    { ok: () => pgMajor() !== null, packages: () => ['postgresql-15', 'postgresql-contrib'] },
+    // Lets the non-superuser postgres create the extensions Supabase lets it create (supautils' privileged extensions).
+    { ok: () => existsSync(`/usr/lib/postgresql/${pgMajor()}/lib/pgextwlist.so`), packages: () => [`postgresql-${pgMajor() ?? 15}-pgextwlist`] },
+  ],
   cron: [{ ok: extension('pg_cron'), packages: () => [`postgresql-${pgMajor()}-cron`] }],
   pgtap: [
     { ok: extension('pgtap'), packages: () => [`postgresql-${pgMajor()}-pgtap`] },

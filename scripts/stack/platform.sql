@@ -1,70 +1,166 @@
--- Platform bootstrap: what Supabase's Postgres image and its services' own migrations provide,
--- reproduced for the Docker-free local stack. Applied before supabase/migrations, locally only;
--- never a migration (a hosted project already has all of this).
--- Idempotent: safe to apply to a database that already has it.
+-- Platform bootstrap: what a Supabase project created today has before its first migration (the
+-- Postgres image's init scripts and migrations, the auth and storage services' own tables),
+-- reproduced for the Docker-free local stack. Run as `supabase_admin`, the cluster's bootstrap
+-- superuser, before supabase/migrations; locally only, never a migration (a hosted project
+-- already has all of this). Idempotent: safe to apply to a database that already has it.
+--
+-- What it reproduces, because a migration that works here must work there:
+--   * `postgres` is NOT a superuser (createdb, createrole, bypassrls; member of the API roles and
+--     pg_read_all_data), owns the database and `public`, and is no longer a member of
+--     supabase_auth_admin or supabase_storage_admin;
+--   * `supabase_admin` owns the `auth` and `storage` schemas; their tables belong to the services
+--     (supabase_auth_admin, supabase_storage_admin); postgres may read and write them, manage
+--     policies on them (supautils' policy_grants, emulated below) and create triggers on them,
+--     but not create objects in those schemas;
+--   * new tables, sequences and functions that postgres creates in `public` are NOT granted to
+--     anon, authenticated or service_role (the default of every project since 2026-10-30): each
+--     migration grants what each API role needs;
+--   * extensions Supabase lets postgres create (supautils' privileged extensions: pg_cron, pgtap,
+--     plpgsql_check...) are created as supabase_admin through pgextwlist, with the same after-create
+--     grants (scripts/stack/extensions/); any other extension needs a superuser and fails;
+--   * API role timeouts: anon 3 s, authenticated 8 s, authenticator 8 s (statement and lock).
 
--- Roles -------------------------------------------------------------------------------------
+-- Roles ---------------------------------------------------------------------------------------------
 do $$
 declare
   r text;
 begin
   foreach r in array array['anon', 'authenticated', 'service_role'] loop
     if not exists (select 1 from pg_roles where rolname = r) then
-      execute format('create role %I nologin noinherit', r);
+      execute format('create role %I nologin', r);
     end if;
   end loop;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit password 'postgres';
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin login noinherit createrole password 'postgres';
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin login noinherit createrole password 'postgres';
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin login superuser createdb createrole replication bypassrls password 'postgres';
-  end if;
+  foreach r in array array['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin'] loop
+    if not exists (select 1 from pg_roles where rolname = r) then
+      execute format('create role %I login', r);
+    end if;
+  end loop;
 end
 $$;
 
-alter role service_role bypassrls;
-alter role postgres password 'postgres';
+alter role postgres nosuperuser createdb createrole login replication bypassrls password 'postgres';
+alter role anon nologin inherit;
+alter role authenticated nologin inherit;
+alter role service_role nologin inherit bypassrls;
+alter role authenticator login noinherit password 'postgres';
+alter role supabase_auth_admin login noinherit nocreaterole password 'postgres';
+alter role supabase_storage_admin login noinherit createrole password 'postgres';
+alter role supabase_admin password 'postgres';
+
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
-grant authenticator to supabase_storage_admin;
+grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
+grant authenticator, anon, authenticated, service_role to supabase_storage_admin;
+-- Hosted postgres lost these memberships (2024-2025): set role to a service role fails there.
+revoke supabase_auth_admin, supabase_storage_admin from postgres;
+
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+-- PostgREST logs in as authenticator: a request as service_role (no timeout of its own) is cut at 8 s too.
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
+alter role postgres set search_path = "$user", public, extensions;
 
--- Schemas and extensions ----------------------------------------------------------------------
+-- The database belongs to postgres, as `migrate.sh` of Supabase's image leaves it -------------------
+do $$
+begin
+  execute format('alter database %I owner to postgres', current_database());
+  execute format('grant all on database %I to postgres', current_database());
+  execute format('grant create on database %I to supabase_auth_admin, supabase_storage_admin', current_database());
+  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+end
+$$;
+alter schema public owner to postgres;
+grant usage on schema public to postgres, anon, authenticated, service_role;
+
+-- Today's default privileges in public: everything postgres creates there starts closed to the
+-- API roles (Supabase changelog #45329; the CLI's RevokeDefaultDataApiPrivilegesSql). A project
+-- created before keeps the old `grant all` defaults; Savia's migrations close them themselves.
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke usage, select on sequences from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role;
+
+-- extensions -----------------------------------------------------------------------------------------
 create schema if not exists extensions;
-create schema if not exists auth authorization supabase_auth_admin;
-create schema if not exists storage authorization supabase_storage_admin;
-
+grant usage on schema extensions to anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin;
+grant all on schema extensions to postgres;
+alter default privileges in schema extensions grant all on tables to postgres with grant option;
+alter default privileges in schema extensions grant all on routines to postgres with grant option;
+alter default privileges in schema extensions grant all on sequences to postgres with grant option;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pg_stat_statements with schema extensions;
 
-grant usage on schema extensions to anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin;
-grant usage on schema public to anon, authenticated, service_role, supabase_auth_admin;
-grant all on schema public to postgres;
-grant usage on schema auth to anon, authenticated, service_role, postgres;
-grant usage on schema storage to anon, authenticated, service_role, postgres;
+-- supautils' policy_grants, emulated: postgres manages the policies of these service-owned tables.
+-- For the length of a CREATE/ALTER/DROP POLICY run by postgres, postgres is made a member of the
+-- tables' owners and stops being one when it ends; a failed command rolls that back with it.
+create or replace function extensions.policy_grants_tables() returns text[]
+language sql immutable set search_path = '' as $$
+  select array['auth.audit_log_entries', 'auth.identities', 'auth.refresh_tokens', 'auth.sessions', 'auth.users',
+               'storage.buckets', 'storage.objects']
+$$;
+
+create or replace function extensions.policy_grants_take() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_caller text := case when current_setting('role') = 'none' then session_user::text else current_setting('role') end;
+  v_owner text;
+  v_lent text[] := '{}';
+begin
+  if v_caller <> 'postgres' then
+    return;
+  end if;
+  for v_owner in
+    select distinct pg_catalog.pg_get_userbyid(c.relowner)
+      from unnest(extensions.policy_grants_tables()) t(name)
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass(t.name)
+  loop
+    if not pg_catalog.pg_has_role('postgres', v_owner, 'member') then
+      execute format('grant %I to postgres', v_owner);
+      v_lent := v_lent || v_owner;
+    end if;
+  end loop;
+  perform pg_catalog.set_config('savia.policy_grants_lent', pg_catalog.array_to_string(v_lent, ','), true);
+end
+$$;
+
+create or replace function extensions.policy_grants_give_back() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_owner text;
+begin
+  foreach v_owner in array coalesce(pg_catalog.string_to_array(nullif(pg_catalog.current_setting('savia.policy_grants_lent', true), ''), ','), '{}') loop
+    execute format('revoke %I from postgres', v_owner);
+  end loop;
+  perform pg_catalog.set_config('savia.policy_grants_lent', '', true);
+end
+$$;
+revoke all on function extensions.policy_grants_tables(), extensions.policy_grants_take(), extensions.policy_grants_give_back() from public;
+
+drop event trigger if exists savia_policy_grants_take;
+create event trigger savia_policy_grants_take on ddl_command_start
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY')
+  execute function extensions.policy_grants_take();
+drop event trigger if exists savia_policy_grants_give_back;
+create event trigger savia_policy_grants_give_back on ddl_command_end
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY')
+  execute function extensions.policy_grants_give_back();
+
+-- auth: owned by supabase_admin, its tables by supabase_auth_admin ------------------------------------
+create schema if not exists auth authorization supabase_admin;
+alter schema auth owner to supabase_admin;
 grant all on schema auth to supabase_auth_admin;
-grant all on schema storage to supabase_storage_admin;
-grant create on database postgres to supabase_auth_admin, supabase_storage_admin;
+grant usage on schema auth to anon, authenticated, service_role, postgres;
+revoke create on schema auth from postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres;
 
-alter database postgres set search_path = "$user", public, extensions;
-
--- Supabase's default privileges: whatever postgres creates in public is reachable by the API
--- roles, and row level security is what guards it.
-alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
-
--- auth: the tables GoTrue migrates, with GoTrue's column names ---------------------------------
 set role supabase_auth_admin;
 
 create table if not exists auth.users (
@@ -229,13 +325,19 @@ $$;
 
 reset role;
 
-grant select on auth.users to postgres;
-grant references on auth.users to postgres;
 grant all on all tables in schema auth to postgres;
-grant execute on all functions in schema auth to anon, authenticated, service_role, postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all routines in schema auth to postgres;
+grant execute on all functions in schema auth to anon, authenticated, service_role;
 grant all on all tables in schema auth to service_role;
 
--- storage: the tables and helpers storage-api migrates ------------------------------------------
+-- storage: owned by supabase_admin, its tables by supabase_storage_admin -------------------------------
+create schema if not exists storage authorization supabase_admin;
+alter schema storage owner to supabase_admin;
+grant all on schema storage to supabase_storage_admin;
+grant usage on schema storage to anon, authenticated, service_role;
+grant usage on schema storage to postgres with grant option;
+revoke create on schema storage from postgres;
 set role supabase_storage_admin;
 
 create table if not exists storage.buckets (
@@ -309,9 +411,6 @@ $$;
 
 reset role;
 
-grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to postgres with grant option;
 grant execute on all functions in schema storage to anon, authenticated, service_role, postgres;
-alter default privileges for role supabase_storage_admin in schema storage grant all on tables to anon, authenticated, service_role, postgres;
-alter default privileges for role supabase_storage_admin in schema storage grant all on functions to anon, authenticated, service_role, postgres;
--- The migrations (run as postgres) add storage policies and buckets, as on a hosted project.
-alter table storage.objects owner to supabase_storage_admin;

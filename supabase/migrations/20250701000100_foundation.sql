@@ -1,5 +1,14 @@
 -- Foundation: extensions, the private schema for security-definer helpers, and default
 -- privileges that keep new functions and tables closed unless a migration opens them.
+--
+-- Grants (least privilege): every migration grants each API role exactly what it needs, object
+-- by object, next to the row level security that filters the rows:
+--   anon           the public landing page (its RPCs) and the public settings row;
+--   authenticated  what the policies of each table allow, and the RPCs of the screens;
+--   service_role   only what the server side calls (the month close); it bypasses row level
+--                  security, so it gets no table at all.
+-- supabase/tests/database/06_api_privileges.test.sql holds the declared list and fails on any
+-- difference.
 
 create extension if not exists ltree with schema extensions;
 
@@ -8,18 +17,35 @@ comment on schema private is
   'Helpers de seguridad y disparadores. No expuesto por PostgREST: solo los roles de la API que lo necesitan para evaluar políticas tienen USAGE.';
 revoke all on schema private from public;
 -- Policies run as the caller, so the API role that evaluates them must reach the helpers.
-grant usage on schema private to authenticated, service_role;
+grant usage on schema private to authenticated;
 
--- Supabase grants EXECUTE on every new function to anon and authenticated (and PostgreSQL to
--- PUBLIC). Savia opens functions one by one instead, so a forgotten grant fails closed.
+-- Whatever the project's defaults (a project created before 2026-10-30 grants everything postgres
+-- creates in public to anon, authenticated and service_role; one created since still grants them
+-- TRUNCATE, REFERENCES and TRIGGER on tables and UPDATE on sequences; PostgreSQL grants EXECUTE
+-- on every function to PUBLIC), nothing new is reachable until a migration grants it: a
+-- forgotten grant fails closed, and TRUNCATE, which ignores row level security, is never granted.
 alter default privileges for role postgres revoke execute on functions from public;
-alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated;
+alter default privileges for role postgres in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke all on sequences from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke all on functions from anon, authenticated, service_role;
 alter default privileges for role postgres in schema private revoke execute on functions from public;
 
--- TRUNCATE ignores row level security, and anon has no business with any table except the
--- public settings row, which a later migration grants explicitly.
-alter default privileges for role postgres in schema public revoke truncate, references, trigger on tables from anon, authenticated;
-alter default privileges for role postgres in schema public revoke all on tables from anon;
+-- Refusals ------------------------------------------------------------------------------------------
+create or replace function private.refuse(p_code text, p_message text, p_detail text default null,
+                                          p_errcode text default 'P0001') returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception using errcode = p_errcode, message = p_message, hint = 'savia:' || p_code, detail = coalesce(p_detail, '');
+end
+$$;
+-- Triggers that guard tables run as the caller (an API role), so the API role raising their refusal
+-- must be able to call it.
+revoke all on function private.refuse(text, text, text, text) from public;
+grant execute on function private.refuse(text, text, text, text) to authenticated;
+comment on function private.refuse(text, text, text, text) is
+  'Toda negativa que una persona puede ver: un mensaje en español y un código estable «savia:<código>» en HINT, para que la app decida sin leer el texto. SQLSTATE P0001 (HTTP 400) salvo que se pida otro: 42501 para lo que es cuestión de permisos (HTTP 403). Como es una excepción, no queda nada escrito.';
 
 -- Generic trigger helpers ----------------------------------------------------------------------
 
@@ -40,9 +66,10 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  raise exception 'La tabla % es de solo anexado: sus filas no se pueden modificar ni borrar.', tg_table_name
-    using errcode = 'insufficient_privilege',
-          hint = 'Registra un movimiento o asiento compensatorio en lugar de cambiar el existente.';
+  perform private.refuse('append_only',
+    format('La tabla %s es de solo anexado: sus filas no se pueden modificar ni borrar; registra un movimiento o asiento compensatorio.', tg_table_name),
+    null, '42501');
+  return null;
 end
 $$;
 comment on function private.forbid_change() is

@@ -41,36 +41,37 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  -- Spanish messages for the screen; the check constraints stay as a backstop.
+  -- Spanish messages for the screen, with the field in the detail so the form can put it there;
+  -- the check constraints stay as a backstop.
   if new.low_stock_threshold is null or new.low_stock_threshold < 0 or new.low_stock_threshold > 1000000 then
-    raise exception 'El umbral de stock bajo debe ser un número entero entre 0 y 1.000.000.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'El umbral de stock bajo debe ser un número entero entre 0 y 1.000.000.', 'low_stock_threshold');
   end if;
   if new.company_name is null or char_length(btrim(new.company_name)) = 0 then
-    raise exception 'El nombre de la empresa no puede estar vacío.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'El nombre de la empresa no puede estar vacío.', 'company_name');
   end if;
   if char_length(btrim(new.company_name)) > 120 then
-    raise exception 'El nombre de la empresa no puede superar 120 caracteres.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'El nombre de la empresa no puede superar 120 caracteres.', 'company_name');
   end if;
   if new.contact_info is null or char_length(new.contact_info) > 1000 then
-    raise exception 'La información de contacto no puede superar 1.000 caracteres.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'La información de contacto no puede superar 1.000 caracteres.', 'contact_info');
   end if;
   if new.payment_details is null or char_length(new.payment_details) > 1000 then
-    raise exception 'Los datos de pago no pueden superar 1.000 caracteres.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'Los datos de pago no pueden superar 1.000 caracteres.', 'payment_details');
   end if;
   if new.currency is null or new.currency !~ '^[A-Z]{3}$' then
-    raise exception 'La moneda debe ser un código ISO de tres letras mayúsculas (por ejemplo USD).' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'La moneda debe ser un código ISO de tres letras mayúsculas (por ejemplo USD).', 'currency');
   end if;
   if new.timezone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = new.timezone) then
-    raise exception 'La zona horaria «%» no existe.', new.timezone using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', format('La zona horaria «%s» no existe.', new.timezone), 'timezone');
   end if;
   if new.min_payout is null or new.min_payout < 0 then
-    raise exception 'El pago mínimo no puede ser negativo.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'El pago mínimo no puede ser negativo.', 'min_payout');
   end if;
   if new.activity_points is null or new.activity_points < 1 then
-    raise exception 'Los puntos de actividad mensual deben ser al menos 1.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'Los puntos de actividad mensual deben ser al menos 1.', 'activity_points');
   end if;
   if new.enrollment_commission_rate is null or new.enrollment_commission_rate not between 0 and 1 then
-    raise exception 'La comisión de enrolamiento debe estar entre 0 y 1.' using errcode = 'check_violation';
+    perform private.refuse('invalid_settings', 'La comisión de enrolamiento debe estar entre 0 y 1.', 'enrollment_commission_rate');
   end if;
   new.company_name := btrim(new.company_name);
   if tg_op = 'UPDATE' then
@@ -124,11 +125,11 @@ declare
 begin
   select count(*), coalesce(max(level), 0) into v_count, v_max from public.star_level_configs;
   if v_count = 0 then
-    raise exception 'El plan debe tener al menos un nivel de estrella.' using errcode = 'check_violation';
+    perform private.refuse('invalid_plan', 'El plan debe tener al menos un nivel de estrella.');
   end if;
   if v_max <> v_count then
-    raise exception 'Los niveles de estrella deben ser consecutivos desde 1 (hay % niveles y el mayor es %).', v_count, v_max
-      using errcode = 'check_violation';
+    perform private.refuse('invalid_plan',
+      format('Los niveles de estrella deben ser consecutivos desde 1 (hay %s niveles y el mayor es %s).', v_count, v_max));
   end if;
   select s.level, s.personal_points, s.group_points into v_bad
     from public.star_level_configs s
@@ -137,8 +138,7 @@ begin
    order by s.level
    limit 1;
   if found then
-    raise exception 'Los puntos requeridos no pueden bajar al subir de nivel (nivel %).', v_bad.level
-      using errcode = 'check_violation';
+    perform private.refuse('invalid_plan', format('Los puntos requeridos no pueden bajar al subir de nivel (nivel %s).', v_bad.level));
   end if;
   return null;
 end
@@ -238,7 +238,12 @@ create trigger plan_versions_no_truncate
 alter table public.metadata enable row level security;
 alter table public.star_level_configs enable row level security;
 alter table public.plan_versions enable row level security;
+-- The settings row is public (landing page) and superadmin saves it with an upsert; the plan is
+-- edited by superadmin; its versions are written only by the trigger. Policies: 20250701000300.
 grant select on public.metadata to anon;
+grant select, insert, update on public.metadata to authenticated;
+grant select, insert, update, delete on public.star_level_configs to authenticated;
+grant select on public.plan_versions to authenticated;
 
 -- Defaults: the specification's settings and DESIGN.md §5's plan, so a fresh project works.
 insert into public.metadata (id) values ('app_settings');

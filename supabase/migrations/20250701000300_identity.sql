@@ -103,8 +103,7 @@ begin
   if tg_op = 'UPDATE' and new.enroller_id is not distinct from old.enroller_id then
     -- Depth 1 is a direct UPDATE from a caller; deeper levels are the cascade below.
     if new.path::text is distinct from old.path::text and pg_catalog.pg_trigger_depth() < 2 then
-      raise exception 'La ruta de la red se calcula a partir del patrocinador; no se puede escribir.'
-        using errcode = 'check_violation';
+      perform private.refuse('network_path', 'La ruta de la red se calcula a partir del patrocinador; no se puede escribir.');
     end if;
     return new;
   end if;
@@ -117,10 +116,10 @@ begin
   else
     select c.path into v_parent_path from public.clients c where c.id = new.enroller_id;
     if not found then
-      raise exception 'El patrocinador indicado no existe.' using errcode = 'foreign_key_violation';
+      perform private.refuse('unknown_enroller', 'El patrocinador indicado no existe.');
     end if;
     if tg_op = 'UPDATE' and v_parent_path operator(extensions.<@) old.path then
-      raise exception 'Un miembro no puede quedar bajo su propia red descendente.' using errcode = 'check_violation';
+      perform private.refuse('network_cycle', 'Un miembro no puede quedar bajo su propia red descendente.');
     end if;
     new.path := extensions.text2ltree(extensions.ltree2text(v_parent_path) || '.' || new.member_no::text);
   end if;
@@ -255,8 +254,9 @@ as $$
 $$;
 comment on function private.in_my_downline(uuid) is 'Verdadero si el miembro indicado está en la descendencia (cualquier generación) del miembro actual.';
 
-grant execute on function private.user_role(), private.has_role(), private.is_staff(), private.is_superadmin(),
-  private.has_finance(), private.my_client_id(), private.in_my_downline(uuid) to authenticated, service_role;
+-- The helpers that policies and the guard triggers call as the signed-in caller.
+grant execute on function private.has_role(), private.is_staff(), private.is_superadmin(), private.has_finance(),
+  private.my_client_id() to authenticated;
 
 -- Members may edit their contact data and public page only; the rest belongs to staff or the engine.
 create or replace function private.clients_guard() returns trigger
@@ -273,18 +273,16 @@ begin
   end if;
   if tg_op = 'INSERT' then
     if new.star_level <> 1 or new.is_active or new.enrollment_status <> 'pending' or new.joined_at is not null then
-      raise exception 'Un miembro nuevo empieza en estrella 1, inactivo y pendiente de aprobación.'
-        using errcode = 'insufficient_privilege';
+      perform private.refuse('forbidden', 'Un miembro nuevo empieza en estrella 1, inactivo y pendiente de aprobación.', null, '42501');
     end if;
     if new.auth_uid is not null and not private.is_superadmin() then
-      raise exception 'Solo un superadmin puede vincular una cuenta a un miembro.' using errcode = 'insufficient_privilege';
+      perform private.refuse('forbidden', 'Solo un superadmin puede vincular una cuenta a un miembro.', null, '42501');
     end if;
     return new;
   end if;
   if not private.is_staff() then
     if (to_jsonb(new) - v_free) is distinct from (to_jsonb(old) - v_free) then
-      raise exception 'Solo puedes modificar tus datos de contacto y tu página pública.'
-        using errcode = 'insufficient_privilege';
+      perform private.refuse('forbidden', 'Solo puedes modificar tus datos de contacto y tu página pública.', null, '42501');
     end if;
     return new;
   end if;
@@ -293,13 +291,11 @@ begin
      is distinct from
      (to_jsonb(old) -> 'star_level', to_jsonb(old) -> 'is_active',
       to_jsonb(old) -> 'enrollment_status', to_jsonb(old) -> 'joined_at') then
-    raise exception 'El nivel, la actividad y el estado de enrolamiento los calcula el sistema; no se editan a mano.'
-      using errcode = 'insufficient_privilege', detail = array_to_string(v_engine, ', ');
+    perform private.refuse('engine_fields', 'El nivel, la actividad y el estado de enrolamiento los calcula el sistema; no se editan a mano.', array_to_string(v_engine, ', '), '42501');
   end if;
   if (new.enroller_id is distinct from old.enroller_id or new.auth_uid is distinct from old.auth_uid)
      and not private.is_superadmin() then
-    raise exception 'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.'
-      using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.', null, '42501');
   end if;
   -- An approved member's e-mail is what Google sign-in is matched on (before_user_created_hook and
   -- link_new_auth_user): whoever changes it while no login is linked chooses who gets the account
@@ -309,8 +305,7 @@ begin
   -- original address»: a corrected address could then never be used to sign in. Before approval
   -- nobody can sign in with the address, so staff correct a pending enrolment's typo freely.
   if new.email is distinct from old.email and old.enrollment_status = 'registered' and not private.is_superadmin() then
-    raise exception 'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.'
-      using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.', null, '42501');
   end if;
   return new;
 end
@@ -334,8 +329,7 @@ begin
   if current_user in ('authenticated', 'anon')
      and ((tg_op <> 'INSERT' and old.finance) or (tg_op <> 'DELETE' and new.finance))
      and not private.has_finance() then
-    raise exception 'Solo un superadmin con acceso a finanzas puede dar o quitar ese acceso.'
-      using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Solo un superadmin con acceso a finanzas puede dar o quitar ese acceso.', null, '42501');
   end if;
   return case when tg_op = 'DELETE' then old else new end;
 end
@@ -357,8 +351,7 @@ begin
   if current_user in ('authenticated', 'anon')
      and (new.status = 'accepted' or new.accepted_user_id is not null or new.accepted_at is not null)
      and (tg_op = 'INSERT' or (new.status, new.accepted_user_id, new.accepted_at) is distinct from (old.status, old.accepted_user_id, old.accepted_at)) then
-    raise exception 'Una invitación queda aceptada sola, cuando la persona entra por primera vez.'
-      using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Una invitación queda aceptada sola, cuando la persona entra por primera vez.', null, '42501');
   end if;
   return new;
 end
@@ -419,6 +412,8 @@ comment on function public.custom_access_token_hook(jsonb) is
 
 revoke execute on function public.before_user_created_hook(jsonb), public.custom_access_token_hook(jsonb)
   from public, anon, authenticated;
+-- As Supabase's documentation for Postgres hooks asks: Auth runs them as supabase_auth_admin.
+grant usage on schema public to supabase_auth_admin;
 grant execute on function public.before_user_created_hook(jsonb), public.custom_access_token_hook(jsonb)
   to supabase_auth_admin;
 grant select on public.users_roles, public.staff_invitations, public.clients to supabase_auth_admin;
@@ -472,6 +467,9 @@ create trigger on_auth_user_created
 alter table public.users_roles enable row level security;
 alter table public.staff_invitations enable row level security;
 alter table public.clients enable row level security;
+-- Superadmin manages roles and invitations; staff manage members, a member edits their own contact
+-- data (clients_guard keeps the rest); only superadmin deletes.
+grant select, insert, update, delete on public.users_roles, public.staff_invitations, public.clients to authenticated;
 
 create policy users_roles_select_own on public.users_roles for select to authenticated
   using (user_id = (select auth.uid()));

@@ -57,12 +57,10 @@ begin
     -- The commissionable base defaults to the price, the common case.
     new.commissionable_amount := coalesce(new.commissionable_amount, new.price);
   elsif new.stock <> old.stock and pg_catalog.pg_trigger_depth() < 2 then
-    raise exception 'El stock no se edita directamente: registra un movimiento de inventario (reposición o ajuste).'
-      using errcode = 'insufficient_privilege';
+    perform private.refuse('stock_not_editable', 'El stock no se edita directamente: registra un movimiento de inventario (reposición o ajuste).', null, '42501');
   end if;
   if new.commissionable_amount > new.price then
-    raise exception 'El importe comisionable (%) no puede superar el precio (%).', new.commissionable_amount, new.price
-      using errcode = 'check_violation';
+    perform private.refuse('invalid_product', format('El importe comisionable (%s) no puede superar el precio (%s).', new.commissionable_amount, new.price));
   end if;
   return new;
 end
@@ -163,7 +161,7 @@ as $$
 begin
   if current_user in ('authenticated', 'anon') and not private.is_staff()
      and (to_jsonb(new) - array['status', 'updated_at']) is distinct from (to_jsonb(old) - array['status', 'updated_at']) then
-    raise exception 'Solo puedes cambiar el estado de tus contactos.' using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Solo puedes cambiar el estado de tus contactos.', null, '42501');
   end if;
   return new;
 end
@@ -179,6 +177,11 @@ alter table public.recipes enable row level security;
 alter table public.recipe_products enable row level security;
 alter table public.health_analyses enable row level security;
 alter table public.leads enable row level security;
+-- The back office edits the catalogue (costs with finance, suppliers and analyses as superadmin);
+-- leads arrive through public.submit_lead, so nobody inserts them through the API.
+grant select, insert, update, delete on public.suppliers, public.products, public.product_costs, public.recipes,
+  public.recipe_products, public.health_analyses to authenticated;
+grant select, update, delete on public.leads to authenticated;
 
 create policy suppliers_superadmin on public.suppliers for all to authenticated
   using ((select private.is_superadmin())) with check ((select private.is_superadmin()));

@@ -15,7 +15,6 @@ end
 $$;
 comment on function private.business_month(timestamptz) is
   'Primer día del mes de negocio de un instante, en la zona horaria de la empresa (una venta del 31 a las 22:00 en Bogotá es de ese mes aunque en UTC ya sea el siguiente).';
-grant execute on function private.business_month(timestamptz) to authenticated, service_role;
 
 -- periods ------------------------------------------------------------------------------------------
 create table public.periods (
@@ -37,11 +36,10 @@ set search_path = ''
 as $$
 begin
   if tg_op = 'DELETE' then
-    raise exception 'Un periodo no se puede borrar.' using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Un periodo no se puede borrar.', null, '42501');
   end if;
   if old.status = 'closed' then
-    raise exception 'El periodo % ya está cerrado y no se puede modificar.', to_char(old.month, 'YYYY-MM')
-      using errcode = 'check_violation';
+    perform private.refuse('period_closed', format('El periodo %s ya está cerrado y no se puede modificar.', to_char(old.month, 'YYYY-MM')));
   end if;
   return new;
 end
@@ -106,22 +104,22 @@ as $$
 begin
   if tg_op = 'INSERT' then
     if (new.kind, new.status) not in (('order', 'Pendiente de Aprobación'), ('enrollment', 'Pendiente de Enrolamiento'), ('direct', 'Pagada')) then
-      raise exception 'Una venta de tipo % no puede nacer en estado «%».', new.kind, new.status using errcode = 'check_violation';
+      perform private.refuse('invalid_transition', format('Una venta de tipo %s no puede nacer en estado «%s».', new.kind, new.status));
     end if;
     return new;
   end if;
   if new.kind <> old.kind or new.client_id <> old.client_id then
-    raise exception 'El tipo y el comprador de una venta no cambian.' using errcode = 'check_violation';
+    perform private.refuse('invalid_transition', 'El tipo y el comprador de una venta no cambian.');
   end if;
   if new.status is distinct from old.status and not (
        (old.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') and new.status in ('Pagada', 'Rechazado', 'Cancelada'))
     or (old.status = 'Pagada' and new.status in ('Entregada', 'Cancelada'))
     or (old.status = 'Entregada' and new.status = 'Cancelada')
   ) then
-    raise exception 'No se puede pasar una venta de «%» a «%».', old.status, new.status using errcode = 'check_violation';
+    perform private.refuse('invalid_transition', format('No se puede pasar una venta de «%s» a «%s».', old.status, new.status));
   end if;
   if old.status in ('Cancelada', 'Rechazado') and to_jsonb(new) - 'updated_at' is distinct from to_jsonb(old) - 'updated_at' then
-    raise exception 'La venta está «%» y ya no se puede modificar.', old.status using errcode = 'check_violation';
+    perform private.refuse('invalid_transition', format('La venta está «%s» y ya no se puede modificar.', old.status));
   end if;
   return new;
 end
@@ -180,8 +178,7 @@ declare
 begin
   select p.name, p.stock into v_product from public.products p where p.id = new.product_id for update;
   if v_product.stock + new.quantity < 0 then
-    raise exception 'Stock insuficiente de «%»: hay % y se necesitan %.', v_product.name, v_product.stock, -new.quantity
-      using errcode = 'check_violation';
+    perform private.refuse('insufficient_stock', format('Stock insuficiente de «%s»: hay %s y se necesitan %s.', v_product.name, v_product.stock, -new.quantity));
   end if;
   update public.products set stock = stock + new.quantity where id = new.product_id;
   return new;
@@ -320,13 +317,13 @@ set search_path = ''
 as $$
 begin
   if new.client_id <> old.client_id or new.amount <> old.amount then
-    raise exception 'El miembro y el importe de una solicitud de cobro no cambian.' using errcode = 'check_violation';
+    perform private.refuse('invalid_transition', 'El miembro y el importe de una solicitud de cobro no cambian.');
   end if;
   if new.status is distinct from old.status and not (
        (old.status = 'pending' and new.status in ('approved', 'rejected'))
     or (old.status = 'approved' and new.status in ('paid', 'rejected'))
   ) then
-    raise exception 'No se puede pasar una solicitud de cobro de «%» a «%».', old.status, new.status using errcode = 'check_violation';
+    perform private.refuse('invalid_transition', format('No se puede pasar una solicitud de cobro de «%s» a «%s».', old.status, new.status));
   end if;
   return new;
 end
@@ -344,6 +341,11 @@ alter table public.sale_items enable row level security;
 alter table public.stock_movements enable row level security;
 alter table public.reward_transactions enable row level security;
 alter table public.payout_requests enable row level security;
+-- Read-only through the API: the engine's security-definer functions write them. The one
+-- exception is a restock or an adjustment, which staff record by hand.
+grant select on public.periods, public.sales, public.sale_items, public.reward_transactions, public.payout_requests
+  to authenticated;
+grant select, insert on public.stock_movements to authenticated;
 
 create policy periods_select on public.periods for select to authenticated
   using ((select private.has_role()));

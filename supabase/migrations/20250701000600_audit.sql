@@ -86,6 +86,7 @@ create trigger audit after insert or update or delete on public.sale_items for e
 create trigger audit after insert or update or delete on public.payout_requests for each row execute function private.audit_row();
 
 alter table public.audit_logs enable row level security;
+grant select on public.audit_logs to authenticated;
 -- Read by superadmin (Configuración); no insert, update or delete policy: only the trigger writes.
 create policy audit_logs_select_superadmin on public.audit_logs for select to authenticated
   using ((select private.is_superadmin()));

@@ -99,13 +99,13 @@ declare
   v_month date := private.business_month(now());
 begin
   if v_root is null then
-    raise exception 'Solo los miembros y el personal pueden ver una red.' using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Solo los miembros y el personal pueden ver una red.', null, '42501');
   end if;
   if not private.is_staff() and v_root is distinct from private.my_client_id() then
-    raise exception 'Solo puedes ver tu propia red.' using errcode = 'insufficient_privilege';
+    perform private.refuse('forbidden', 'Solo puedes ver tu propia red.', null, '42501');
   end if;
   if p_max_depth not between 1 and 50 or p_limit not between 1 and 500 or p_offset < 0 then
-    raise exception 'Parámetros de página no válidos (profundidad 1-50, límite 1-500).' using errcode = 'invalid_parameter_value';
+    perform private.refuse('invalid_page', 'Parámetros de página no válidos (profundidad 1-50, límite 1-500).');
   end if;
   select c.path into v_root_path from public.clients c where c.id = v_root;
   return query

@@ -11,8 +11,8 @@
 --     recomputes, so a cancelled sale nets to exactly zero whatever the plan says by then;
 --   * an entry that would be 0.00 with no points is not written (the ledger's checks forbid it).
 --
--- Every refusal is `raise exception` with SQLSTATE P0001, a Spanish message for the screen and a
--- stable code in HINT («savia:<código>»), which PostgREST returns as `hint`.
+-- Every refusal goes through private.refuse (foundation migration): SQLSTATE P0001, a Spanish
+-- message for the screen and a stable code in HINT («savia:<código>»), which PostgREST returns as `hint`.
 
 -- The clock ------------------------------------------------------------------------------------
 create or replace function private.engine_now() returns timestamptz
@@ -33,18 +33,6 @@ end
 $$;
 comment on function private.engine_now() is
   'Hora del motor: now(), salvo que una sesión directa a la base (semilla, pruebas; nunca PostgREST) fije el parámetro savia.now para escribir historia en meses pasados.';
-
--- Refusals -------------------------------------------------------------------------------------
-create or replace function private.refuse(p_code text, p_message text, p_detail text default null) returns void
-language plpgsql
-set search_path = ''
-as $$
-begin
-  raise exception using errcode = 'P0001', message = p_message, hint = 'savia:' || p_code, detail = coalesce(p_detail, '');
-end
-$$;
-comment on function private.refuse(text, text, text) is
-  'Rechaza una acción del motor: SQLSTATE P0001, mensaje en español y código estable «savia:<código>» en HINT para que la app decida sin leer el texto. Como es una excepción, no queda nada escrito.';
 
 -- Business months --------------------------------------------------------------------------------
 create or replace function private.current_period() returns date

@@ -340,7 +340,6 @@ comment on function public.get_sale_checks(uuid) is
   'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona y si su correo es del personal o su documento ya lo usa otro miembro.';
 
 revoke all on function private.month_or_current(date), private.company_timezone() from public;
-grant execute on function private.company_timezone() to authenticated, service_role;
 revoke all on function public.get_member_month(uuid, date), public.preview_order(jsonb), public.get_ledger_months(uuid),
   public.get_payout_queue(text[], integer, integer), public.get_payout_totals(), public.get_staff_work_counts(),
   public.get_sale_checks(uuid) from public, anon;

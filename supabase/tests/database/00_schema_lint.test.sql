@@ -1,7 +1,7 @@
 -- Lints as tests: the rules every migration must keep, checked over the whole catalog.
 begin;
 \ir _helpers.psql
-select plan(13);
+select plan(19);
 
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -84,6 +84,50 @@ select is_empty($$
      and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('anon', c.oid, 'insert')
           or has_table_privilege('anon', c.oid, 'update') or has_table_privilege('anon', c.oid, 'delete'))
 $$, 'anon no tiene privilegios sobre tablas salvo leer metadata');
+
+-- The suite runs as a hosted project's postgres does (`supabase test db`), so what only a
+-- superuser could do fails here first.
+select is_empty($$
+  select r.rolname from pg_roles r
+   where r.rolname = current_user
+     and (r.rolsuper or pg_has_role(r.oid, 'supabase_auth_admin', 'member') or pg_has_role(r.oid, 'supabase_storage_admin', 'member'))
+$$, 'las pruebas corren como postgres sin superusuario ni los roles de Auth y Storage, como en Supabase');
+
+select is(
+  (select array_agg(cfg order by cfg) from pg_db_role_setting s, unnest(s.setconfig) cfg
+    where s.setrole = 'authenticator'::regrole and s.setdatabase = 0 and cfg ~ '^(statement|lock)_timeout='),
+  array['lock_timeout=8s', 'statement_timeout=8s'],
+  'authenticator (PostgREST) corta sentencias y esperas de bloqueo a los 8 s, como en Supabase');
+
+-- Its own grants (not the API roles' it is a member of) let postgres write the services' tables,
+-- as the fixtures and the seed do; creating the storage policies must not have cost it them.
+select is_empty($$
+  select t || ' ' || p from unnest(array['auth.users', 'auth.identities', 'storage.buckets', 'storage.objects']) t
+   cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE']) p
+   where not exists (select 1 from pg_class c cross join aclexplode(c.relacl) a
+                      where c.oid = t::regclass and a.grantee = 'postgres'::regrole and a.privilege_type = p)
+$$, 'postgres tiene privilegios propios sobre las tablas de Auth y Storage, como en Supabase');
+
+-- pg_cron, where the cluster has it: postgres schedules jobs as on Supabase (cron.schedule), and
+-- cron.job is only readable by it.
+select ok(
+  not exists (select 1 from pg_extension where extname = 'pg_cron')
+  or cron.schedule('savia-prueba-de-permisos', '0 0 1 1 *', 'select 1') > 0 and cron.unschedule('savia-prueba-de-permisos'),
+  'postgres programa y borra tareas de pg_cron sin ser superusuario');
+select ok(
+  not exists (select 1 from pg_extension where extname = 'pg_cron')
+  or not has_table_privilege('cron.job', 'insert') and not has_table_privilege('cron.job', 'update'),
+  'postgres no escribe cron.job directamente (solo con las funciones de pg_cron)');
+
+-- Every refusal a person can see goes through private.refuse (a Spanish sentence and a stable
+-- savia:<code> in the hint the app branches on): no other function of ours raises on its own.
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p
+   where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+     and p.prolang = (select oid from pg_language where lanname = 'plpgsql')
+     and p.prosrc ~* 'raise\s+exception'
+     and p.oid <> 'private.refuse(text, text, text, text)'::regprocedure
+$$, 'solo private.refuse lanza excepciones: toda negativa lleva su código savia:');
 
 select * from finish();
 rollback;

@@ -1,17 +1,50 @@
--- The Supabase Auth hooks as functions, called as supabase_auth_admin like Supabase Auth does,
--- and the trigger that links a new auth user to their invitation or member row.
+-- The Supabase Auth hooks as functions, and the trigger that links a new auth user to their
+-- invitation or member row. Supabase Auth calls the hooks as supabase_auth_admin, of which a
+-- hosted postgres is no longer a member (nor of any role but the API ones), so this suite runs as
+-- postgres, as `supabase test db` does: it proves what supabase_auth_admin may do from the catalog
+-- and calls the hooks directly for what they answer. The integration tests sign in through the
+-- auth emulator, which calls them as supabase_auth_admin.
 begin;
 \ir _helpers.psql
-select plan(25);
+select plan(35);
 
--- Each hook call runs as supabase_auth_admin (the role Supabase Auth uses) and switches back.
+-- What Supabase Auth needs, and nobody else gets.
+select ok(has_schema_privilege('supabase_auth_admin', 'public', 'usage'), 'supabase_auth_admin entra en el esquema public');
+select ok(has_function_privilege('supabase_auth_admin', 'public.custom_access_token_hook(jsonb)', 'execute'),
+  'supabase_auth_admin ejecuta custom_access_token_hook');
+select ok(has_function_privilege('supabase_auth_admin', 'public.before_user_created_hook(jsonb)', 'execute'),
+  'supabase_auth_admin ejecuta before_user_created_hook');
+select is_empty($$
+  select r.role || ' ' || h.hook from (values ('anon'), ('authenticated'), ('service_role')) r(role)
+   cross join (values ('public.custom_access_token_hook(jsonb)'), ('public.before_user_created_hook(jsonb)')) h(hook)
+   where has_function_privilege(r.role, h.hook::regprocedure, 'execute')
+$$, 'ningún rol de la API ejecuta los hooks');
+select is_empty($$
+  select p.oid::regprocedure::text from pg_proc p
+   where p.oid in ('public.custom_access_token_hook(jsonb)'::regprocedure, 'public.before_user_created_hook(jsonb)'::regprocedure)
+     and p.prosecdef
+$$, 'los hooks corren con los privilegios de supabase_auth_admin (no son security definer)');
+-- The tables the hooks read: readable by supabase_auth_admin, whose policies let it see every row.
+select ok(has_table_privilege('supabase_auth_admin', t::regclass, 'select'), format('supabase_auth_admin lee %s', t))
+  from unnest(array['public.users_roles', 'public.staff_invitations', 'public.clients']) t;
+select is((
+  select string_agg(format('%s: %s %s using (%s)', tablename, cmd, roles, qual), '; ' order by tablename)
+    from pg_policies where schemaname = 'public' and 'supabase_auth_admin' = any(roles)),
+  'clients: SELECT {supabase_auth_admin} using (true); staff_invitations: SELECT {supabase_auth_admin} using (true); '
+  || 'users_roles: SELECT {supabase_auth_admin} using (true)',
+  'supabase_auth_admin lee todas las filas de las tres tablas, y nada más');
+select is_empty($$
+  select privilege from unnest(array['insert', 'update', 'delete', 'truncate']) privilege
+   cross join unnest(array['public.users_roles', 'public.staff_invitations', 'public.clients']) t
+   where has_table_privilege('supabase_auth_admin', t::regclass, privilege)
+$$, 'supabase_auth_admin no escribe esas tablas');
+
+-- What the hooks answer. Called as postgres: their bodies do not depend on who calls them.
 create function tests.as_auth_admin(p_hook text, p_event jsonb) returns jsonb language plpgsql as $$
 declare
   v_result jsonb;
 begin
-  perform set_config('role', 'supabase_auth_admin', true);
   execute format('select public.%I($1)', p_hook) into v_result using p_event;
-  perform set_config('role', 'none', true);
   return v_result;
 end
 $$;
@@ -66,16 +99,14 @@ select is(tests.before_created('{"user":{"email":"pendiente@tests.savia"}}') -> 
 select is(tests.error_as('member_a', $$select public.custom_access_token_hook('{}')$$),
   'permission denied for function custom_access_token_hook', 'authenticated no puede ejecutar el hook de token');
 
--- The link trigger, exercised as Supabase Auth inserts: as supabase_auth_admin.
+-- The link trigger (security definer), exercised as Supabase Auth inserts a user.
 insert into public.staff_invitations (email, role, finance) values ('Nueva.Fin@Tests.Savia', 'superadmin', true);
 insert into public.clients (name, email, enroller_id, enrollment_status, joined_at)
   values ('Miembro Nuevo', 'Miembro.Nuevo@tests.savia', (select id from tests.fx where key = 'root'), 'registered', now());
-set local role supabase_auth_admin;
 insert into auth.users (id, aud, role, email) values
   ('aaaaaaaa-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'nueva.fin@tests.savia'),
   ('aaaaaaaa-0000-4000-8000-000000000002', 'authenticated', 'authenticated', 'miembro.nuevo@TESTS.savia'),
   ('aaaaaaaa-0000-4000-8000-000000000003', 'authenticated', 'authenticated', 'leaf@tests.savia');
-reset role;
 select row_eq($$ select role, finance from public.users_roles where user_id = 'aaaaaaaa-0000-4000-8000-000000000001' $$,
   row('superadmin'::text, true), 'la invitación pasa a users_roles con rol y finanzas');
 select is((select status from public.staff_invitations where lower(email) = 'nueva.fin@tests.savia'), 'accepted',

@@ -1,6 +1,7 @@
 -- The access matrix: every table × every persona × select/insert/update/delete, with the outcome
--- expected (rows seen, rows changed, or denied). `all` means every row a superuser sees, so the
--- file also passes on a seeded database. Persona order in each array:
+-- expected (rows seen, rows changed, or denied: no grant, see 06_api_privileges). `all` means
+-- every row postgres sees (it bypasses row level security), so the file also passes on a seeded
+-- database. Persona order in each array:
 --   anon, sin_rol, member_a, member_b, admin, superadmin, superadmin_fin
 begin;
 \ir _helpers.psql
@@ -40,7 +41,7 @@ insert into matrix values
   ('metadata', 'update', 'update public.metadata set company_name = ''Otra Empresa''',
     '{denied,ok:0,ok:0,ok:0,ok:0,ok:1,ok:1}'),
   ('metadata', 'delete', 'delete from public.metadata',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('star_level_configs', 'select', 'select * from public.star_level_configs',
     '{denied,rows:0,all,all,all,all,all}'),
   ('star_level_configs', 'insert', 'insert into public.star_level_configs values (6, ''Estrella 6'', 100, 50000, ''{0.1}'', 0.06, 35)',
@@ -54,9 +55,9 @@ insert into matrix values
   ('plan_versions', 'insert', 'insert into public.plan_versions (plan) values (''{}'')',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('plan_versions', 'update', 'update public.plan_versions set plan = ''{}''',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('plan_versions', 'delete', 'delete from public.plan_versions',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   -- catalogue
   ('suppliers', 'select', 'select * from public.suppliers',
     '{denied,rows:0,rows:0,rows:0,rows:0,all,all}'),
@@ -120,9 +121,9 @@ insert into matrix values
   ('periods', 'insert', 'insert into public.periods (month) values (''2001-01-01'')',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('periods', 'update', 'update public.periods set status = ''closed'', closed_at = now()',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('periods', 'delete', 'delete from public.periods',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   -- the month close's jobs: the superadmin follows them; only the engine writes them
   ('period_close_jobs', 'select', 'select id, month, status, error from public.period_close_jobs',
     '{denied,rows:0,rows:0,rows:0,rows:0,all,all}'),
@@ -137,49 +138,49 @@ insert into matrix values
   ('sales', 'insert', 'insert into public.sales (client_id, kind, status) values ({a}, ''order'', ''Pendiente de Aprobación'')',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('sales', 'update', 'update public.sales set notes = ''x'' where id = {sale_a}',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('sales', 'delete', 'delete from public.sales where id = {sale_a}',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('sale_items', 'select', 'select * from public.sale_items',
     '{denied,rows:0,rows:1,rows:1,all,all,all}'),
   ('sale_items', 'insert', 'insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points) values ({sale_a}, {product_unsold}, 1, 12, 12, 12)',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('sale_items', 'update', 'update public.sale_items set quantity = 50 where sale_id = {sale_a}',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('sale_items', 'delete', 'delete from public.sale_items where sale_id = {sale_a}',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('stock_movements', 'select', 'select * from public.stock_movements',
     '{denied,rows:0,rows:0,rows:0,all,all,all}'),
   ('stock_movements', 'insert', 'insert into public.stock_movements (product_id, quantity, kind, note) values ({product}, 5, ''restock'', ''Reposición'')',
     '{denied,denied,denied,denied,ok:1,ok:1,ok:1}'),
   ('stock_movements', 'update', 'update public.stock_movements set quantity = 1000',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('stock_movements', 'delete', 'delete from public.stock_movements',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('reward_transactions', 'select', 'select * from public.reward_transactions',
     '{denied,rows:0,rows:1,rows:1,all,all,all}'),
   ('reward_transactions', 'insert', 'insert into public.reward_transactions (beneficiary_id, type, amount, period_month, rule, plan_version) values ({a}, ''bonus_volume'', 100, (select max(month) from public.periods), ''Regalo'', 1)',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('reward_transactions', 'update', 'update public.reward_transactions set amount = amount * 10',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('reward_transactions', 'delete', 'delete from public.reward_transactions',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('payout_requests', 'select', 'select * from public.payout_requests',
     '{denied,rows:0,rows:1,rows:1,all,all,all}'),
   ('payout_requests', 'insert', 'insert into public.payout_requests (client_id, amount) values ({a}, 1000)',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('payout_requests', 'update', 'update public.payout_requests set status = ''approved'' where id = {payout_a}',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('payout_requests', 'delete', 'delete from public.payout_requests where id = {payout_a}',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('audit_logs', 'select', 'select * from public.audit_logs',
     '{denied,rows:0,rows:0,rows:0,rows:0,all,all}'),
   ('audit_logs', 'insert', 'insert into public.audit_logs (action, table_name) values (''INSERT'', ''clients'')',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('audit_logs', 'update', 'update public.audit_logs set new_values = null',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('audit_logs', 'delete', 'delete from public.audit_logs',
-    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}');
+    '{denied,denied,denied,denied,denied,denied,denied}');
 
 create temp table cases on commit drop as
 select m.tbl, m.op, m.stmt, p.persona, p.ord, m.expected[p.ord] as expected

@@ -101,11 +101,11 @@ select is((select stock from public.products where id = (select id from tests.fx
 
 -- Sale and payout state machines hold even for the engine (postgres).
 select throws_ok($$ update public.sales set status = 'Entregada', delivered_at = now() where id = (select id from tests.fx where key = 'sale_a') $$,
-  '23514', 'No se puede pasar una venta de «Pendiente de Aprobación» a «Entregada».', 'transición de venta ilegal rechazada');
+  'P0001', 'No se puede pasar una venta de «Pendiente de Aprobación» a «Entregada».', 'transición de venta ilegal rechazada');
 select throws_ok($$ insert into public.sales (client_id, kind, status) values ((select id from tests.fx where key = 'a'), 'order', 'Pagada') $$,
-  '23514', 'Una venta de tipo order no puede nacer en estado «Pagada».', 'un pedido no nace pagado');
+  'P0001', 'Una venta de tipo order no puede nacer en estado «Pagada».', 'un pedido no nace pagado');
 select throws_ok($$ update public.payout_requests set status = 'paid', paid_at = now(), payment_reference = 'X' where id = (select id from tests.fx where key = 'payout_a') $$,
-  '23514', 'No se puede pasar una solicitud de cobro de «pending» a «paid».', 'un cobro no se paga sin aprobarse');
+  'P0001', 'No se puede pasar una solicitud de cobro de «pending» a «paid».', 'un cobro no se paga sin aprobarse');
 
 -- Append-only, even for the table owner.
 select throws_ok($$ update public.reward_transactions set amount = 0 $$, '42501', null, 'el libro de recompensas no se edita');

@@ -1,0 +1,180 @@
+-- What the API roles may do with every table, view, sequence and function of `public`, declared
+-- object by object. A hosted project created today grants nothing by default (and one created
+-- before grants everything), so the migrations grant explicitly; this list is what they must
+-- grant, no more and no less. Row level security then filters the rows of what is granted.
+-- An object of public missing from the list, a grant the list does not declare, or a declared
+-- grant that is missing fails the test with one line per difference.
+begin;
+create extension if not exists pgtap with schema extensions;
+set local search_path = public, extensions;
+select plan(3);
+
+-- kind, object (functions with their argument types), then the privileges of anon,
+-- authenticated and service_role in the canonical order: select, insert, update, delete,
+-- truncate, references, trigger (tables); usage, select, update (sequences); execute (functions).
+-- Column privileges read `update(col, ...)`. '' = nothing.
+create temp table declared (kind text, object text, anon text, authenticated text, service_role text) on commit drop;
+insert into declared values
+  -- identity (superadmin manages roles and invitations; staff manage members)
+  ('table', 'users_roles',         '',       'select, insert, update, delete', ''),
+  ('table', 'staff_invitations',   '',       'select, insert, update, delete', ''),
+  ('table', 'clients',             '',       'select, insert, update, delete', ''),
+  -- settings and plan (the settings row is public; superadmin upserts it and edits the plan)
+  ('table', 'metadata',            'select', 'select, insert, update',         ''),
+  ('table', 'star_level_configs',  '',       'select, insert, update, delete', ''),
+  ('table', 'plan_versions',       '',       'select',                         ''),
+  -- catalogue (back office; leads arrive only through submit_lead)
+  ('table', 'suppliers',           '',       'select, insert, update, delete', ''),
+  ('table', 'products',            '',       'select, insert, update, delete', ''),
+  ('table', 'product_costs',       '',       'select, insert, update, delete', ''),
+  ('table', 'recipes',             '',       'select, insert, update, delete', ''),
+  ('table', 'recipe_products',     '',       'select, insert, update, delete', ''),
+  ('table', 'health_analyses',     '',       'select, insert, update, delete', ''),
+  ('table', 'leads',               '',       'select, update, delete',         ''),
+  -- written only by the engine's security-definer functions (and the audit trigger)
+  -- members know whether a month is closed; its company-wide figures go through get_period_summaries
+  ('table', 'periods',             '',       'select(month, status, closed_at)', ''),
+  -- the month close's jobs: the screen follows them; their summary (money) through the RPCs
+  ('table', 'period_close_jobs',   '',       'select(id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)', ''),
+  ('table', 'sales',               '',       'select',                         ''),
+  ('table', 'sale_items',          '',       'select',                         ''),
+  ('table', 'reward_transactions', '',       'select',                         ''),
+  ('table', 'payout_requests',     '',       'select',                         ''),
+  ('table', 'audit_logs',          '',       'select',                         ''),
+  -- restocks and adjustments are recorded by staff; sale movements by the engine
+  ('table', 'stock_movements',     '',       'select, insert',                 ''),
+  -- identity columns: an INSERT draws from them without any privilege on the sequence
+  ('sequence', 'audit_logs_id_seq',          '', '', ''),
+  ('sequence', 'clients_member_no_seq',      '', '', ''),
+  ('sequence', 'period_close_jobs_id_seq',   '', '', ''),
+  ('sequence', 'plan_versions_version_seq',  '', '', ''),
+  ('sequence', 'reward_transactions_id_seq', '', '', ''),
+  ('sequence', 'sale_items_id_seq',          '', '', ''),
+  ('sequence', 'sales_sale_no_seq',          '', '', ''),
+  ('sequence', 'stock_movements_id_seq',     '', '', ''),
+  -- Supabase Auth's hooks: supabase_auth_admin only (00_schema_lint, 02_auth_hooks)
+  ('function', 'before_user_created_hook(jsonb)', '', '', ''),
+  ('function', 'custom_access_token_hook(jsonb)', '', '', ''),
+  -- the public landing page
+  ('function', 'get_landing(text)',                          'execute', 'execute', ''),
+  ('function', 'submit_lead(text, text, text, text, text)',  'execute', 'execute', ''),
+  -- members and staff (each function checks the caller's role itself)
+  ('function', 'get_downline(uuid, integer, integer, integer)', '', 'execute', ''),
+  ('function', 'place_order(jsonb, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text)', '', 'execute', ''),
+  ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),
+  ('function', 'approve_sale(uuid)',                         '', 'execute', ''),
+  ('function', 'reject_sale(uuid, text)',                    '', 'execute', ''),
+  ('function', 'deliver_sale(uuid)',                         '', 'execute', ''),
+  ('function', 'cancel_sale(uuid, text)',                    '', 'execute', ''),
+  ('function', 'get_balance(uuid)',                          '', 'execute', ''),
+  ('function', 'request_payout(numeric, text)',              '', 'execute', ''),
+  ('function', 'approve_payout(uuid)',                       '', 'execute', ''),
+  ('function', 'pay_payout(uuid, text)',                     '', 'execute', ''),
+  ('function', 'reject_payout(uuid, text)',                  '', 'execute', ''),
+  ('function', 'get_ledger(uuid, integer, date, bigint, date, text[])', '', 'execute', ''),
+  ('function', 'get_ledger_months(uuid)',                    '', 'execute', ''),
+  ('function', 'get_member_month(uuid, date)',               '', 'execute', ''),
+  ('function', 'preview_order(jsonb)',                       '', 'execute', ''),
+  ('function', 'get_payout_queue(text[], integer, integer)', '', 'execute', ''),
+  ('function', 'get_payout_totals()',                        '', 'execute', ''),
+  ('function', 'get_staff_work_counts()',                    '', 'execute', ''),
+  ('function', 'get_sale_checks(uuid)',                      '', 'execute', ''),
+  -- Mis Pedidos: a sale's lines by name for whoever may read the sale
+  ('function', 'get_sale_lines(uuid)',                       '', 'execute', ''),
+  ('function', 'get_period_summaries()',                     '', 'execute', ''),
+  ('function', 'get_network_summary(uuid)',                  '', 'execute', ''),
+  ('function', 'get_network_page(integer, integer, integer, uuid)', '', 'execute', ''),
+  -- the month close: superadmin, and the service role (the close-period edge function)
+  ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
+  ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
+
+-- What the catalog says, privilege by privilege (PUBLIC grants and column grants included).
+create temp view granted as
+with objects as (
+  select case when c.relkind = 'S' then 'sequence' when c.relkind in ('v', 'm') then 'view' else 'table' end as kind,
+         c.relname::text as object, c.oid, c.relkind
+    from pg_class c
+   where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+  union all
+  select 'function', format('%s(%s)', p.proname, oidvectortypes(p.proargtypes)), p.oid, null
+    from pg_proc p
+   where p.pronamespace = 'public'::regnamespace
+     and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+), roles(role) as (values ('anon'), ('authenticated'), ('service_role'))
+select o.kind, o.object, r.role,
+       coalesce((
+         select string_agg(x.privilege, ', ' order by x.ord)
+           from (
+             select t.ord, t.privilege
+               from unnest(array['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger'])
+                    with ordinality t(privilege, ord)
+              where o.kind in ('table', 'view') and has_table_privilege(r.role, o.oid, t.privilege)
+             union all
+             select t.ord, t.privilege || '(' || string_agg(a.attname, ', ' order by a.attnum) || ')'
+               from unnest(array['select', 'insert', 'update', 'references']) with ordinality t(privilege, ord)
+               join pg_attribute a on a.attrelid = o.oid and a.attnum > 0 and not a.attisdropped
+              where o.kind in ('table', 'view') and not has_table_privilege(r.role, o.oid, t.privilege)
+                and has_column_privilege(r.role, o.oid, a.attnum, t.privilege)
+              group by t.ord, t.privilege
+             union all
+             select t.ord, t.privilege
+               from unnest(array['usage', 'select', 'update']) with ordinality t(privilege, ord)
+              where o.kind = 'sequence' and has_sequence_privilege(r.role, o.oid, t.privilege)
+             union all
+             select 1, 'execute' where o.kind = 'function' and has_function_privilege(r.role, o.oid, 'execute')
+           ) x), '') as privileges
+  from objects o cross join roles r;
+
+create temp view differences as
+with want as (
+  select d.kind, d.object, r.role, r.privileges
+    from declared d
+   cross join lateral (values ('anon', d.anon), ('authenticated', d.authenticated), ('service_role', d.service_role)) r(role, privileges)
+)
+select format('%s public.%s: no está en la lista declarada (anon «%s», authenticated «%s», service_role «%s»)',
+              g.kind, g.object, max(g.privileges) filter (where g.role = 'anon'),
+              max(g.privileges) filter (where g.role = 'authenticated'),
+              max(g.privileges) filter (where g.role = 'service_role')) as line
+  from granted g
+ where not exists (select 1 from declared d where d.kind = g.kind and d.object = g.object)
+ group by g.kind, g.object
+union all
+select format('%s public.%s: declarado pero no existe', d.kind, d.object)
+  from declared d
+ where not exists (select 1 from granted g where g.kind = d.kind and g.object = d.object)
+union all
+select format('%s public.%s · %s:%s- declarado «%s»%s+ concedido «%s»', w.kind, w.object, w.role, E'\n    ', w.privileges,
+              E'\n    ', g.privileges)
+  from want w
+  join granted g on g.kind = w.kind and g.object = w.object and g.role = w.role
+ where g.privileges <> w.privileges;
+
+select is_empty($$ select object from declared group by kind, object having count(*) > 1 $$,
+  'la lista declarada nombra cada objeto una sola vez');
+
+select ok(not exists (select 1 from differences),
+  'anon, authenticated y service_role tienen en public exactamente los privilegios declarados');
+select diag(E'Privilegios distintos de los declarados en 06_api_privileges:\n' || string_agg(line, E'\n' order by line))
+  from differences
+having count(*) > 0;
+
+-- private is not exposed, but policies and guard triggers run as the caller: authenticated reaches
+-- exactly the access helpers they call and the refusal they raise, and no API role reaches any of its tables.
+select set_eq($$
+  select r.role || ' ' || format('%s(%s)', p.proname, oidvectortypes(p.proargtypes))
+    from pg_proc p cross join (values ('anon'), ('authenticated'), ('service_role')) r(role)
+   where p.pronamespace = 'private'::regnamespace and has_function_privilege(r.role, p.oid, 'execute')
+  union all
+  select r.role || ' ' || c.relname
+    from pg_class c cross join (values ('anon'), ('authenticated'), ('service_role')) r(role)
+   where c.relnamespace = 'private'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S')
+     and (has_table_privilege(r.role, c.oid, 'select') or has_table_privilege(r.role, c.oid, 'insert')
+          or has_table_privilege(r.role, c.oid, 'update') or has_table_privilege(r.role, c.oid, 'delete'))
+$$, array['authenticated has_role()', 'authenticated has_finance()', 'authenticated is_staff()',
+          'authenticated is_superadmin()', 'authenticated my_client_id()', 'authenticated refuse(text, text, text, text)'],
+  'en private, authenticated solo ejecuta los ayudantes de las políticas');
+
+select * from finish();
+rollback;
