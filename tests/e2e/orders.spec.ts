@@ -65,25 +65,32 @@ const memberOf = async (email: string) =>
     ).rows[0]!,
   );
 
-/** A pending order placed through the engine as the member (the RPC PostgREST would run). */
-async function pendingOrderOf(email: string, items: { product_id: string; quantity: number }[]) {
-  const { user_id } = await memberOf(email);
+/** Runs an RPC as a signed-in person, as PostgREST would (role authenticated, their JWT claims). */
+async function asPerson<T extends object>(email: string, sql: string, params: unknown[]): Promise<T[]> {
   return withDb(async (db) => {
+    const { rows: users } = await db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email]);
     await db.query('begin');
     try {
       await db.query('set local role authenticated');
-      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: user_id, role: 'authenticated' })]);
-      const { rows } = await db.query<{ id: string; sale_no: number }>(
-        `select id, sale_no::int as sale_no from public.place_order($1::jsonb, 'efectivo', $2)`,
-        [JSON.stringify(items), `E2E-CANCELAR-${run}`],
-      );
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: users[0]!.id, role: 'authenticated' })]);
+      const { rows } = await db.query<T>(sql, params);
       await db.query('commit');
-      return rows[0]!;
+      return rows;
     } catch (error) {
       await db.query('rollback');
       throw error;
     }
   });
+}
+
+/** A pending order placed through the engine as the member. */
+async function pendingOrderOf(email: string, items: { product_id: string; quantity: number }[]) {
+  const rows = await asPerson<{ id: string; sale_no: number }>(
+    email,
+    `select id, sale_no::int as sale_no from public.place_order($1::jsonb, 'efectivo', $2)`,
+    [JSON.stringify(items), `E2E-CANCELAR-${run}`],
+  );
+  return rows[0]!;
 }
 
 const currency = async () =>
@@ -119,7 +126,11 @@ test.afterAll(async () => {
 async function judge(page: Page, what: string, shot?: string) {
   await page.mouse.move(0, 0);
   await expectAccessible(page, what);
-  if (shot) await shootScreen(page, shot);
+  if (shot) {
+    // Full-page shots of a scrolled page draw the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shootScreen(page, shot);
+  }
 }
 
 // Page objects -----------------------------------------------------------------------------------------
@@ -243,10 +254,49 @@ test('hace un pedido con comprobante: la venta, sus líneas y la huella del comp
   expect(sale.voucher_hash).toBe(sale.etag);
   expect(await stockOf(product.id), 'el stock se mueve al aprobarse, no al pedir').toBe(40);
 
-  // The cart emptied on success, and stays empty after a reload; the link leads to the order.
-  await page.getByRole('button', { name: 'Hacer otro pedido' }).click();
-  await expect(o.cart.getByText('Tu carrito está vacío')).toBeVisible();
+  // The link leads to the order in Mis Pedidos: its state, lines, payment and voucher, still waiting.
+  await page.getByRole('link', { name: 'Ver en Mis Pedidos' }).click();
+  await expect(page).toHaveURL(new RegExp(`${MY_ORDERS}\\?pedido=${sale.id}$`));
+  let sheet = page.getByRole('dialog', { name: `Pedido N.º ${saleNo}` });
+  await expect(sheet.getByText('Pendiente de Aprobación')).toBeVisible();
+  await expect(sheet.getByText('Esperando aprobación')).toBeVisible();
+  await expect(sheet.getByRole('listitem').filter({ hasText: product.name })).toContainText(`3 × ${money(12.5)} · 21 puntos`);
+  await expect(sheet.getByText(reference)).toBeVisible();
+  await expect(sheet.getByRole('img', { name: `Comprobante del pedido N.º ${saleNo}` })).toBeVisible();
+  await expect(sheet.getByText('Los puntos llegan cuando se aprueba.')).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Descargar recibo' })).toHaveCount(0);
+  await judge(page, 'Mis Pedidos, un pedido pendiente', 'mis-pedidos-pendiente');
+  await sheet.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`^#${saleNo} `) })).toContainText('Pendiente de Aprobación');
+
+  // Staff approve it (Aprobaciones is another screen): the member sees it paid, what it earned her,
+  // and downloads the receipt; the stock moved and her points are in the ledger.
+  await asPerson(personas.admin, 'select public.approve_sale($1)', [sale.id]);
   await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(`^#${saleNo} `) })).toContainText('Pagada');
+  sheet = await openOrder(page, saleNo);
+  await expect(sheet.getByText('Aprobado', { exact: true })).toBeVisible();
+  await expect(sheet.getByRole('list', { name: 'Lo que te dio' })).toContainText('Puntos por compra');
+  await expect(sheet.getByRole('list', { name: 'Lo que te dio' })).toContainText('21 puntos');
+  const download = page.waitForEvent('download');
+  await sheet.getByRole('button', { name: 'Descargar recibo' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`comprobante-venta-${saleNo}.pdf`);
+  expect((await readFile((await file.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(await stockOf(product.id), 'aprobado, el stock baja en 3').toBe(37);
+  const ledger = await withDb(
+    async (db) =>
+      (
+        await db.query(
+          `select type, points, amount::float8 as amount from public.reward_transactions where source_sale_id = $1 and beneficiary_id = $2`,
+          [sale.id, maria.client_id],
+        )
+      ).rows,
+  );
+  expect(ledger).toEqual([{ type: 'points_purchase', points: 21, amount: 0 }]);
+
+  // The cart emptied on success, and stays empty after a reload.
+  await page.goto(ORDER);
   await expect(o.cart.getByText('Tu carrito está vacío')).toBeVisible();
 });
 
