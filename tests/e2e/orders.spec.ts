@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/format';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
@@ -175,10 +175,23 @@ async function openOrder(page: Page, saleNo: number) {
   return sheet;
 }
 
+/**
+ * «Descargar recibo»: the button says it is working at once; pdfmake and its fonts (≈ 3 MB) are
+ * fetched and parsed on the click, which on this shared 2-core machine has taken up to 15 s.
+ */
+async function downloadReceipt(page: Page, sheet: Locator) {
+  const download = page.waitForEvent('download', { timeout: 45_000 });
+  await sheet.getByRole('button', { name: 'Descargar recibo' }).click();
+  await expect(sheet.getByRole('button', { name: 'Preparando recibo…' })).toBeDisabled();
+  const file = await download;
+  await expect(sheet.getByRole('button', { name: 'Descargar recibo' })).toBeEnabled();
+  return file;
+}
+
 // Hacer un Pedido ----------------------------------------------------------------------------------------
 
-test('hace un pedido con comprobante: la venta, sus líneas y la huella del comprobante quedan en la base; el stock no se mueve aún', async ({ page }) => {
-  test.setTimeout(90_000);
+test('hace un pedido con comprobante: queda pendiente en la base con sus líneas y la huella del comprobante; lo ve en Mis Pedidos y, aprobado, lo que le dio, su recibo y el stock', async ({ page }) => {
+  test.setTimeout(180_000);
   const product = await makeProduct('principal', 12.5, 7, 40);
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
@@ -278,9 +291,7 @@ test('hace un pedido con comprobante: la venta, sus líneas y la huella del comp
   await expect(sheet.getByText('Aprobado', { exact: true })).toBeVisible();
   await expect(sheet.getByRole('list', { name: 'Lo que te dio' })).toContainText('Puntos por compra');
   await expect(sheet.getByRole('list', { name: 'Lo que te dio' })).toContainText('21 puntos');
-  const download = page.waitForEvent('download');
-  await sheet.getByRole('button', { name: 'Descargar recibo' }).click();
-  const file = await download;
+  const file = await downloadReceipt(page, sheet);
   expect(file.suggestedFilename()).toBe(`comprobante-venta-${saleNo}.pdf`);
   expect((await readFile((await file.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(await stockOf(product.id), 'aprobado, el stock baja en 3').toBe(37);
@@ -428,6 +439,7 @@ test('«Volver a pedir» llena el carrito con los mismos productos y abre Hacer 
 });
 
 test('descarga el «Comprobante de venta» en PDF de un pedido pagado', async ({ page }) => {
+  test.setTimeout(90_000);
   const paid = await withDb(async (db) => {
     const { rows } = await db.query<{ id: string; sale_no: number }>(
       `select s.id, s.sale_no::int as sale_no from public.sales s join public.clients c on c.id = s.client_id
@@ -439,9 +451,7 @@ test('descarga el «Comprobante de venta» en PDF de un pedido pagado', async ({
   });
   const sheet = await openOrderLink(page, paid);
   await expect(sheet.getByText('Puntos por compra')).toBeVisible();
-  const download = page.waitForEvent('download');
-  await sheet.getByRole('button', { name: 'Descargar recibo' }).click();
-  const file = await download;
+  const file = await downloadReceipt(page, sheet);
   expect(file.suggestedFilename()).toBe(`comprobante-venta-${paid.sale_no}.pdf`);
   const bytes = await readFile((await file.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -16,7 +16,7 @@ import { useSession } from '@/lib/auth/use-session';
 import { SALE_STATUSES, saleKindLabels, type SaleStatus } from '@/lib/domain';
 import { useTableSearch } from '@/lib/table-search';
 import { useFormat } from '@/lib/use-format';
-import { OrderDetailSheet } from '../components/order-detail';
+import { OrderDetailSheet } from '../components/order-detail-sheet';
 import { orderMessages as m } from '../messages';
 import { myOrdersSearch } from '../search-params';
 
