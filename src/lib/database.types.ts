@@ -1333,6 +1333,23 @@ export type Database = {
       }
       get_public_page: { Args: { p_slug: string }; Returns: Json }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
+      get_sale_lines: {
+        Args: { p_sale_id: string }
+        Returns: {
+          image_path: string
+          is_active: boolean
+          is_kit: boolean
+          line_points: number
+          line_total: number
+          name: string
+          product_id: string
+          quantity: number
+          sku: string
+          stock: number
+          unit_points: number
+          unit_price: number
+        }[]
+      }
       get_staff_work_counts: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -137,6 +137,32 @@ export async function fetchSale(id: string, signal: AbortSignal): Promise<SaleWi
   return toSaleWithLines((await unwrap(query.single())) as unknown as DetailRow);
 }
 
+export interface SaleLineDetail {
+  product_id: string;
+  sku: string;
+  name: string;
+  image_path: string | null;
+  quantity: number;
+  unit_price: number;
+  unit_points: number;
+  line_total: number;
+  line_points: number;
+  /** Still for sale now (a member's catalogue shows only these). */
+  is_active: boolean;
+  is_kit: boolean;
+  /** Units there are now. */
+  stock: number;
+}
+
+/**
+ * The lines of a sale the caller may read, named even when a product was withdrawn since (a member
+ * reads only the active catalogue, so the embed in fetchSale leaves those lines nameless).
+ */
+export async function fetchSaleLines(saleId: string, signal: AbortSignal): Promise<SaleLineDetail[]> {
+  const query = supabase.rpc('get_sale_lines', { p_sale_id: saleId }).abortSignal(signal);
+  return (await unwrap(query)).map((l) => ({ ...l, image_path: l.image_path as string | null }));
+}
+
 export interface SaleEntry {
   id: number;
   type: LedgerType;

@@ -43,10 +43,11 @@ export function usePlaceOrder() {
   });
 }
 
+/** A member cancels their pending order; the confirmation dialog shows a refusal itself, so no toast on error. */
 export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => cancelSale(id),
-    meta: { success: salesMessages.cancelled, error: salesMessages.cancelFailed, invalidates: moneyAndStock },
+    meta: { success: salesMessages.cancelled, quietError: true, invalidates: moneyAndStock },
   });
 }
 

@@ -6,6 +6,7 @@ import {
   fetchSaleChecks,
   fetchSaleEntries,
   fetchVoucherNote,
+  fetchSaleLines,
   previewSaleRewards,
   type MyOrdersParams,
   type QueueParams,
@@ -24,6 +25,9 @@ export const salesQueries = {
     }),
   detail: (id: string) =>
     queryOptions({ queryKey: [...salesQueries.all(), 'detail', id] as const, queryFn: ({ signal }) => fetchSale(id, signal) }),
+  /** A sale's lines by name, withdrawn products included. */
+  lines: (id: string) =>
+    queryOptions({ queryKey: [...salesQueries.all(), 'lines', id] as const, queryFn: ({ signal }) => fetchSaleLines(id, signal) }),
   entries: (id: string) =>
     queryOptions({ queryKey: [...salesQueries.all(), 'entries', id] as const, queryFn: ({ signal }) => fetchSaleEntries(id, signal) }),
   approvalQueue: (p: QueueParams) =>

@@ -12,6 +12,8 @@ export interface PaginationProps {
   total: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** What the size counts («Productos por página»); rows by default. */
+  sizeLabel?: string;
   className?: string;
 }
 
@@ -20,7 +22,7 @@ function pageCountOf(total: number, pageSize: number) {
 }
 
 /** «Página X de Y», the total, previous and next, and the page size. */
-export function Pagination({ page, pageSize, pageSizes, total, onPageChange, onPageSizeChange, className }: PaginationProps) {
+export function Pagination({ page, pageSize, pageSizes, total, onPageChange, onPageSizeChange, sizeLabel = 'Filas por página', className }: PaginationProps) {
   const sizeId = useId();
   const pageCount = pageCountOf(total, pageSize);
   return (
@@ -31,7 +33,7 @@ export function Pagination({ page, pageSize, pageSizes, total, onPageChange, onP
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId} className="whitespace-nowrap text-muted-foreground">
-            Filas por página
+            {sizeLabel}
           </label>
           <NativeSelect id={sizeId} value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
             {pageSizes.map((size) => (

@@ -9,26 +9,34 @@ export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 
-/** A panel that slides in from the left, used for the mobile navigation. */
+const sides = {
+  /** The mobile navigation. */
+  left: 'animate-slide-in-left left-0 w-72 max-w-[85vw] border-r bg-sidebar text-sidebar-foreground',
+  /** An item's detail: the whole width of a phone, a side panel from 640 px. */
+  right: 'animate-slide-in-right right-0 w-full border-l bg-background text-foreground sm:max-w-xl',
+} as const;
+
+/** A panel that slides in from a side: the mobile navigation (left) or an item's detail (right). */
 export function SheetContent({
   className,
   children,
   closeLabel,
+  side = 'left',
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; side?: keyof typeof sides }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
-        className={cn(
-          'animate-slide-in-left fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col border-r bg-sidebar text-sidebar-foreground shadow-xl outline-none',
-          className,
-        )}
+        className={cn('fixed inset-y-0 z-50 flex h-full flex-col shadow-xl outline-none', sides[side], className)}
         {...props}
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-4 right-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          className={cn(
+            'absolute top-4 right-3 cursor-pointer rounded-md p-1.5 text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+            side === 'left' ? 'hover:bg-sidebar-accent' : 'hover:bg-accent',
+          )}
           aria-label={closeLabel}
         >
           <X className="size-5" aria-hidden="true" />

@@ -21,6 +21,20 @@ export function Toaster() {
           '--normal-bg': 'var(--popover)',
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
+          // Sonner's own light rich colours miss WCAG AA (success text 4.3:1): the app's tone pairs,
+          // whose contrast tests/unit/theme-contrast checks in both themes, instead.
+          '--success-bg': 'var(--tone-green)',
+          '--success-text': 'var(--tone-green-foreground)',
+          '--success-border': 'var(--border)',
+          '--info-bg': 'var(--tone-blue)',
+          '--info-text': 'var(--tone-blue-foreground)',
+          '--info-border': 'var(--border)',
+          '--warning-bg': 'var(--tone-amber)',
+          '--warning-text': 'var(--tone-amber-foreground)',
+          '--warning-border': 'var(--border)',
+          '--error-bg': 'var(--tone-red)',
+          '--error-text': 'var(--tone-red-foreground)',
+          '--error-border': 'var(--border)',
         } as CSSProperties
       }
     />

@@ -84,6 +84,8 @@ insert into declared values
   -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
   ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
   ('function', 'note_voucher_amount(uuid, numeric)',         '', 'execute', ''),
+  -- Mis Pedidos: a sale's lines by name for whoever may read the sale
+  ('function', 'get_sale_lines(uuid)',                       '', 'execute', ''),
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
   ('function', 'get_network_summary(uuid)',                  '', 'execute', ''),
   ('function', 'get_network_page(integer, integer, integer, uuid)', '', 'execute', ''),
