@@ -4,9 +4,9 @@
 // makes the products and orders it changes (products of its own, retired at the end).
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/format';
+import { pngImage } from './files';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { personas, withDb } from './support';
@@ -95,27 +95,6 @@ async function pendingOrderOf(email: string, items: { product_id: string; quanti
 
 const currency = async () =>
   withDb(async (db) => (await db.query<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).rows[0]!.currency);
-
-/** A real 96×64 PNG (a green box), small enough to send and real enough for the browser to resize. */
-function pngImage(): Buffer {
-  const width = 96;
-  const height = 64;
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([16, 122, 61]))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 test.afterAll(async () => {
   // Out of the catalogue, so no later spec sees this run's products.
