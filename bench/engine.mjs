@@ -4,41 +4,20 @@
 //
 // Usage: node bench/engine.mjs   (env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED, BENCH_WORKERS=2,4, SAVIA_DB_PORT,
 //        BENCH_BUILD_ONLY=1 to stop once the data is built)
-// It runs a cluster of its own (bench-<port> beside the test profile's, on SAVIA_DB_PORT: not while
-// `npm test` uses that port) and rebuilds its `postgres` database with the real migrations: pg_cron,
-// which they schedule the close with, lives in that one database. Data is built set-based in SQL; the
-// orders already approved when measuring are settled by the engine's own rule function
-// (private.sale_reward_lines), and the measured ones go through public.approve_sale as staff.
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+// The data (bench/lib/engine-data.mjs) is built set-based in SQL; the orders already approved when
+// measuring are settled by the engine's own rule function (private.sale_reward_lines), and the
+// measured ones go through public.approve_sale as staff.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { stackConfig } from '../scripts/lib/config.mjs';
-import { adminUrl, ensureCluster, resetDatabase, startCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
+import { APPROVALS_AT, MONTH, SIZES, benchCluster, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
+import { fmt, machine, ms, pct } from './lib/measure.mjs';
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 300_000);
-const MEASURED = Number(process.env.BENCH_MEASURED ?? 10_000);
+const MEASURED = SIZES.pending;
 const WORKERS = (process.env.BENCH_WORKERS ?? '2,4').split(',').map(Number);
-const MAX_DEPTH = 30;
-const MONTH = '2026-01-01';
-const APPROVALS_AT = '2026-01-28 12:00:00-05';
 
-const base = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
-const dataDir = join(base.dataDir, '..', `bench-${base.dbPort}`);
-const cfg = { ...base, dataDir, pgData: join(dataDir, 'pg') }; // the test profile's settings (fsync off)
-ensureCluster(cfg);
-startCluster(cfg);
-
+const cfg = benchCluster();
 const log = (...args) => console.log(...args);
-// A checkpoint needs a superuser (postgres is not one, as on a hosted project): the cluster's own admin.
-const checkpoint = () => withClient(adminUrl(cfg.dbUrl), (c) => c.query('checkpoint'));
-const ms = (t0) => performance.now() - t0;
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+const checkpoint = () => checkpointOf(cfg);
 
 async function timed(label, client, text, params) {
   const t0 = performance.now();
@@ -48,136 +27,8 @@ async function timed(label, client, text, params) {
   return { res, t };
 }
 
-// 1. A fresh database with the real schema --------------------------------------------------------
-let t0 = performance.now();
-await resetDatabase(cfg, { withSeed: false });
-log(`migraciones: ${fmt(ms(t0))} ms`);
-// pg_cron would run the hourly close with the real clock in the middle of the measures.
-await withClient(cfg.dbUrl, (c) => c.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`));
-
-const db = new pg.Client({ connectionString: cfg.dbUrl });
-await db.connect();
-await db.query(`set search_path = public, extensions`);
-
-// 2. The network, set-based ----------------------------------------------------------------------------
-log(`construyendo ${MEMBERS} miembros (hasta ${MAX_DEPTH} generaciones) y ${ORDERS} pedidos…`);
-t0 = performance.now();
-await db.query(`
-  insert into public.staff_invitations (email, role) values ('bench.admin@savia.test', 'admin'), ('bench.super@savia.test', 'superadmin');
-  insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
-  values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench.admin@savia.test', now(), now()),
-         ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench.super@savia.test', now(), now());
-
-  -- Bulk building only: the audit trail of 100,000 fixture rows is not what we measure.
-  alter table public.clients disable trigger audit;
-  alter table public.sales disable trigger audit;
-  alter table public.sale_items disable trigger audit;
-
-  create temporary table tree (n integer primary key, id uuid not null, parent integer, depth integer not null);
-  do $$
-  declare
-    v_parent integer[] := array[null::integer];
-    v_depth integer[] := array[1];
-    p integer;
-  begin
-    -- A spine of ${MAX_DEPTH} generations under the root, then each member under a random earlier
-    -- one (a random recursive tree, average depth ≈ ln n), re-hung near the top past ${MAX_DEPTH}.
-    for n in 2..${MEMBERS} loop
-      if n <= ${MAX_DEPTH} + 1 then p := n - 1; else p := 1 + floor(random() * (n - 1))::integer; end if;
-      if v_depth[p] > ${MAX_DEPTH} then p := 1 + (n % 20); end if;
-      v_parent := v_parent || p;
-      v_depth := v_depth || (v_depth[p] + 1);
-    end loop;
-    insert into tree select i, gen_random_uuid(), v_parent[i], v_depth[i] from generate_series(1, ${MEMBERS}) i;
-  end
-  $$;
-  -- Parents are inserted before their children, so the path trigger finds them (same statement).
-  insert into public.clients (id, name, email, enroller_id, enrollment_status, joined_at, star_level)
-  select t.id, 'Miembro ' || t.n, 'm' || t.n || '@bench.savia', p.id, 'registered', now(),
-         case when random() < 0.70 then 1 when random() < 0.6 then 2 when random() < 0.6 then 3 when random() < 0.6 then 4 else 5 end
-    from tree t left join tree p on p.n = t.parent
-   order by t.n;
-`);
-log(`  red: ${fmt(ms(t0))} ms`);
-
-t0 = performance.now();
-await db.query(`
-  insert into public.products (sku, name, price, commissionable_amount, points, stock)
-  select 'B-' || i, 'Producto ' || i, 5 + i * 2.35, round((5 + i * 2.35) * 0.8, 2), 10 + i * 3, 10000000
-    from generate_series(1, 20) i;
-  create temporary table prod as select row_number() over (order by sku) as k, id, price, commissionable_amount, points from public.products;
-
-  -- ${ORDERS} orders of the month by random members, one or two lines each.
-  create temporary table ord as
-    select g as k, gen_random_uuid() as id, (select t.id from tree t where t.n = 1 + (hashint4(g) & 2147483647) % ${MEMBERS}) as buyer,
-           ('${MONTH}'::date + make_interval(days => g % 27, secs => g % 86000))::timestamptz as at
-      from generate_series(1, ${ORDERS}) g;
-  insert into public.sales (id, client_id, kind, status, created_at)
-  select id, buyer, 'order', 'Pendiente de Aprobación', at from ord order by k;
-  insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points)
-  select o.id, p.id, 1 + o.k % 3, p.price, p.commissionable_amount, p.points
-    from ord o join prod p on p.k = 1 + o.k % 20
-  union all
-  select o.id, p.id, 1, p.price, p.commissionable_amount, p.points
-    from ord o join prod p on p.k = 1 + (o.k / 7) % 20
-   where o.k % 2 = 0 and 1 + (o.k / 7) % 20 <> 1 + o.k % 20;
-  update public.sales s set total = x.total, commissionable_total = x.base, points_total = x.points
-    from (select i.sale_id, sum(i.quantity * i.unit_price) total, sum(i.quantity * i.unit_commissionable) base,
-                 sum(i.quantity * i.unit_points)::integer points
-            from public.sale_items i group by i.sale_id) x
-   where s.id = x.sale_id;
-`);
-log(`  pedidos: ${fmt(ms(t0))} ms`);
-
-// 3. All but the measured orders approved, their entries written by the engine's rule function ----------
-t0 = performance.now();
-await db.query(`
-  insert into public.periods (month) values ('${MONTH}');
-  create temporary table settled as select id from ord where k > ${MEASURED};
-  alter table public.sales disable trigger sales_transition;
-  update public.sales s set status = 'Pagada', approved_at = s.created_at + interval '1 hour', period_month = '${MONTH}'
-   where s.id in (select id from settled);
-  alter table public.sales enable trigger sales_transition;
-  -- Their stock leaves as one movement per line, applied in bulk (the per-row trigger is for real use).
-  alter table public.stock_movements disable trigger stock_movements_apply;
-  alter table public.products disable trigger products_prepare;
-  alter table public.products disable trigger audit;
-  insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_at)
-  select i.product_id, -i.quantity, 'sale', i.sale_id, 'Venta (banco de pruebas)', '${MONTH}'
-    from public.sale_items i where i.sale_id in (select id from settled);
-  update public.products p set stock = p.stock + m.q
-    from (select product_id, sum(quantity) q from public.stock_movements where kind = 'sale' group by 1) m where m.product_id = p.id;
-  alter table public.stock_movements enable trigger stock_movements_apply;
-  alter table public.products enable trigger products_prepare;
-  alter table public.products enable trigger audit;
-  insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
-                                          generation, base, rate, star_level, rule, plan_version, created_at)
-  select l.beneficiary_id, l.type, l.amount, l.points, '${MONTH}', s.id, s.client_id, l.generation, l.base, l.rate, l.star_level,
-         l.rule, v.version, s.approved_at
-    from public.sales s
-    cross join (select * from private.plan()) v
-    cross join lateral private.sale_reward_lines(s.id, v.plan) l
-   where s.id in (select id from settled);
-  insert into private.member_period_totals (client_id, period, personal_points, income, own_sales)
-  select c, '${MONTH}', sum(p)::integer, sum(a), sum(o)
-    from (select beneficiary_id c, points p, amount a, 0 o from public.reward_transactions
-          union all
-          select client_id, 0, 0, commissionable_total from public.sales where status = 'Pagada') x
-   group by c;
-  -- Activity as the engine keeps it, by its own rule, on the day the measured approvals happen.
-  select set_config('savia.now', '${APPROVALS_AT}', true);
-  select private.refresh_all_activity();
-  alter table public.clients enable trigger audit;
-  alter table public.sales enable trigger audit;
-  alter table public.sale_items enable trigger audit;
-`);
-log(`  ${ORDERS - MEASURED} pedidos liquidados: ${fmt(ms(t0))} ms`);
-await db.query('vacuum analyze');
-await checkpoint(); // each measured phase starts without a pending checkpoint from the build
-const { rows: [sizes] } = await db.query(`
-  select (select count(*) from public.clients) members, (select max(extensions.nlevel(path)) - 1 from public.clients) depth,
-         (select count(*) from public.reward_transactions) entries, (select count(*) from public.sales) sales`);
-log(`datos: ${sizes.members} miembros, ${sizes.depth} generaciones bajo la raíz, ${sizes.sales} pedidos, ${sizes.entries} asientos`);
+// 1–3. A fresh database with the real schema, the network, the month's orders ------------------------
+const db = await buildEngineData(cfg);
 if (process.env.BENCH_BUILD_ONLY) {
   // Leaves the built database (its measured orders still pending) for profiling by hand.
   await db.end();
@@ -185,9 +36,7 @@ if (process.env.BENCH_BUILD_ONLY) {
 }
 
 // 4. Approvals through the engine, as staff ----------------------------------------------------------
-const { rows: [{ admin, superadmin }] } = await db.query(`
-  select (select id from auth.users where email = 'bench.admin@savia.test') admin,
-         (select id from auth.users where email = 'bench.super@savia.test') superadmin`);
+const { admin, superadmin } = await staffIds(db);
 const { rows: pending } = await db.query(`select s.id from public.sales s join ord o on o.id = s.id where o.k <= ${MEASURED} order by o.k`);
 
 async function staffSession(userId) {
@@ -289,5 +138,5 @@ await timed('pedirlo otra vez (idempotente)', closer, `select (public.request_pe
 await closer.end();
 const { rows: bad } = await db.query(`select count(*) from private.engine_invariant_violations()`);
 log(`invariantes violados: ${bad[0].count}`);
-log(`máquina: ${cpus().length} núcleos (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`);
+log(`máquina: ${machine()}, PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`);
 await db.end();

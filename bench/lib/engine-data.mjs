@@ -1,0 +1,185 @@
+// The benchmarks' database: a cluster of their own and, on it, the real migrations with a network of
+// members and a month of orders built set-based in SQL (issue 5). bench/engine.mjs measures the engine
+// on it, bench/screens.mjs the screens' reads.
+//
+// The cluster is `bench-<port>` beside the test profile's, on SAVIA_DB_PORT (so not while `npm test`
+// uses that port); its `postgres` database is rebuilt on every run. pg_cron, which the migrations
+// schedule the close with, lives in that one database.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { stackConfig } from '../../scripts/lib/config.mjs';
+import { adminUrl, ensureCluster, resetDatabase, startCluster, withClient } from '../../scripts/lib/pg-cluster.mjs';
+import { fmt, ms } from './measure.mjs';
+
+export const MAX_DEPTH = 30;
+/** The one month of orders, and the moment inside it when the benchmarks act as staff or members. */
+export const MONTH = '2026-01-01';
+export const APPROVALS_AT = '2026-01-28 12:00:00-05';
+
+/** Sizes, overridable by environment (BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED). */
+export const SIZES = {
+  members: Number(process.env.BENCH_MEMBERS ?? 100_000),
+  orders: Number(process.env.BENCH_ORDERS ?? 300_000),
+  /** Orders left pending (the rest are settled): approve_sale's measures, the approvals queue. */
+  pending: Number(process.env.BENCH_MEASURED ?? 10_000),
+};
+
+/** Starts (creating it if needed) the benchmarks' cluster and returns its settings. */
+export function benchCluster() {
+  const base = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
+  const dataDir = join(base.dataDir, '..', `bench-${base.dbPort}`);
+  const cfg = { ...base, dataDir, pgData: join(dataDir, 'pg') }; // the test profile's settings (fsync off)
+  ensureCluster(cfg);
+  startCluster(cfg);
+  return cfg;
+}
+
+/** A checkpoint needs a superuser (postgres is not one, as on a hosted project): the cluster's own admin. */
+export const checkpoint = (cfg) => withClient(adminUrl(cfg.dbUrl), (c) => c.query('checkpoint'));
+
+/**
+ * Rebuilds the database and fills it. Returns the open connection (as postgres) that built it: its
+ * temporary tables `tree` (n, id, parent, depth) and `ord` (k, id, buyer, at; orders with k ≤ pending
+ * are the pending ones) stay readable there.
+ */
+export async function buildEngineData(cfg, { members, orders, pending } = SIZES, log = console.log) {
+  let t0 = performance.now();
+  await resetDatabase(cfg, { withSeed: false });
+  log(`migraciones: ${fmt(ms(t0))} ms`);
+  // pg_cron would run the hourly close with the real clock in the middle of the measures.
+  await withClient(cfg.dbUrl, (c) => c.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`));
+
+  const db = new pg.Client({ connectionString: cfg.dbUrl });
+  await db.connect();
+  await db.query(`set search_path = public, extensions`);
+
+  // The network, set-based ----------------------------------------------------------------------------
+  log(`construyendo ${members} miembros (hasta ${MAX_DEPTH} generaciones) y ${orders} pedidos…`);
+  t0 = performance.now();
+  await db.query(`
+    insert into public.staff_invitations (email, role) values ('bench.admin@savia.test', 'admin'), ('bench.super@savia.test', 'superadmin');
+    insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
+    values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench.admin@savia.test', now(), now()),
+           ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench.super@savia.test', now(), now());
+
+    -- Bulk building only: the audit trail of 100,000 fixture rows is not what we measure.
+    alter table public.clients disable trigger audit;
+    alter table public.sales disable trigger audit;
+    alter table public.sale_items disable trigger audit;
+
+    create temporary table tree (n integer primary key, id uuid not null, parent integer, depth integer not null);
+    do $$
+    declare
+      v_parent integer[] := array[null::integer];
+      v_depth integer[] := array[1];
+      p integer;
+    begin
+      -- A spine of ${MAX_DEPTH} generations under the root, then each member under a random earlier
+      -- one (a random recursive tree, average depth ≈ ln n), re-hung near the top past ${MAX_DEPTH}.
+      for n in 2..${members} loop
+        if n <= ${MAX_DEPTH} + 1 then p := n - 1; else p := 1 + floor(random() * (n - 1))::integer; end if;
+        if v_depth[p] > ${MAX_DEPTH} then p := 1 + (n % 20); end if;
+        v_parent := v_parent || p;
+        v_depth := v_depth || (v_depth[p] + 1);
+      end loop;
+      insert into tree select i, gen_random_uuid(), v_parent[i], v_depth[i] from generate_series(1, ${members}) i;
+    end
+    $$;
+    -- Parents are inserted before their children, so the path trigger finds them (same statement).
+    insert into public.clients (id, name, email, enroller_id, enrollment_status, joined_at, star_level)
+    select t.id, 'Miembro ' || t.n, 'm' || t.n || '@bench.savia', p.id, 'registered', now(),
+           case when random() < 0.70 then 1 when random() < 0.6 then 2 when random() < 0.6 then 3 when random() < 0.6 then 4 else 5 end
+      from tree t left join tree p on p.n = t.parent
+     order by t.n;
+  `);
+  log(`  red: ${fmt(ms(t0))} ms`);
+
+  t0 = performance.now();
+  await db.query(`
+    insert into public.products (sku, name, price, commissionable_amount, points, stock)
+    select 'B-' || i, 'Producto ' || i, 5 + i * 2.35, round((5 + i * 2.35) * 0.8, 2), 10 + i * 3, 10000000
+      from generate_series(1, 20) i;
+    create temporary table prod as select row_number() over (order by sku) as k, id, price, commissionable_amount, points from public.products;
+
+    -- ${orders} orders of the month by random members, one or two lines each.
+    create temporary table ord as
+      select g as k, gen_random_uuid() as id, (select t.id from tree t where t.n = 1 + (hashint4(g) & 2147483647) % ${members}) as buyer,
+             ('${MONTH}'::date + make_interval(days => g % 27, secs => g % 86000))::timestamptz as at
+        from generate_series(1, ${orders}) g;
+    insert into public.sales (id, client_id, kind, status, created_at)
+    select id, buyer, 'order', 'Pendiente de Aprobación', at from ord order by k;
+    insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points)
+    select o.id, p.id, 1 + o.k % 3, p.price, p.commissionable_amount, p.points
+      from ord o join prod p on p.k = 1 + o.k % 20
+    union all
+    select o.id, p.id, 1, p.price, p.commissionable_amount, p.points
+      from ord o join prod p on p.k = 1 + (o.k / 7) % 20
+     where o.k % 2 = 0 and 1 + (o.k / 7) % 20 <> 1 + o.k % 20;
+    update public.sales s set total = x.total, commissionable_total = x.base, points_total = x.points
+      from (select i.sale_id, sum(i.quantity * i.unit_price) total, sum(i.quantity * i.unit_commissionable) base,
+                   sum(i.quantity * i.unit_points)::integer points
+              from public.sale_items i group by i.sale_id) x
+     where s.id = x.sale_id;
+  `);
+  log(`  pedidos: ${fmt(ms(t0))} ms`);
+
+  // All but the pending orders approved, their entries written by the engine's rule function ----------
+  t0 = performance.now();
+  await db.query(`
+    insert into public.periods (month) values ('${MONTH}');
+    create temporary table settled as select id from ord where k > ${pending};
+    alter table public.sales disable trigger sales_transition;
+    update public.sales s set status = 'Pagada', approved_at = s.created_at + interval '1 hour', period_month = '${MONTH}'
+     where s.id in (select id from settled);
+    alter table public.sales enable trigger sales_transition;
+    -- Their stock leaves as one movement per line, applied in bulk (the per-row trigger is for real use).
+    alter table public.stock_movements disable trigger stock_movements_apply;
+    alter table public.products disable trigger products_prepare;
+    alter table public.products disable trigger audit;
+    insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_at)
+    select i.product_id, -i.quantity, 'sale', i.sale_id, 'Venta (banco de pruebas)', '${MONTH}'
+      from public.sale_items i where i.sale_id in (select id from settled);
+    update public.products p set stock = p.stock + m.q
+      from (select product_id, sum(quantity) q from public.stock_movements where kind = 'sale' group by 1) m where m.product_id = p.id;
+    alter table public.stock_movements enable trigger stock_movements_apply;
+    alter table public.products enable trigger products_prepare;
+    alter table public.products enable trigger audit;
+    insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
+                                            generation, base, rate, star_level, rule, plan_version, created_at)
+    select l.beneficiary_id, l.type, l.amount, l.points, '${MONTH}', s.id, s.client_id, l.generation, l.base, l.rate, l.star_level,
+           l.rule, v.version, s.approved_at
+      from public.sales s
+      cross join (select * from private.plan()) v
+      cross join lateral private.sale_reward_lines(s.id, v.plan) l
+     where s.id in (select id from settled);
+    insert into private.member_period_totals (client_id, period, personal_points, income, own_sales)
+    select c, '${MONTH}', sum(p)::integer, sum(a), sum(o)
+      from (select beneficiary_id c, points p, amount a, 0 o from public.reward_transactions
+            union all
+            select client_id, 0, 0, commissionable_total from public.sales where status = 'Pagada') x
+     group by c;
+    -- Activity as the engine keeps it, by its own rule, on the day the pending orders are approved.
+    select set_config('savia.now', '${APPROVALS_AT}', true);
+    select private.refresh_all_activity();
+    alter table public.clients enable trigger audit;
+    alter table public.sales enable trigger audit;
+    alter table public.sale_items enable trigger audit;
+  `);
+  log(`  ${orders - pending} pedidos liquidados: ${fmt(ms(t0))} ms`);
+  await db.query('vacuum analyze');
+  await checkpoint(cfg); // each measured phase starts without a pending checkpoint from the build
+  const { rows: [sizes] } = await db.query(`
+    select (select count(*) from public.clients) members, (select max(extensions.nlevel(path)) - 1 from public.clients) depth,
+           (select count(*) from public.reward_transactions) entries, (select count(*) from public.sales) sales`);
+  log(`datos: ${sizes.members} miembros, ${sizes.depth} generaciones bajo la raíz, ${sizes.sales} pedidos, ${sizes.entries} asientos`);
+  return db;
+}
+
+/** The auth user ids of the bench's admin and superadmin (their invitations gave them the roles). */
+export async function staffIds(db) {
+  const { rows: [ids] } = await db.query(`
+    select (select id from auth.users where email = 'bench.admin@savia.test') admin,
+           (select id from auth.users where email = 'bench.super@savia.test') superadmin`);
+  return ids;
+}
