@@ -66,7 +66,7 @@ comment on function private.network_month(date) is
   'El mes que muestra la red: su primer día (el en curso si no se indica), si ya cerró, el instante en que terminó (quien se unió antes estaba en la red) y los puntos de actividad del plan.';
 
 create or replace function public.get_network_summary(p_client_id uuid default null, p_month date default null)
-returns table (generation integer, members bigint, active bigint, at_risk bigint, month_points bigint)
+returns table (generation integer, members bigint, active bigint, at_risk bigint, month_points bigint, month_closed boolean)
 language plpgsql
 stable
 security definer
@@ -92,14 +92,14 @@ begin
     -- The row with generation null is the whole network.
     select p.generation, count(*), count(*) filter (where p.active),
            count(*) filter (where not v_m.closed and not p.active and p.has_income),
-           coalesce(sum(p.points), 0)::bigint
+           coalesce(sum(p.points), 0)::bigint, v_m.closed
       from people p
      group by grouping sets ((p.generation), ())
      order by p.generation nulls last;
 end
 $$;
 comment on function public.get_network_summary(uuid, date) is
-  'Resumen de la red descendente en un mes (el en curso si no se indica), por generación y en total (generación nula): miembros que ya se habían unido, activos, en riesgo (por debajo de los puntos de actividad con ingresos pendientes, solo en el mes abierto) y puntos personales del mes. Un mes cerrado, como quedó al cerrarse. El miembro ve la suya; el personal, la de cualquiera.';
+  'Resumen de la red descendente en un mes (el en curso si no se indica), por generación y en total (generación nula): miembros que ya se habían unido, activos, en riesgo (por debajo de los puntos de actividad con ingresos pendientes, solo en el mes abierto) y puntos personales del mes; month_closed dice si el mes ya cerró. Un mes cerrado, como quedó al cerrarse. El miembro ve la suya; el personal, la de cualquiera.';
 
 create or replace function public.get_network_page(
   p_client_id uuid default null, p_month date default null, p_parent_id uuid default null, p_generation integer default null,
