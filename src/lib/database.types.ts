@@ -1271,6 +1271,7 @@ export type Database = {
           at_risk: number
           generation: number
           members: number
+          month_closed: boolean
           month_points: number
         }[]
       }

@@ -2,7 +2,7 @@
 // generation, search, filter and page live in the URL (network-search.ts).
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { useId, useState, useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NETWORK_STATUSES, type NetworkPerson, type NetworkStatus } from '@/api/network/network-api';
 import { networkQueries } from '@/api/network/network-queries';
 import { DataTable } from '@/components/ui/data-table';
@@ -104,7 +104,12 @@ function Filters({ generation, generations, closed, q, status, onGeneration, onS
   const ids = { gen: useId(), q: useId(), status: useId() };
   // The box keeps what is typed; the URL (and the query) follows after a pause.
   const [text, setText] = useState(q ?? '');
-  useEffect(() => setText(q ?? ''), [q]);
+  // A change of the URL not made by typing here («Quitar filtros», back) replaces the text.
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if ((q ?? '') !== text.trim()) setText(q ?? '');
+  }
   useEffect(() => {
     const t = setTimeout(() => {
       if ((text.trim() || undefined) !== q) onSearch(text.trim() || undefined);

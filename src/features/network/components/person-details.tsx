@@ -4,6 +4,7 @@ import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { NetworkPerson } from '@/api/network/network-api';
 import { Badge } from '@/components/ui/badge';
 import { m } from '../messages';
+import { whatsappHref } from './whatsapp';
 
 export function ActivityBadges({ person }: { person: Pick<NetworkPerson, 'is_active' | 'at_risk'> }) {
   return (
@@ -24,12 +25,6 @@ export function StarLevel({ level }: { level: number }) {
       <span aria-hidden="true">{m.level(level)}</span>
     </span>
   );
-}
-
-/** wa.me takes the number in international form, digits only. */
-export function whatsappHref(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length >= 7 ? `https://wa.me/${digits}` : null;
 }
 
 export function ContactLinks({ person }: { person: Pick<NetworkPerson, 'name' | 'email' | 'phone'> }) {
