@@ -21,8 +21,10 @@ export function ActivityBadges({ person }: { person: Pick<NetworkPerson, 'is_act
 
 export function StarLevel({ level }: { level: number }) {
   return (
-    <span className="whitespace-nowrap tabular-nums" aria-label={m.levelName(level)}>
-      <span aria-hidden="true">{m.level(level)}</span>
+    <span className="whitespace-nowrap tabular-nums">
+      <span className="sr-only">{m.levelWord} </span>
+      <span aria-hidden="true">★</span>
+      {level}
     </span>
   );
 }
