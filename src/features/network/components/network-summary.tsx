@@ -78,7 +78,7 @@ export function NetworkSummary({ rows, closed, onOpenGeneration }: Props) {
             ))}
             {total && generations.length > 0 && (
               <TableRow className="border-t-2 font-semibold">
-                <TableHead scope="row" className="text-foreground">
+                <TableHead scope="row" className="text-sm text-foreground">
                   {m.total}
                 </TableHead>
                 <TableCell className={num}>{f.count(total.members)}</TableCell>
