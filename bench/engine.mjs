@@ -107,8 +107,8 @@ const count = await median5(`descendencia de la raíz (count)`, db,
   `select count(*) from public.clients where path operator(extensions.<@) $1::extensions.ltree and id <> $2`, [root.path, root.id]);
 log(`    = ${count.rows[0].count} descendientes`);
 await median5(`resumen por generación de la raíz (get_network_summary)`, member, 'select * from public.get_network_summary($1)', [root.id]);
-await median5(`primera página, generación 1 de la raíz (get_network_page)`, member, 'select * from public.get_network_page(1, 1, 50, $1)', [root.id]);
-await median5(`primera página, generación 5 de la raíz (get_network_page)`, member, 'select * from public.get_network_page(5, 1, 50, $1)', [root.id]);
+await median5(`primera página, generación 1 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 1)', [root.id]);
+await median5(`primera página, generación 5 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 5)', [root.id]);
 await median5(`resumen de un miembro de 3.ª generación con ${mid.downline} descendientes`, member, 'select * from public.get_network_summary($1)', [mid.id]);
 await median5(`línea ascendente completa del miembro más profundo`, db, `
   select c.id, extensions.nlevel(me.path) - a.pos as generation

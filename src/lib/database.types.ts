@@ -1165,27 +1165,6 @@ export type Database = {
           settled: number
         }[]
       }
-      get_downline: {
-        Args: {
-          p_limit?: number
-          p_max_depth?: number
-          p_offset?: number
-          p_root?: string
-        }
-        Returns: {
-          email: string
-          enroller_id: string
-          enrollment_status: string
-          generation: number
-          id: string
-          is_active: boolean
-          joined_at: string
-          month_points: number
-          name: string
-          phone: string
-          star_level: number
-        }[]
-      }
       get_ledger: {
         Args: {
           p_before_id?: number
@@ -1260,11 +1239,17 @@ export type Database = {
         Args: {
           p_client_id?: string
           p_generation?: number
+          p_month?: string
           p_page?: number
           p_page_size?: number
+          p_parent_id?: string
+          p_search?: string
+          p_status?: string
         }
         Returns: {
+          at_risk: boolean
           email: string
+          enrollees: number
           enroller_id: string
           enroller_name: string
           generation: number
@@ -1279,11 +1264,13 @@ export type Database = {
         }[]
       }
       get_network_summary: {
-        Args: { p_client_id?: string }
+        Args: { p_client_id?: string; p_month?: string }
         Returns: {
           active: number
+          at_risk: number
           generation: number
           members: number
+          month_closed: boolean
           month_points: number
         }[]
       }

@@ -22,6 +22,7 @@ export const SAVIA_CODES = [
   'invalid_amount',
   'invalid_email',
   'invalid_enrollment',
+  'invalid_filter',
   'invalid_name',
   'invalid_page',
   'invalid_payment_method',

@@ -20,23 +20,24 @@ select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visi
   'Déjanos un correo o un teléfono para poder contactarte.', 'un contacto necesita correo o teléfono');
 select is(tests.error_as('anon', $$select public.submit_lead('no-existe', 'Visitante', 'v@correo.test')$$),
   'Esta página no existe.', 'contacto a una página inexistente rechazado');
-select is(tests.error_as('anon', $$select public.get_downline()$$),
-  'permission denied for function get_downline', 'anon no ve redes');
+select is(tests.error_as('anon', $$select * from public.get_network_page()$$),
+  'permission denied for function get_network_page', 'anon no ve redes');
 
--- Downline: A sees A1 and A2 with their generation; contact data only of direct enrollees.
-select is(tests.try_as('member_a', 'select', $$select * from public.get_downline()$$), 'rows:2', 'A ve sus dos descendientes');
+-- The network: A sees A1 and A2 with their generation; contact data only of direct enrollees.
+select is(tests.try_as('member_a', 'select', $$select * from public.get_network_summary() where generation is not null$$), 'rows:2', 'A ve dos generaciones');
 select tests.authenticate_as('member_a');
-create temp table a_downline on commit drop as select * from public.get_downline();
+create temp table a_downline on commit drop as
+  select * from public.get_network_page(p_generation => 1) union all select * from public.get_network_page(p_generation => 2);
 select tests.clear_authentication();
 select set_eq($$ select name, generation, email from a_downline $$,
   $$ values ('Alba Hija'::text, 1, 'a1@tests.savia'::text), ('Aurora Nieta', 2, null) $$,
   'generaciones correctas y correo solo del enrolado directo');
-select is(tests.error_as('member_b', $$select * from public.get_downline({a})$$),
+select is(tests.error_as('member_b', $$select * from public.get_network_page({a})$$),
   'Solo puedes ver tu propia red.', 'B no ve la red de A');
-select is(tests.try_as('member_b', 'select', $$select * from public.get_downline()$$), 'rows:1', 'B solo ve a su enrolamiento pendiente');
-select is(tests.error_as('sin_rol', $$select * from public.get_downline()$$),
-  'Solo los miembros y el personal pueden ver una red.', 'sin_rol no ve redes');
-select is(tests.try_as('admin', 'select', $$select * from public.get_downline({root})$$), 'rows:5', 'el personal ve la red de cualquiera');
+select is(tests.try_as('member_b', 'select', $$select * from public.get_network_page()$$), 'rows:0', 'B no ve a su enrolamiento pendiente');
+select is(tests.error_as('sin_rol', $$select * from public.get_network_page()$$),
+  'Solo un miembro con su ficha vinculada puede realizar esta acción.', 'sin_rol no ve redes');
+select is(tests.try_as('admin', 'select', $$select * from public.get_network_summary({root}) where generation is null and members = 4$$), 'rows:1', 'el personal ve la red de cualquiera');
 
 -- Storage: vouchers in the member's own folder; product images public; recipe images staff only.
 select is(tests.try_as('member_a', 'insert',

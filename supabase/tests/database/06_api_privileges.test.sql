@@ -59,7 +59,6 @@ insert into declared values
   ('function', 'get_public_page(text)',                      'execute', 'execute', ''),
   ('function', 'submit_lead(text, text, text, text, text)',  'execute', 'execute', ''),
   -- members and staff (each function checks the caller's role itself)
-  ('function', 'get_downline(uuid, integer, integer, integer)', '', 'execute', ''),
   ('function', 'place_order(jsonb, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text)', '', 'execute', ''),
@@ -87,8 +86,8 @@ insert into declared values
   -- Mis Pedidos: a sale's lines by name for whoever may read the sale
   ('function', 'get_sale_lines(uuid)',                       '', 'execute', ''),
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
-  ('function', 'get_network_summary(uuid)',                  '', 'execute', ''),
-  ('function', 'get_network_page(integer, integer, integer, uuid)', '', 'execute', ''),
+  ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
+  ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
