@@ -1225,6 +1225,7 @@ export type Database = {
       get_ledger_months: {
         Args: { p_client_id?: string }
         Returns: {
+          activity_points: number
           closed: boolean
           forfeited: number
           income: number
@@ -1250,6 +1251,7 @@ export type Database = {
           next_level: number
           next_level_group_points: number
           next_level_name: string
+          next_level_points_missing: number
           pending_income: number
           personal_points: number
           points_missing: number
