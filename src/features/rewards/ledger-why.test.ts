@@ -74,19 +74,19 @@ describe('el porqué de cada asiento, en una frase', () => {
 
   it('reverso de comisión por inactividad al cierre: los puntos del mes frente a los de actividad', () => {
     expect(why({ type: 'reversal_commission', amount: -2.4, generation: 5, base: 120, rate: 0.02, reverses_id: 7, reason: FORFEIT_REASON, state: 'reverso' })).toBe(
-      'No cobrada al cierre de octubre (tenías 60 de 100 puntos): se anula lo ganado con la venta #812 de Lorena Peña, -2,40 US$',
+      'No cobrada al cierre de octubre (tenías 60 de 100 puntos): se anula lo ganado con la venta #812 de Lorena Peña',
     );
   });
 
   it('reverso de comisión por una venta cancelada: la venta y el motivo', () => {
     expect(why({ type: 'reversal_commission', amount: -4.15, reverses_id: 7, reason: 'Devolución por producto dañado.', state: 'reverso' })).toBe(
-      'Reverso por la cancelación de la venta #812 de Lorena Peña: -4,15 US$ · motivo: Devolución por producto dañado',
+      'Reverso por la cancelación de la venta #812 de Lorena Peña · motivo: Devolución por producto dañado',
     );
   });
 
   it('reverso de puntos por una venta cancelada', () => {
     expect(why({ type: 'reversal_points', points: -106, reverses_id: 7, reason: 'El cliente devolvió el pedido sin abrir.', state: 'reverso' })).toBe(
-      'Reverso por la cancelación de la venta #812: -106 puntos · motivo: El cliente devolvió el pedido sin abrir',
+      'Reverso por la cancelación de la venta #812: 106 puntos menos · motivo: El cliente devolvió el pedido sin abrir',
     );
   });
 

@@ -71,12 +71,12 @@ export function ledgerWhy(e: LedgerEntry, ctx: WhyContext): string {
       if (isForfeit(e.reason)) {
         const figures = closeFigures(e, ctx);
         if (!figures) return e.explanation;
-        return `No cobrada al cierre de ${formatMonthName(e.period_month)} (tenías ${figures}): se anula ${whatWasReversed(e)}, ${ctx.fmt.money(e.amount)}`;
+        return `No cobrada al cierre de ${formatMonthName(e.period_month)} (tenías ${figures}): se anula ${whatWasReversed(e)}`;
       }
-      return `Reverso por la cancelación de ${sale(e)}${e.source_client_name ? ` de ${e.source_client_name}` : ''}: ${ctx.fmt.money(e.amount)}${motive(e.reason)}`;
+      return `Reverso por la cancelación de ${sale(e)}${e.source_client_name ? ` de ${e.source_client_name}` : ''}${motive(e.reason)}`;
     }
     case 'reversal_points':
-      return `Reverso por la cancelación de ${sale(e)}: ${points(e.points, ctx)}${motive(e.reason)}`;
+      return `Reverso por la cancelación de ${sale(e)}: ${points(Math.abs(e.points), ctx)} menos${motive(e.reason)}`;
   }
 }
 
