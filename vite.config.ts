@@ -18,8 +18,9 @@ export default defineConfig({
           groups: [
             { name: 'supabase', test: /node_modules[\\/]@supabase/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Form libraries stay with the lazy pages that use them.
-            { name: 'vendor', test: /node_modules[\\/](?!zod|react-hook-form|@hookform)/ },
+            // Form libraries stay with the lazy pages that use them; the QR code (uqr) is imported
+            // on demand and keeps a chunk of its own.
+            { name: 'vendor', test: /node_modules[\\/](?!zod|react-hook-form|@hookform|uqr)/ },
           ],
         },
       },

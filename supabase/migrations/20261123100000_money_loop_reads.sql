@@ -119,7 +119,8 @@ begin
            case when v_closed then 0::numeric else coalesce(v_totals.income, 0) end,
            v_at_risk,
            v_level, (select l.name from levels l where l.level = v_level), v_group,
-           n.level, n.name, n.group_points, greatest(n.group_points - v_group, 0),
+           -- greatest() skips nulls: at the top level there is no next level, so nothing is missing.
+           n.level, n.name, n.group_points, case when n.level is not null then greatest(n.group_points - v_group, 0) end,
            (select m.currency from public.metadata m where m.id = 'app_settings')
       from (select 1) one
       left join lateral (select l.* from levels l where l.level > v_level order by l.level limit 1) n on true;
