@@ -26,18 +26,16 @@ export function BalancesCard({ balance, currentMonth }: { balance: Balance; curr
       <CardContent>
         <dl className="divide-y">
           {figures.map((f) => (
-            <div key={f.key} className="flex items-center justify-between gap-4 py-3 first:pt-0">
-              <div className="flex min-w-0 flex-col gap-0.5">
-                <dt className="font-medium">
-                  <Link to={f.to} className="underline-offset-4 hover:underline focus-visible:underline">
-                    {f.label}
-                  </Link>
-                </dt>
-                <dd className="text-xs text-muted-foreground">{f.hint}</dd>
-              </div>
-              <dd className="text-xl font-semibold whitespace-nowrap tabular-nums" data-testid={`balance-${f.key}`}>
+            <div key={f.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 py-3 first:pt-0">
+              <dt className="col-start-1 row-start-1 font-medium">
+                <Link to={f.to} className="underline-offset-4 hover:underline focus-visible:underline">
+                  {f.label}
+                </Link>
+              </dt>
+              <dd className="col-start-2 row-span-2 row-start-1 text-xl font-semibold whitespace-nowrap tabular-nums" data-testid={`balance-${f.key}`}>
                 {fmt.money(f.value)}
               </dd>
+              <dd className="col-start-1 row-start-2 text-xs text-muted-foreground">{f.hint}</dd>
             </div>
           ))}
         </dl>

@@ -28,35 +28,37 @@ export function LedgerEntryItem({ entry: e, ctx }: { entry: Entry; ctx: WhyConte
   const value = isPoints ? `${e.points > 0 ? '+' : ''}${fmt.points(e.points)} ${Math.abs(e.points) === 1 ? 'punto' : 'puntos'}` : `${e.amount > 0 ? '+' : ''}${fmt.money(e.amount)}`;
   const struck = e.state === 'revertido';
   return (
-    <li className="flex items-start justify-between gap-4 py-4 sm:gap-6" data-testid="ledger-entry" data-entry-id={e.id}>
-      <div className="flex min-w-0 flex-col gap-1">
+    <li className="flex flex-col gap-1 py-4" data-testid="ledger-entry" data-entry-id={e.id}>
+      <div className="flex items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="text-sm font-medium">{e.type_label}</span>
+          <span className="text-sm font-medium" data-testid="ledger-type">
+            {e.type_label}
+          </span>
           <Badge tone={look.tone}>{look.label}</Badge>
         </div>
-        <p className="text-sm" data-testid="ledger-why">
-          {ledgerWhy(e, ctx)}
+        <p
+          className={cn(
+            'shrink-0 text-right font-semibold whitespace-nowrap tabular-nums',
+            struck && 'text-muted-foreground line-through',
+            !struck && (isPoints ? 'text-foreground' : e.amount < 0 ? 'text-tone-red-foreground' : 'text-tone-green-foreground'),
+          )}
+          data-testid="ledger-value"
+        >
+          {value}
+          {struck && <span className="sr-only"> {m.notCounted}</span>}
         </p>
-        {note && (
-          <p className={cn('text-sm font-medium', e.reversed_by_reason === FORFEIT_REASON ? 'text-tone-red-foreground' : 'text-muted-foreground')} data-testid="ledger-note">
-            {note}
-          </p>
-        )}
-        <time dateTime={e.created_at} className="text-xs text-muted-foreground">
-          {fmt.dateTime(e.created_at)}
-        </time>
       </div>
-      <p
-        className={cn(
-          'shrink-0 text-right font-semibold whitespace-nowrap tabular-nums',
-          struck && 'text-muted-foreground line-through',
-          !struck && (isPoints ? 'text-foreground' : e.amount < 0 ? 'text-tone-red-foreground' : 'text-tone-green-foreground'),
-        )}
-        data-testid="ledger-value"
-      >
-        {value}
-        {struck && <span className="sr-only"> {m.notCounted}</span>}
+      <p className="text-sm sm:pr-32" data-testid="ledger-why">
+        {ledgerWhy(e, ctx)}
       </p>
+      {note && (
+        <p className={cn('text-sm font-medium', e.reversed_by_reason === FORFEIT_REASON ? 'text-tone-red-foreground' : 'text-muted-foreground')} data-testid="ledger-note">
+          {note}
+        </p>
+      )}
+      <time dateTime={e.created_at} className="text-xs text-muted-foreground">
+        {fmt.dateTime(e.created_at)}
+      </time>
     </li>
   );
 }

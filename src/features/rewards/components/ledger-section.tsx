@@ -69,7 +69,7 @@ export function LedgerSection({ search, setSearch }: { search: RewardsSearch; se
 
   return (
     <Card aria-labelledby="ledger-title" role="region">
-      <CardHeader className="gap-4">
+      <CardHeader className="gap-4 px-4 sm:px-6">
         <div className="flex flex-col gap-1.5">
           <CardTitle>
             <h2 id="ledger-title">{m.ledgerTitle}</h2>
@@ -83,7 +83,7 @@ export function LedgerSection({ search, setSearch }: { search: RewardsSearch; se
           </Button>
         </Filters>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         {ledger.isPending ? (
           <LedgerSkeleton />
         ) : ledger.isError && !ledger.data ? (
