@@ -14,7 +14,7 @@ export default defineConfig({
     setupFiles: ['./tests/unit/setup.ts'],
     env: {
       VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
-      VITE_SUPABASE_ANON_KEY: 'test-anon-key',
+      VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_unit-tests',
     },
   },
 });

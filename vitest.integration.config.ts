@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests talk to a running local stack (started by scripts/test.mjs).
+// The product's integration tests (tests/integration) talk to a running local stack (started by
+// scripts/test.mjs); the stack's own conformance tests are in vitest.stack.config.ts.
 export default defineConfig({
   test: {
     include: ['tests/integration/**/*.test.ts'],

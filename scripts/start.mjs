@@ -18,7 +18,7 @@ const { pool } = await startStack(cfg, { log });
 const apiOnly = process.argv.includes('--api-only');
 if (!apiOnly) spawnService('vite', process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
   logDir: cfg.logDir,
-  env: { VITE_SUPABASE_URL: cfg.apiUrl, VITE_SUPABASE_ANON_KEY: cfg.anonKey },
+  env: { VITE_SUPABASE_URL: cfg.apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: cfg.publishableKey },
 });
 if (!apiOnly) await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.appPort}/`)).ok, { what: 'Vite', timeoutMs: 60000 });
 
@@ -27,12 +27,14 @@ const accounts = await demoAccounts(pool);
 console.log(`
 Savia está lista en ${seconds} s.
 
-  App          http://127.0.0.1:${cfg.appPort}
-  API          ${cfg.apiUrl}   (rest, auth, storage, functions bajo /<servicio>/v1)
-  Base datos   ${cfg.dbUrl}
-  anon key     ${cfg.anonKey}
-  service key  ${cfg.serviceRoleKey}
-  Logs         ${cfg.logDir}
+  App                    http://127.0.0.1:${cfg.appPort}
+  API                    ${cfg.apiUrl}   (rest, auth, storage, functions bajo /<servicio>/v1)
+  Base datos             ${cfg.dbUrl}
+  Publishable key        ${cfg.publishableKey}
+  Secret key             ${cfg.secretKey}   (solo en servidores, nunca en el navegador)
+  anon (legado)          ${cfg.anonKey}
+  service_role (legado)  ${cfg.serviceRoleKey}
+  Logs                   ${cfg.logDir}
 
 Cuentas de demostración (entra con «Continuar con Google» y elige una):
 ${accounts.map((a) => `  ${a.email.padEnd(32)} ${a.name.padEnd(18)} ${a.label}`).join('\n') || '  (sin cuentas: falta supabase/seed.sql)'}

@@ -12,7 +12,7 @@ import { checkTypes } from './gen-types.mjs';
 import { startStack } from './stack/run.mjs';
 
 process.env.SAVIA_PROFILE = 'test';
-process.env.SAVIA_EXTRA_FUNCTIONS_DIR = join(ROOT, 'tests', 'fixtures', 'functions');
+process.env.SAVIA_EXTRA_FUNCTIONS_DIR = join(ROOT, 'tests', 'stack', 'fixtures', 'functions');
 const cfg = stackConfig('test');
 const appUrl = `http://127.0.0.1:${cfg.appPort}`;
 const testEnv = {
@@ -20,7 +20,7 @@ const testEnv = {
   SAVIA_APP_URL: appUrl,
   CHROMIUM_PATH: chromiumPath(),
   VITE_SUPABASE_URL: cfg.apiUrl,
-  VITE_SUPABASE_ANON_KEY: cfg.anonKey,
+  VITE_SUPABASE_PUBLISHABLE_KEY: cfg.publishableKey,
 };
 const only = process.argv.slice(2); // e.g. `npm test -- pgtap e2e` runs just those stages
 const results = [];
@@ -34,9 +34,11 @@ function run(command, args, env = {}) {
 }
 const npx = (bin, args, env) => run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], env);
 
-async function stage(name, fn, label = name) {
-  if (only.length && !only.includes(name)) return;
-  console.log(`\n━━ ${label} ━━`);
+/** `label` names a second run of a stage; `neededBy`: the stages that cannot run without this one. */
+async function stage(name, fn, { label = name, neededBy = [] } = {}) {
+  if (only.length && !only.includes(name) && !neededBy.some((n) => only.includes(n))) return;
+  console.log(`
+━━ ${label} ━━`);
   const t0 = performance.now();
   const ok = await Promise.resolve()
     .then(fn)
@@ -92,21 +94,28 @@ const pgtap = () => {
 };
 await stage('pgtap', pgtap);
 
-// The demo data the integration and end-to-end tests sign in with, then the API on top of it.
+// The demo data the stack, integration and end-to-end tests sign in with, then the API on top of it.
 await startStack(cfg, { fresh: true, seed: true, log: (m) => console.log(`· ${m}`) });
-await stage('pgtap', pgtap, 'pgtap con semilla');
+await stage('pgtap', pgtap, { label: 'pgtap con semilla' });
 
+// The stack's conformance first: a product test failing on a misbehaving emulator says so.
+await stage('stack', () => npx('vitest', ['run', '--config', 'vitest.stack.config.ts']));
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
+// One production build into the test's own folder (a `vite build` run by hand meanwhile cannot swap
+// files under it): its first-load JavaScript per route is held to bench/route-budgets.mjs, then
+// the end-to-end tests run against that same build.
+const distDir = join(cfg.dataDir, 'dist');
+await stage('build', () => npx('vite', ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir']), { neededBy: ['budget', 'e2e'] });
+await stage('budget', () => run(process.execPath, [join(ROOT, 'bench', 'route-sizes.mjs'), '--dist', distDir, '--check', '--probe']));
 await stage('e2e', async () => {
-  // Its own output folder: a `vite build` run by hand meanwhile cannot swap files under the test.
-  const outDir = join(cfg.dataDir, 'dist');
-  if (!(await npx('vite', ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir']))) return false;
-  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
+  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
     logDir: cfg.logDir,
     cwd: ROOT,
   });
   await waitFor(async () => (await fetch(appUrl)).ok, { what: 'vite preview' });
-  return npx('playwright', ['test']);
+  // SAVIA_E2E_SPECS="tests/e2e/orders.spec.ts …" runs only those specs (while working on one screen).
+  const specs = (process.env.SAVIA_E2E_SPECS ?? '').split(/\s+/).filter(Boolean);
+  return npx('playwright', ['test', ...specs]);
 });
 
 await finish(0);

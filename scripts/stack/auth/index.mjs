@@ -6,17 +6,19 @@ import { route } from './routes.mjs';
 import { authSettings } from './settings.mjs';
 
 /**
- * @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig>, pool: import('pg').Pool }} deps
+ * @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig>, pool: import('pg').Pool,
+ *   verifyJwt: (token: string) => Promise<import('jose').JWTPayload> }} deps
  *   pool: the stack's postgres connection, used only to read the seed's demo accounts.
+ *   verifyJwt: the project's verifier (signing keys and legacy secret).
  */
-export function createAuthService({ cfg, pool }) {
+export function createAuthService({ cfg, pool, verifyJwt }) {
   const settings = authSettings(cfg);
   const authPool = createAuthPool(cfg, 4);
   // Hooks get their own connections: they run in their own transaction while a token
   // transaction may be holding one of the auth pool's.
   const hookPool = createAuthPool(cfg, 2);
   /** @type {import('./tokens.mjs').AuthContext} */
-  const ctx = { pool: authPool, hookPool, settings };
+  const ctx = { pool: authPool, hookPool, settings, verifyJwt };
 
   return {
     async handle(req, res, subPath, url) {

@@ -1,6 +1,7 @@
-// GoTrue's routes as far as supabase-js and Savia use them. Unknown paths and wrong methods are
-// answered in GoTrue's HTTP error shape (GoTrue's router itself would send chi's plain-text
-// 404/405; a JSON body keeps supabase-js's error handling meaningful).
+// GoTrue's routes as far as supabase-js and Savia use them (README lists them). Unknown paths and
+// wrong methods are answered in GoTrue's HTTP error shape (GoTrue's router itself would send
+// chi's plain-text 404/405; a JSON body keeps supabase-js's error handling meaningful).
+import { publishedJwks } from '../../lib/jwt.mjs';
 import { sendJson } from '../http.mjs';
 import { adminHandlers } from './admin.mjs';
 import { AuthError } from './errors.mjs';
@@ -14,6 +15,9 @@ const health = (ctx, req, res) =>
 const PROVIDERS = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab',
   'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter',
   'email', 'phone', 'zoom'];
+
+/** GoTrue's WellKnownJwks: the public signing keys (never the shared secret), cacheable for 10 minutes. */
+const jwks = (ctx, req, res) => sendJson(res, 200, publishedJwks(ctx.settings), { 'cache-control': 'public, max-age=600' });
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 function settingsHandler(ctx, req, res) {
@@ -33,6 +37,7 @@ function settingsHandler(ctx, req, res) {
 /** path → { METHOD: handler(ctx, req, res, url, adminPool) } */
 const ROUTES = {
   '/health': { GET: health },
+  '/.well-known/jwks.json': { GET: jwks },
   '/settings': { GET: settingsHandler },
   '/authorize': { GET: authorize },
   '/callback': { GET: callback, POST: callback },
@@ -41,10 +46,21 @@ const ROUTES = {
   '/logout': { POST: logout },
 };
 
+// GoTrue routes the emulator leaves out, by path prefix: answered like an unknown route, saying so.
+const NOT_EMULATED = [
+  '/.well-known', '/invite', '/signup', '/recover', '/resend', '/magiclink', '/otp', '/verify', '/reauthenticate',
+  '/user/identities', '/user/oauth', '/factors', '/passkeys', '/sso', '/oauth', '/scim',
+  '/admin/audit', '/admin/generate_link', '/admin/sso', '/admin/oauth', '/admin/custom-providers',
+];
+const NOT_EMULATED_ADMIN_USER = /^\/admin\/users\/[^/]+\/(?:factors|passkeys)(?:\/|$)/;
+
+const notEmulated = (path) => NOT_EMULATED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || NOT_EMULATED_ADMIN_USER.test(path);
+
 /** The handler for this request; throws GoTrue-shaped 404/405 when there is none. */
 export function route(path, method) {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const byMethod = ROUTES[normalised] ?? (normalised.startsWith('/admin/users') ? adminHandlers(normalised.slice('/admin/users'.length)) : null);
+  if (!byMethod && notEmulated(normalised)) throw new AuthError(404, '', '404 page not found (not implemented by the local auth emulator)');
   if (!byMethod) throw new AuthError(404, '', '404 page not found');
   const handler = byMethod[method === 'HEAD' ? 'GET' : method];
   if (!handler) throw new AuthError(405, '', '405 method not allowed');

@@ -9,7 +9,7 @@ import { readTomlFile } from '../../lib/toml.mjs';
  * @typedef {ReturnType<typeof authSettings>} AuthSettings
  */
 
-/** @param {{ siteUrl: string, publicApiUrl: string, jwtSecret: string }} cfg */
+/** @param {{ siteUrl: string, publicApiUrl: string, signingKey: object }} cfg */
 export function authSettings(cfg, configPath = join(ROOT, 'supabase', 'config.toml')) {
   const auth = readTomlFile(configPath).auth ?? {};
   const external = auth.external ?? {};
@@ -18,7 +18,7 @@ export function authSettings(cfg, configPath = join(ROOT, 'supabase', 'config.to
     // allowed as a redirect target because the dev app is served there.
     siteUrl: cfg.siteUrl,
     redirectAllowList: [auth.site_url, ...(auth.additional_redirect_urls ?? [])].filter(Boolean),
-    jwtSecret: cfg.jwtSecret,
+    signingKey: cfg.signingKey,
     issuer: `${cfg.publicApiUrl}/auth/v1`,
     jwtExpiry: auth.jwt_expiry ?? 3600,
     refreshTokenRotation: auth.enable_refresh_token_rotation ?? true,

@@ -1,13 +1,15 @@
-// Access tokens: HS256 JWTs with GoTrue's claim set, passed through the custom_access_token
-// hook on every issue, and the token response GoTrue sends (or puts in a redirect fragment).
-import { signJwt } from '../../lib/jwt.mjs';
+// Access tokens: JWTs with GoTrue's claim set, signed with the project's signing key (ES256, its
+// `kid` in the header) as new projects do, passed through the custom_access_token hook on every
+// issue, and the token response GoTrue sends (or puts in a redirect fragment).
+import { signAsymmetricJwt } from '../../lib/jwt.mjs';
 import { runCustomAccessToken } from './hooks.mjs';
 import { transaction } from './db.mjs';
 import { sessionAssurance, startSession } from './sessions.mjs';
 import { userJson } from './users.mjs';
 
 /**
- * @typedef {{ pool: import('pg').Pool, hookPool: import('pg').Pool, settings: import('./settings.mjs').AuthSettings }} AuthContext
+ * @typedef {{ pool: import('pg').Pool, hookPool: import('pg').Pool, settings: import('./settings.mjs').AuthSettings,
+ *   verifyJwt: (token: string) => Promise<import('jose').JWTPayload> }} AuthContext
  * @typedef {import('pg').ClientBase | import('pg').Pool} Db
  * @typedef {{ userAgent?: string, ip?: string }} ClientInfo
  */
@@ -44,7 +46,7 @@ export async function issueAccessToken(ctx, db, { user, sessionId, authenticatio
   const finalClaims = await runCustomAccessToken(ctx.hookPool, ctx.settings, {
     userId: user.id, claims, authenticationMethod, ip: client.ip,
   });
-  return { accessToken: await signJwt(finalClaims, ctx.settings.jwtSecret), expiresAt: claims.exp };
+  return { accessToken: await signAsymmetricJwt(finalClaims, ctx.settings.signingKey), expiresAt: claims.exp };
 }
 
 /** GoTrue's AccessTokenResponse. */

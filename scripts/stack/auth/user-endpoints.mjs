@@ -8,6 +8,7 @@ import { checkPasswordStrength, hashPassword } from './passwords.mjs';
 import { field, readJsonParams } from './request.mjs';
 import { logout as logoutScopes } from './sessions.mjs';
 import { mergeUserMetadata, userJson } from './users.mjs';
+import { validateEmail } from './validation.mjs';
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 export async function getUser(ctx, req, res) {
@@ -25,14 +26,16 @@ export async function updateUser(ctx, req, res) {
   const password = field(params, 'password', 'string');
   const email = field(params, 'email', 'string');
   const phone = field(params, 'phone', 'string');
+  // GoTrue checks the parameters (validateUserUpdateParams) before deciding anything else.
+  const newEmail = email ? validateEmail(email) : undefined;
+  if (password !== undefined) checkPasswordStrength(password);
   if (field(params, 'app_metadata', 'object') !== undefined) {
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   }
   // Changing the address needs confirmation mails GoTrue would send; the emulator has no mailer.
-  if ((email && email.toLowerCase() !== user.email) || (phone && phone !== (user.phone ?? ''))) {
+  if ((newEmail && newEmail !== user.email) || (phone && phone !== (user.phone ?? ''))) {
     throw unprocessable('validation_failed', 'Email and phone changes are not supported by the local auth emulator');
   }
-  if (password !== undefined) checkPasswordStrength(password);
   const updated = await transaction(ctx.pool, async (tx) => {
     let current = (await tx.query('select * from auth.users where id = $1 for update', [user.id])).rows[0];
     if (password !== undefined) {

@@ -1,12 +1,17 @@
 // Input checks GoTrue makes before touching the database, with its messages.
 import { badRequest } from './errors.mjs';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// GoTrue's format check (checkmail's ValidateFormat): RFC 5322 "atext" before the @, then host
+// labels of ASCII letters and digits (inner hyphens, at most 63 characters) joined by single dots.
+// No top-level domain is needed: `persona@localhost` passes, `xx:;x@x.x` does not.
+const LOCAL_PART = "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+";
+const HOST_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const EMAIL = new RegExp(`^${LOCAL_PART}@${HOST_LABEL}(?:\\.${HOST_LABEL})*$`);
 
-/** GoTrue's validateEmail: required, at most 255 characters, plausible, lower-cased. */
+/** GoTrue's validateEmail: required, at most 255 bytes (Go's len), well-formed, lower-cased. */
 export function validateEmail(email) {
   if (!email) throw badRequest('validation_failed', 'An email address is required');
-  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  if (Buffer.byteLength(email) > 255) throw badRequest('validation_failed', 'An email address is too long');
   if (!EMAIL.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }

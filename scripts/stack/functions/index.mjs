@@ -7,6 +7,7 @@ import http from 'node:http';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../lib/config.mjs';
+import { publishedJwks } from '../../lib/jwt.mjs';
 import { sendJson } from '../http.mjs';
 import { createCatalog } from './catalog.mjs';
 import { checkJwt } from './jwt-gate.mjs';
@@ -49,7 +50,11 @@ function readDotEnv(path) {
   return env;
 }
 
-/** What a function sees in Deno.env: the Supabase variables, and only what Deno itself needs besides. */
+/**
+ * What a function sees in Deno.env: the Supabase variables hosted functions get (the legacy keys,
+ * the named publishable and secret keys as JSON, the public key set that verifies user JWTs),
+ * and only what Deno itself needs besides.
+ */
 function functionEnv(cfg) {
   const inherited = Object.fromEntries(
     ['HOME', 'PATH', 'DENO_DIR', 'TMPDIR'].filter((name) => process.env[name]).map((name) => [name, process.env[name]]),
@@ -62,6 +67,9 @@ function functionEnv(cfg) {
     SUPABASE_URL: cfg.apiUrl,
     SUPABASE_ANON_KEY: cfg.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: cfg.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: cfg.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: cfg.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(publishedJwks(cfg)),
     SUPABASE_DB_URL: cfg.dbUrl,
   };
 }
@@ -84,8 +92,11 @@ function forward(req, res, port, path) {
   req.pipe(upstream);
 }
 
-/** @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig> }} deps */
-export function createFunctionsService({ cfg }) {
+/**
+ * @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig>,
+ *   verifyJwt: (token: string) => Promise<unknown> }} deps verifyJwt: the project's verifier
+ */
+export function createFunctionsService({ cfg, verifyJwt }) {
   const findFunction = createCatalog(ROOT, process.env.SAVIA_EXTRA_FUNCTIONS_DIR);
   const env = functionEnv(cfg);
   const sharedDir = join(ROOT, 'supabase/functions/_shared');
@@ -118,7 +129,7 @@ export function createFunctionsService({ cfg }) {
       const fn = findFunction(name);
       if (!fn) return sendText(res, 404, 'Function not found');
       if (fn.verifyJwt) {
-        const refusal = await checkJwt(req, cfg.jwtSecret);
+        const refusal = await checkJwt(req, verifyJwt);
         if (refusal) return sendJson(res, refusal.status, refusal.body);
       }
       let port;

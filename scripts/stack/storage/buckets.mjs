@@ -34,14 +34,14 @@ function bucketSettings(body) {
 
 /** GET /bucket */
 export async function listBuckets(ctx, req, res) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const rows = await asCaller(ctx.pool, caller, async (db) => (await db.query(`select ${BUCKET_COLUMNS} from storage.buckets order by name`)).rows);
   sendJson(res, 200, rows.map(withType));
 }
 
 /** GET /bucket/{id} */
 export async function getBucket(ctx, req, res, id) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const rows = await asCaller(ctx.pool, caller, async (db) => (await db.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows);
   if (!rows[0]) throw ERRORS.noSuchBucket();
   sendJson(res, 200, withType(rows[0]));
@@ -49,7 +49,7 @@ export async function getBucket(ctx, req, res, id) {
 
 /** POST /bucket with `{ id?, name, public?, file_size_limit?, allowed_mime_types? }` → `{ name }`. */
 export async function createBucket(ctx, req, res) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const body = await readJson(req);
   const name = mustBeValidBucketName(requireString(body, 'name'));
   const id = body.id === undefined ? name : mustBeValidBucketName(requireString(body, 'id'));
@@ -70,7 +70,7 @@ export async function createBucket(ctx, req, res) {
 
 /** PUT /bucket/{id} */
 export async function updateBucket(ctx, req, res, id) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const settings = bucketSettings(await readJson(req));
   const columns = Object.keys(settings);
   const updated = await asCaller(ctx.pool, caller, async (db) => {
@@ -84,7 +84,7 @@ export async function updateBucket(ctx, req, res, id) {
 
 /** POST /bucket/{id}/empty: removes every object the caller may delete. */
 export async function emptyBucket(ctx, req, res, id) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const deleted = await asCaller(ctx.pool, caller, async (db) => {
     if (!(await db.query('select 1 from storage.buckets where id = $1', [id])).rowCount) throw ERRORS.noSuchBucket();
     return (await db.query('delete from storage.objects where bucket_id = $1 returning name', [id])).rows;
@@ -95,7 +95,7 @@ export async function emptyBucket(ctx, req, res, id) {
 
 /** DELETE /bucket/{id}: only an empty bucket. */
 export async function deleteBucket(ctx, req, res, id) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const deleted = await asCaller(ctx.pool, caller, async (db) => {
     const { rows } = await db.query('select exists (select 1 from storage.objects where bucket_id = $1) as used', [id]);
     if (rows[0].used) throw ERRORS.bucketNotEmpty();

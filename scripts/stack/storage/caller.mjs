@@ -1,7 +1,7 @@
-// Who is calling: the verified JWT from `Authorization: Bearer`, or else the `apikey` header's,
-// as storage-api sees them behind Supabase's gateway. The role decides which Postgres role the
-// object queries run as, so storage RLS policies judge exactly as on Supabase.
-import { jwtVerify } from 'jose';
+// Who is calling: the verified JWT from `Authorization: Bearer` (for a publishable or secret key,
+// the one the gateway minted), or else a legacy `apikey` JWT, as storage-api sees them behind
+// Supabase's gateway. The role decides which Postgres role the object queries run as, so storage
+// RLS policies judge exactly as on Supabase.
 import { ERRORS } from './errors.mjs';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -19,16 +19,16 @@ function requestJwt(req) {
 
 /**
  * @param {import('node:http').IncomingMessage} req
- * @param {string} secret
+ * @param {(token: string) => Promise<Record<string, unknown>>} verifyJwt the project's verifier
  * @param {{ optional?: boolean }} options optional: routes storage-api serves without a valid
  *   JWT (public objects, signed URLs) fall back to anon instead of refusing.
  * @returns {Promise<Caller>}
  */
-export async function resolveCaller(req, secret, { optional = false } = {}) {
+export async function resolveCaller(req, verifyJwt, { optional = false } = {}) {
   const jwt = requestJwt(req);
   try {
     if (!jwt) throw new Error('Invalid Compact JWS');
-    const { payload } = await jwtVerify(jwt, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    const payload = await verifyJwt(jwt);
     const role = String(payload.role ?? '');
     if (!API_ROLES.has(role)) throw ERRORS.accessDenied('Access denied: Invalid role');
     return { role, claims: payload, jwt, sub: typeof payload.sub === 'string' ? payload.sub : null };

@@ -41,6 +41,13 @@ export const ERRORS = {
   entityTooLarge: () => new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   internal: () => new StorageError(500, 'InternalError', 'Internal server error', 'Internal'),
+  // storage-api's code for a feature that is off; 501 because the emulator has no image renderer.
+  transformationsNotAvailable: () =>
+    new StorageError(
+      501,
+      'FeatureNotEnabled',
+      'Image transformations are not available locally: the storage emulator cannot resize or convert images. Ask for the object without transform options.',
+    ),
 };
 
 /** Maps a Postgres error raised while acting as the caller, as storage-api's DBError does. */
@@ -66,7 +73,8 @@ export function fromPgError(error) {
 /** Sends any thrown value: storage errors as they are, everything else as a logged 500. */
 export function sendError(res, error) {
   const storageError = error instanceof StorageError ? error : (fromPgError(error) ?? ERRORS.internal());
-  if (storageError.status >= 500) console.error('[storage]', error);
+  // Refusals the emulator means (a StorageError) are not failures worth a log line.
+  if (!(error instanceof StorageError) && storageError.status >= 500) console.error('[storage]', error);
   if (res.headersSent) return res.destroy();
   const text = JSON.stringify(storageError);
   res.writeHead(storageError.httpStatus, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });

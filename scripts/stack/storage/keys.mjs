@@ -38,10 +38,3 @@ export function objectDir(storageDir, bucket, key) {
   if (!dir.startsWith(bucketRoot + sep)) throw ERRORS.invalidKey(key);
   return dir;
 }
-
-/** Splits `bucket/rest/of/key` as routes receive it. */
-export function splitBucketPath(path) {
-  const slash = path.indexOf('/');
-  if (slash <= 0) return { bucket: path, key: '' };
-  return { bucket: path.slice(0, slash), key: path.slice(slash + 1) };
-}

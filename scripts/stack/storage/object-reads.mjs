@@ -50,7 +50,7 @@ export async function sendObject(ctx, req, res, object, url, extraHeaders = {}) 
 
 /** GET|HEAD /object/{bucket}/{key} and /object/authenticated/{bucket}/{key}. */
 export async function downloadObject(ctx, req, res, bucketId, key, url) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
   if (!(await findBucket(ctx.pool, bucketId))) throw ERRORS.noSuchBucket();
@@ -74,7 +74,7 @@ export async function objectInfo(ctx, req, res, bucketId, key, { isPublic = fals
   if (!bucket || (isPublic && !bucket.public)) throw ERRORS.noSuchBucket();
   const object = isPublic
     ? await findObjectAsSuperuser(ctx, bucketId, key)
-    : await findObjectAsCaller(ctx, await resolveCaller(req, ctx.cfg.jwtSecret), bucketId, key);
+    : await findObjectAsCaller(ctx, await resolveCaller(req, ctx.verifyJwt), bucketId, key);
   const meta = object.metadata ?? {};
   sendJson(res, 200, {
     id: object.id,
@@ -99,7 +99,7 @@ const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * storage-api's `storage.search`; run as the caller, so it lists only what the select policy shows.
  */
 export async function listObjects(ctx, req, res, bucketId) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   const body = await readJson(req);
   let prefix = requireString(body, 'prefix');

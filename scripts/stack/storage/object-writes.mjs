@@ -50,7 +50,7 @@ async function withNewVersion(ctx, bucket, key, version, work) {
 
 /** POST /object/{bucket}/{key} (x-upsert) and PUT /object/{bucket}/{key} (always upsert). */
 export async function uploadObject(ctx, req, res, bucketId, key, { forceUpsert = false } = {}) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
   const bucket = await findBucket(ctx.pool, bucketId);
@@ -81,7 +81,7 @@ export async function uploadObject(ctx, req, res, bucketId, key, { forceUpsert =
 
 /** DELETE /object/{bucket} with `{ prefixes }`: deletes what the caller's delete policy allows. */
 export async function removeObjects(ctx, req, res, bucketId) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   const prefixes = requireStringArray(await readJson(req), 'prefixes');
   const deleted = await asCaller(ctx.pool, caller, async (db) => {
@@ -94,7 +94,7 @@ export async function removeObjects(ctx, req, res, bucketId) {
 
 /** DELETE /object/{bucket}/{key}: one object. */
 export async function removeObject(ctx, req, res, bucketId, key) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
   const deleted = await asCaller(ctx.pool, caller, async (db) => {
@@ -121,7 +121,7 @@ async function findSourceVersion(db, source) {
 
 /** POST /object/move: renames the row as the caller (update policy on the old and new name). */
 export async function moveObject(ctx, req, res) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const { source, destination } = transferRequest(await readJson(req));
   if (!(await findBucket(ctx.pool, destination.bucket))) throw ERRORS.noSuchBucket();
   const version = randomUUID();
@@ -149,7 +149,7 @@ export async function moveObject(ctx, req, res) {
 
 /** POST /object/copy: reads the source and inserts the copy, both as the caller. */
 export async function copyObject(ctx, req, res) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   const { source, destination } = transferRequest(await readJson(req));
   if (!(await findBucket(ctx.pool, destination.bucket))) throw ERRORS.noSuchBucket();
   const upsert = req.headers['x-upsert'] === 'true';

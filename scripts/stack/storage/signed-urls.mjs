@@ -7,7 +7,7 @@ import { asCaller } from './db.mjs';
 import { ERRORS } from './errors.mjs';
 import { mustBeValidBucketName, mustBeValidKey } from './keys.mjs';
 import { findObjectAsCaller, findObjectAsSuperuser, sendObject } from './object-reads.mjs';
-import { readJson, requireExpiresIn, requireStringArray } from './request.mjs';
+import { readJson, refuseTransform, requireExpiresIn, requireStringArray } from './request.mjs';
 import { sendJson } from '../http.mjs';
 
 const DOWNLOAD_SCOPE = 'download';
@@ -24,17 +24,20 @@ async function signDownload(secret, objectPath, expiresIn) {
 
 /** POST /object/sign/{bucket}/{key} with `{ expiresIn }` → `{ signedURL }`. */
 export async function signObjectUrl(ctx, req, res, bucketId, key) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
-  const expiresIn = requireExpiresIn(await readJson(req));
+  const body = await readJson(req);
+  const expiresIn = requireExpiresIn(body);
+  // storage-api would sign a /render/image URL; with no renderer here, refuse rather than sign the original.
+  refuseTransform(body);
   await findObjectAsCaller(ctx, caller, bucketId, key);
   sendJson(res, 200, { signedURL: await signDownload(ctx.cfg.jwtSecret, `${bucketId}/${key}`, expiresIn) });
 }
 
 /** POST /object/sign/{bucket} with `{ expiresIn, paths }`: one entry per path, an error for the unreadable. */
 export async function signObjectUrls(ctx, req, res, bucketId) {
-  const caller = await resolveCaller(req, ctx.cfg.jwtSecret);
+  const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
   const body = await readJson(req);
   const expiresIn = requireExpiresIn(body);

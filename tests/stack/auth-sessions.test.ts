@@ -2,8 +2,8 @@
 // logout scopes revoking sessions in the database, and refused tokens.
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { anonClient, cfg, sql } from './support';
-import { API_VERSION, authFetch, createUser } from './fixtures/auth-helpers';
+import { anonClient, cfg, sql } from '../integration/support';
+import { API_VERSION, authFetch, createUser } from '../integration/fixtures/auth-helpers';
 
 
 async function signedIn(person?: { email: string; password: string }) {
@@ -27,6 +27,14 @@ describe('the signed-in user', () => {
     expect(updated.data.user!.user_metadata).toMatchObject({ apodo: 'Ana', borrar: 1 });
     const cleared = await client.auth.updateUser({ data: { borrar: null } });
     expect(cleared.data.user!.user_metadata).toEqual({ apodo: 'Ana' });
+  });
+
+  it('checks an e-mail address given to PUT /user as GoTrue does, before anything else', async () => {
+    const { client, person } = await signedIn();
+    const { error } = await client.auth.updateUser({ email: 'xx:;x@x.x', data: { apodo: 'no' } });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
+    const [row] = await sql<{ email: string; raw_user_meta_data: Record<string, unknown> }>('select email, raw_user_meta_data from auth.users where email = $1', [person.email]);
+    expect(row.raw_user_meta_data).not.toHaveProperty('apodo');
   });
 
   it('refuses wrong passwords with GoTrue invalid_credentials', async () => {

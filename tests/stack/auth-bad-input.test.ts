@@ -1,16 +1,16 @@
 // Hostile or clumsy requests get a clean 4xx in GoTrue's (or the gateway's) shape, and nothing
 // is written.
 import { describe, expect, it } from 'vitest';
-import { sql } from './support';
-import { API_VERSION, AUTH, authFetch, createUser } from './fixtures/auth-helpers';
+import { anonClient, cfg, sql } from '../integration/support';
+import { API_VERSION, AUTH, authFetch, createUser } from '../integration/fixtures/auth-helpers';
 
 const countSessions = async () => Number((await sql<{ n: string }>('select count(*) as n from auth.sessions'))[0].n);
 
 describe('auth bad input', () => {
-  it('needs the apikey (gateway 401 in Kong shape)', async () => {
+  it('needs the apikey (gateway 401 in Supabase shape)', async () => {
     const res = await fetch(`${AUTH}/token?grant_type=password`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'No API key found in request' });
+    expect(await res.json()).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
   });
 
   it('answers malformed JSON with bad_json and writes nothing', async () => {
@@ -43,6 +43,20 @@ describe('auth bad input', () => {
     const grant = await authFetch('/token?grant_type=magic', { method: 'POST', body: '{}', headers: API_VERSION });
     expect(grant.status).toBe(400);
     expect(await grant.json()).toEqual({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
+  });
+
+  it('says so when GoTrue has the route and the emulator does not implement it', async () => {
+    const notHere = { code: 404, error_code: 'unknown', msg: '404 page not found (not implemented by the local auth emulator)' };
+    for (const [method, path] of [['POST', '/signup'], ['POST', '/otp'], ['GET', '/verify?token=x'], ['POST', '/factors'], ['GET', '/.well-known/openid-configuration']]) {
+      const res = await authFetch(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await res.json()).toEqual(notHere);
+    }
+    const person = await createUser();
+    const factors = await authFetch(`/admin/users/${person.id}/factors`, { headers: { authorization: `Bearer ${cfg.serviceRoleKey}` } });
+    expect(await factors.json()).toEqual(notHere);
+    const { error } = await anonClient().auth.signUp({ email: 'nueva@example.test', password: 'secreto-123' });
+    expect(error).toMatchObject({ status: 404, message: notHere.msg });
   });
 
   it('checks PKCE and refresh parameters before looking anything up', async () => {

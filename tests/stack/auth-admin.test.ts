@@ -1,8 +1,8 @@
 // /admin/users for the service role only: list with pagination, create, get, update, ban and
 // delete; a banned person is refused everywhere they could get or use a session.
 import { describe, expect, it } from 'vitest';
-import { anonClient, cfg, serviceClient } from './support';
-import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, unique } from './fixtures/auth-helpers';
+import { anonClient, cfg, serviceClient, sql } from '../integration/support';
+import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, unique } from '../integration/fixtures/auth-helpers';
 
 
 const admin = () => serviceClient().auth.admin;
@@ -54,6 +54,42 @@ describe('admin users API', () => {
     const res = await authFetch('/admin/users/not-a-uuid', { headers: { ...asService, ...API_VERSION } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 'validation_failed', message: 'user_id must be an UUID' });
+  });
+});
+
+describe('e-mail addresses, checked as GoTrue checks them', () => {
+  const INVALID_FORMAT = 'Unable to validate email address: invalid format';
+  const storedEmail = async (id: string) => (await sql<{ email: string }>('select email from auth.users where id = $1', [id]))[0].email;
+
+  // GoTrue's rule (checkmail's pattern): RFC 5322 atext before the @, dot-separated host labels of
+  // letters, digits and inner hyphens after it; no top-level domain is needed.
+  it.each(['xx:;x@x.x', 'sin-arroba.example.test', 'dos@@example.test', 'con espacio@example.test', 'a@-guion.example.test', 'a@doble..punto.test', 'a@punto-final.test.', 'ñandú@example.test'])(
+    'refuses %j on create and on update with 400 validation_failed, storing nothing',
+    async (email) => {
+      const created = await admin().createUser({ email, password: 'secreto-123' });
+      expect(created.error).toMatchObject({ status: 400, code: 'validation_failed', message: INVALID_FORMAT });
+      expect(created.data.user).toBeNull();
+      expect(await sql('select 1 from auth.users where lower(email) = lower($1)', [email])).toHaveLength(0);
+
+      const person = await createUser();
+      const updated = await admin().updateUserById(person.id, { email });
+      expect(updated.error).toMatchObject({ status: 400, code: 'validation_failed', message: INVALID_FORMAT });
+      expect(await storedEmail(person.id)).toBe(person.email);
+    },
+  );
+
+  it('measures the 255-character limit in bytes, as Go does', async () => {
+    const { error } = await admin().createUser({ email: `${'é'.repeat(125)}@example.test`, password: 'secreto-123' });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'An email address is too long' });
+  });
+
+  it('accepts what GoTrue accepts, lower-cased: a host without a dot, quotes and plus tags', async () => {
+    for (const email of [`Sin-Punto-${Date.now().toString(36)}@localhost`, `o'brien+${Date.now().toString(36)}@sub-dominio.example.test`]) {
+      const { data, error } = await admin().createUser({ email, password: 'secreto-123' });
+      expect(error).toBeNull();
+      expect(data.user!.email).toBe(email.toLowerCase());
+      expect((await admin().deleteUser(data.user!.id)).error).toBeNull();
+    }
   });
 });
 

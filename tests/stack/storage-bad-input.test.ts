@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, cfg, serviceClient, sql } from './support';
+import { anonClient, cfg, serviceClient, sql } from '../integration/support';
 
 const BUCKET = 'it-limited';
 const storageUrl = `${cfg.apiUrl}/storage/v1`;

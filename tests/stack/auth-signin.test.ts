@@ -1,8 +1,8 @@
 // Signing in with "Google" through the account chooser, as the browser does it: PKCE and
 // implicit flows, the before_user_created hook refusing strangers, custom claims in the token.
 import { describe, expect, it } from 'vitest';
-import { anonClient, cfg, sql } from './support';
-import { API_VERSION, AUTH, REDIRECT_TO, authFetch, chooseAccount, createUser, decodeJwt, unique } from './fixtures/auth-helpers';
+import { anonClient, cfg, sql } from '../integration/support';
+import { API_VERSION, AUTH, REDIRECT_TO, authFetch, chooseAccount, createUser, decodeJwt, unique } from '../integration/fixtures/auth-helpers';
 
 
 async function authorizeUrl(flowType: 'pkce' | 'implicit', redirectTo = REDIRECT_TO) {
@@ -149,6 +149,18 @@ describe('before_user_created hook', () => {
     expect(data.user!.email).toBe(person.email.toLowerCase());
     expect(data.user!.email_confirmed_at).toBeTruthy();
     expect(data.user!.identities!.map((i) => i.provider)).toEqual(['google']);
+  });
+});
+
+describe('the typed address', () => {
+  it('is checked as GoTrue checks an e-mail, before the before_user_created hook', async () => {
+    const { url } = await authorizeUrl('pkce');
+    const location = new URL(await chooseAccount(url, 'xx:;x@x.x'));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_TO);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_code')).toBe('validation_failed');
+    expect(location.searchParams.get('error_description')).toBe('Unable to validate email address: invalid format');
+    expect(location.searchParams.has('code')).toBe(false);
   });
 });
 

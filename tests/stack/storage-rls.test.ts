@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 // @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { anonClient, cfg, serviceClient, sql } from './support';
+import { anonClient, cfg, serviceClient, sql } from '../integration/support';
 
 const PRIVATE = 'it-private';
 const PUBLIC = 'it-public';

@@ -1,4 +1,4 @@
-// Edge functions through the gateway, served by Deno from tests/fixtures/functions (the test
+// Edge functions through the gateway, served by Deno from tests/stack/fixtures/functions (the test
 // stack sets SAVIA_EXTRA_FUNCTIONS_DIR): JWT verification as `supabase functions serve` does it,
 // verify_jwt = false from the fixtures' config.toml, the Supabase variables, and boot failures.
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { anonClient, cfg } from './support';
+import { anonClient, cfg } from '../integration/support';
 
 const functionsUrl = `${cfg.apiUrl}/functions/v1`;
-const fixturesDir = join(import.meta.dirname, '../fixtures/functions');
+const fixturesDir = join(import.meta.dirname, 'fixtures/functions');
 
 async function userToken(expiresInSeconds = 3600, secret = cfg.jwtSecret) {
   const now = Math.floor(Date.now() / 1000);
@@ -26,7 +26,10 @@ describe('functions runner', () => {
       path: '/echo',
       body: JSON.stringify({ hola: 'mundo' }),
       hasAuthorization: true,
-      envNames: ['SUPABASE_ANON_KEY', 'SUPABASE_DB_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL'],
+      envNames: [
+        'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL', 'SUPABASE_JWKS', 'SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_SECRET_KEYS',
+        'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL',
+      ],
       supabaseUrl: cfg.apiUrl,
       leaksStackVariables: false,
     });

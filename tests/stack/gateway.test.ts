@@ -1,24 +1,25 @@
 // The gateway behaves like Supabase's: apikey required where Kong requires it, CORS answered,
 // unknown routes refused, and the apikey's role applied to REST when no user token is sent.
 import { describe, expect, it } from 'vitest';
-import { cfg } from './support';
+import { cfg } from '../integration/support';
 
 describe('gateway', () => {
   it('refuses REST without an apikey, with Supabase message', async () => {
     const res = await fetch(`${cfg.apiUrl}/rest/v1/`);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'No API key found in request' });
+    expect(await res.json()).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
   });
 
   it('refuses a forged apikey', async () => {
     const forged = cfg.anonKey.slice(0, -4) + 'abcd';
-    const res = await fetch(`${cfg.apiUrl}/rest/v1/`, { headers: { apikey: forged } });
+    const res = await fetch(`${cfg.apiUrl}/rest/v1/clients`, { headers: { apikey: forged } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Invalid authentication credentials' });
+    expect(res.headers.get('sb-error-code')).toBe('UNAUTHORIZED_INVALID_API_KEY');
+    expect(await res.json()).toEqual({ message: 'Invalid API key' });
   });
 
-  it('accepts the anon key and forwards to PostgREST', async () => {
-    const res = await fetch(`${cfg.apiUrl}/rest/v1/`, { headers: { apikey: cfg.anonKey } });
+  it('accepts the service role key and forwards to PostgREST', async () => {
+    const res = await fetch(`${cfg.apiUrl}/rest/v1/`, { headers: { apikey: cfg.serviceRoleKey } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const body = (await res.json()) as { info: { version: string } };
