@@ -171,14 +171,14 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
 
   const [request] = (
     await withDb((db) =>
-      db.query<{ amount: string; status: string; payment_details: string }>(
-        `select r.amount, r.status, r.payment_details from public.payout_requests r join public.clients c on c.id = r.client_id
+      db.query<{ id: string; amount: string; status: string; payment_details: string }>(
+        `select r.id, r.amount, r.status, r.payment_details from public.payout_requests r join public.clients c on c.id = r.client_id
           where c.email = $1 order by r.requested_at desc limit 1`,
         [email],
       ),
     )
   ).rows;
-  expect(request).toEqual({ amount: min.toFixed(2), status: 'pending', payment_details: 'Nequi 300 555 0199, a nombre de María Fernández' });
+  expect(request).toMatchObject({ amount: min.toFixed(2), status: 'pending', payment_details: 'Nequi 300 555 0199, a nombre de María Fernández' });
   expect(await requestsOf(email)).toBe(requestsBefore + 1);
   const after = await balanceOf(email);
   expect(Number(after.reserved)).toBeCloseTo(Number(before.reserved) + min, 2);
@@ -189,6 +189,19 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
   await expect(newest).toContainText(money(min));
   await expect(newest).toContainText('Pendiente');
   await expect(newest).toContainText('Nequi 300 555 0199, a nombre de María Fernández');
+
+  // Staff reject it (the amount goes back to available), so the specs after this one find María's
+  // balance and the payout queue as the seed left them.
+  await withDb(async (db) => {
+    await db.query('begin');
+    await db.query(
+      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated')::text, true) from auth.users u where u.email = $1`,
+      [personas.admin],
+    );
+    await db.query(`select public.reject_payout($1, 'Solicitud de prueba de extremo a extremo')`, [request!.id]);
+    await db.query('commit');
+  });
+  expect((await balanceOf(email)).available).toBe(before.available);
 });
 
 test('Exportar CSV descarga el libro filtrado: BOM, cabecera, fechas ISO y decimales con punto', async ({ page }) => {

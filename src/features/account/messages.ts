@@ -29,6 +29,7 @@ export const accountMessages = {
   paid: 'Pagado',
   paidHint: 'Retiros que ya recibiste',
   toRewards: 'Ver Mis Recompensas',
+  toNetwork: 'Ver Mi Red',
 
   pageTitle: 'Tu página pública',
   pageDescription: 'Compártela: quien la visite ve el catálogo y puede dejarte sus datos.',

@@ -1,6 +1,10 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
 import type { MemberMonth } from '@/api/members/members-api';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useFormat } from '@/lib/use-format';
 import { accountMessages as m } from '../messages';
 import { levelName, nextLevelSentence } from '../month-sentences';
@@ -11,7 +15,7 @@ export function LevelCard({ month }: { month: MemberMonth }) {
   const target = month.next_level_group_points;
   const share = target ? Math.min(month.group_points / target, 1) : 1;
   return (
-    <Card data-testid="level-card">
+    <Card data-testid="level-card" className="flex flex-col">
       <CardHeader className="pb-4">
         <CardTitle>
           <h2>{m.levelTitle}</h2>
@@ -44,6 +48,15 @@ export function LevelCard({ month }: { month: MemberMonth }) {
           {nextLevelSentence(month, fmt)}
         </p>
       </CardContent>
+      {/* Group points are the network's: Mi Red shows whose they are. */}
+      <CardFooter className="mt-auto">
+        <Button asChild variant="outline">
+          <Link to={paths.network}>
+            {m.toNetwork}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardFooter>
     </Card>
   );
 }

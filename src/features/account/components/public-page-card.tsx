@@ -39,8 +39,11 @@ function PageLink({ url, company }: { url: string; company: string }) {
         <p className="text-sm text-muted-foreground" id="public-page-address">
           {m.pageAddress}
         </p>
-        <p aria-labelledby="public-page-address" className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm break-all" data-testid="public-page-url">
-          {url}
+        <p aria-labelledby="public-page-address" className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm wrap-anywhere" data-testid="public-page-url">
+          {/* On a phone the address breaks after «/p/», not inside the name. */}
+          {url.slice(0, url.lastIndexOf('/') + 1)}
+          <wbr />
+          {url.slice(url.lastIndexOf('/') + 1)}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void copy()}>

@@ -148,12 +148,12 @@ function Filters({
   const monthKeys = months.map((row) => monthKey(row.month));
   if (search.mes && !monthKeys.includes(search.mes)) monthKeys.push(search.mes);
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={monthId} className="text-sm font-medium">
           {m.monthFilter}
         </label>
-        <NativeSelect id={monthId} value={search.mes ?? ''} onChange={(e) => setSearch({ mes: e.target.value || undefined })}>
+        <NativeSelect id={monthId} wrapperClassName="w-full sm:w-52" value={search.mes ?? ''} onChange={(e) => setSearch({ mes: e.target.value || undefined })}>
           <option value="">{m.allMonths}</option>
           {monthKeys.map((key) => (
             <option key={key} value={key}>
@@ -166,7 +166,7 @@ function Filters({
         <label htmlFor={typeId} className="text-sm font-medium">
           {m.typeFilter}
         </label>
-        <NativeSelect id={typeId} value={search.tipo ?? ''} onChange={(e) => setSearch({ tipo: e.target.value ? oneOf(LEDGER_TYPES, e.target.value) : undefined })}>
+        <NativeSelect id={typeId} wrapperClassName="w-full sm:w-64" value={search.tipo ?? ''} onChange={(e) => setSearch({ tipo: e.target.value ? oneOf(LEDGER_TYPES, e.target.value) : undefined })}>
           <option value="">{m.allTypes}</option>
           {LEDGER_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -176,7 +176,7 @@ function Filters({
         </NativeSelect>
       </div>
       {filtered && (
-        <Button variant="ghost" onClick={() => setSearch({ mes: undefined, tipo: undefined })}>
+        <Button variant="ghost" className="justify-self-start" onClick={() => setSearch({ mes: undefined, tipo: undefined })}>
           <FilterX aria-hidden="true" />
           {m.clearFilters}
         </Button>
@@ -192,7 +192,7 @@ function MonthBlock({ group, figures, ctx }: { group: MonthGroup; figures: Ledge
   const headingId = `ledger-month-${group.month}`;
   return (
     <section aria-labelledby={headingId} data-testid="ledger-month" data-month={group.month.slice(0, 7)}>
-      <div className="flex flex-col gap-2 border-b pb-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b pb-3">
         <div className="flex items-center gap-2">
           <h3 id={headingId} className="text-base font-semibold whitespace-nowrap first-letter:uppercase">
             {formatMonth(group.month)}

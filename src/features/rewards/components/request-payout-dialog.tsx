@@ -73,7 +73,7 @@ function PayoutForm({ balance, onDone, onCancel }: { balance: Balance; onDone: (
       <Field controlId="payout-amount" error={errors.amount?.message}>
         <FieldLabel>{m.amount}</FieldLabel>
         <FieldControl>
-          <Input inputMode="decimal" autoComplete="off" placeholder={String(balance.min_payout)} {...form.register('amount')} />
+          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
         </FieldControl>
         <FieldDescription>{m.amountHint(min, available)}</FieldDescription>
         <FieldError />
