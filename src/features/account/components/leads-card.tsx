@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Mail, Phone } from 'lucide-react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Lead } from '@/api/leads/leads-api';
 import { useUpdateLeadStatus } from '@/api/leads/leads-mutations';
 import { leadsQueries } from '@/api/leads/leads-queries';
