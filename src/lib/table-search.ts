@@ -1,9 +1,9 @@
 // A server-side list's URL state (url-state.ts) as the controls DataTable takes: page, page size,
 // sort, and whether filters narrow it. Changing a filter, the sort or the size goes back to page 1.
 import { useMemo } from 'react';
-import type { output } from 'zod/v4/core';
+import type { z } from 'zod';
 import { PAGE_SIZES, formatSort, parseSort } from '@/lib/url-params';
-import { urlDefaults, urlSchemaKeys, useUrlState, type SetUrlState, type UrlSchema, type UrlStatePatch } from '@/lib/url-state';
+import { useUrlState, type SetUrlState, type UrlSchema, type UrlStatePatch } from '@/lib/url-state';
 
 export interface SortState {
   id: string;
@@ -34,8 +34,8 @@ export interface TableSearchOptions {
 
 export function useTableSearch<S extends UrlSchema>(schema: S, { pageSizes = PAGE_SIZES, notFilters = [] }: TableSearchOptions = {}) {
   const [search, setSearch] = useUrlState(schema);
-  const defaults = useMemo(() => urlDefaults(schema), [schema]);
-  const filterKeys = useMemo(() => urlSchemaKeys(schema).filter((k) => !TABLE_KEYS.includes(k) && !notFilters.includes(k)), [schema, notFilters]);
+  const defaults = useMemo(() => schema.parse({}) as Record<string, unknown>, [schema]);
+  const filterKeys = useMemo(() => Object.keys(schema.shape).filter((k) => !TABLE_KEYS.includes(k) && !notFilters.includes(k)), [schema, notFilters]);
   const values = search as Record<string, unknown>;
   // The schema is generic; the table's own keys are known to be there (tableParams).
   const patch = (p: Record<string, unknown>) => p as unknown as UrlStatePatch<S>;
@@ -57,5 +57,5 @@ export function useTableSearch<S extends UrlSchema>(schema: S, { pageSizes = PAG
   const setFilters: SetUrlState<S> = (changes, options) =>
     setSearch((current) => ({ ...(typeof changes === 'function' ? changes(current) : changes), ...patch({ pagina: 1 }) }), options);
 
-  return { search: search as output<S>, setSearch, setFilters, controls };
+  return { search: search as z.output<S>, setSearch, setFilters, controls };
 }

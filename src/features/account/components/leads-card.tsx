@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Mail, Phone } from 'lucide-react';
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import type { Lead } from '@/api/leads/leads-api';
 import { useUpdateLeadStatus } from '@/api/leads/leads-mutations';
 import { leadsQueries } from '@/api/leads/leads-queries';
@@ -9,19 +9,22 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { LEAD_STATUSES, leadStatusLabels, oneOf } from '@/lib/domain';
 import { useFormat } from '@/lib/use-format';
 import { pageParam, pageSizeParam } from '@/lib/url-params';
 import { useUrlState } from '@/lib/url-state';
 import { cn } from '@/lib/utils';
 import { accountMessages as m } from '../messages';
+import { LeadsSkeleton } from './leads-skeleton';
 
 const LEAD_PAGE_SIZES = [5, 10, 20] as const;
 const leadsSearch = z.object({ contactos: pageParam(), contactos_por_pagina: pageSizeParam(LEAD_PAGE_SIZES, 5) });
 
-/** The newest contacts from the public page, each with its follow-up the member moves along. */
-export function LeadsCard({ clientId, hasPage }: { clientId: string; hasPage: boolean }) {
+/**
+ * The newest contacts from the public page, each with its follow-up the member moves along. Loaded
+ * after the page (it sits below the fold): its URL state brings Zod, which the first load leaves out.
+ */
+export default function LeadsCard({ clientId, hasPage }: { clientId: string; hasPage: boolean }) {
   const [search, setSearch] = useUrlState(leadsSearch);
   const params = { clientId, page: search.contactos, pageSize: search.contactos_por_pagina };
   const leads = useQuery(leadsQueries.list(params));
@@ -112,19 +115,5 @@ function LeadItem({ lead }: { lead: Lead }) {
         </NativeSelect>
       </div>
     </li>
-  );
-}
-
-function LeadsSkeleton() {
-  return (
-    <ul className="divide-y" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="flex flex-col gap-2 py-4">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 w-56 max-w-full" />
-          <Skeleton className="h-4 w-full" />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBasket, UserPlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { membersQueries } from '@/api/members/members-queries';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
@@ -14,10 +15,12 @@ import { formatMonth } from '@/lib/format';
 import { useMonthParam } from '@/lib/month-param';
 import { ActivityCard, ActivityCardSkeleton, AtRiskAlert } from '../components/activity-card';
 import { BalancesCard, BalancesCardSkeleton } from '../components/balances-card';
-import { LeadsCard } from '../components/leads-card';
+import { LeadsCardSkeleton } from '../components/leads-skeleton';
 import { LevelCard, LevelCardSkeleton } from '../components/level-card';
 import { PublicPageCard } from '../components/public-page-card';
 import { accountMessages as m } from '../messages';
+
+const LeadsCard = lazy(() => import('../components/leads-card'));
 
 /** «¿Cómo voy?»: the member's month at a glance, their balances, their public page and its contacts. */
 export default function AccountPage() {
@@ -76,7 +79,11 @@ export default function AccountPage() {
           <PublicPageCard slug={profile?.slug ?? null} />
         </div>
 
-        {profile && <LeadsCard clientId={profile.id} hasPage={!!profile.slug} />}
+        {profile && (
+          <Suspense fallback={<LeadsCardSkeleton />}>
+            <LeadsCard clientId={profile.id} hasPage={!!profile.slug} />
+          </Suspense>
+        )}
       </div>
     </>
   );

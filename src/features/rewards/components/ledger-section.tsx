@@ -18,11 +18,10 @@ import { LEDGER_TYPES, ledgerTypeLabels, oneOf } from '@/lib/domain';
 import { formatMonth, monthKey, monthStart } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useFormat } from '@/lib/use-format';
-import type { SetUrlState } from '@/lib/url-state';
 import { cn } from '@/lib/utils';
 import { ledgerCsv, ledgerCsvName, type CsvContext } from '../ledger-csv';
 import { rewardsMessages as m } from '../messages';
-import type { RewardsSearch, rewardsSearch } from '../rewards-search';
+import type { RewardsSearch, SetRewardsSearch } from '../rewards-search';
 import { LedgerEntryItem } from './ledger-entry';
 
 const PAGE_SIZE = 25;
@@ -44,7 +43,7 @@ function byMonth(entries: LedgerEntry[]): MonthGroup[] {
 }
 
 /** The ledger grouped by month, filtered by month and type in the URL, page after page. */
-export function LedgerSection({ search, setSearch }: { search: RewardsSearch; setSearch: SetUrlState<typeof rewardsSearch> }) {
+export function LedgerSection({ search, setSearch }: { search: RewardsSearch; setSearch: SetRewardsSearch }) {
   const fmt = useFormat();
   const months = useQuery(rewardsQueries.months(null));
   const params = { clientId: null, month: search.mes ? monthStart(search.mes) : null, types: search.tipo ? [search.tipo] : null };
@@ -138,7 +137,7 @@ function Filters({
   children,
 }: {
   search: RewardsSearch;
-  setSearch: SetUrlState<typeof rewardsSearch>;
+  setSearch: SetRewardsSearch;
   months: LedgerMonth[];
   filtered: boolean;
   children: ReactNode;

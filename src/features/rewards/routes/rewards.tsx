@@ -3,18 +3,17 @@ import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths, routeLabel } from '@/config/paths';
-import { useUrlState } from '@/lib/url-state';
 import { useFormat } from '@/lib/use-format';
 import { BalanceSummary, BalanceSummarySkeleton } from '../components/balance-summary';
 import { LedgerSection } from '../components/ledger-section';
 import { MyPayouts } from '../components/my-payouts';
 import { RequestPayoutDialog } from '../components/request-payout-dialog';
-import { rewardsSearch } from '../rewards-search';
+import { useRewardsSearch } from '../rewards-search';
 
 /** Mis Recompensas: the balances, every entry with its why, and the payouts asked and paid. */
 export default function RewardsPage() {
   const fmt = useFormat();
-  const [search, setSearch] = useUrlState(rewardsSearch);
+  const [search, setSearch] = useRewardsSearch();
   const balance = useQuery(rewardsQueries.balance(null));
   return (
     <>
