@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRequestPayout } from '@/api/payouts/payouts-mutations';
 import { payoutsQueries } from '@/api/payouts/payouts-queries';
@@ -31,6 +32,8 @@ export default function PayoutForm({ balance, onDone, onCancel }: { balance: Bal
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isSubmitting } = form.formState;
+  // The form arrives after the dialog opened (it loads on demand): the amount takes the focus then.
+  useEffect(() => form.setFocus('amount'), [form]);
   const min = fmt.money(balance.min_payout);
   const available = fmt.money(Math.max(balance.available, 0));
   const enough = balance.available >= balance.min_payout;
