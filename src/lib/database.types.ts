@@ -1203,6 +1203,7 @@ export type Database = {
       get_ledger_months: {
         Args: { p_client_id?: string }
         Returns: {
+          activity_points: number
           closed: boolean
           forfeited: number
           income: number
@@ -1228,6 +1229,7 @@ export type Database = {
           next_level: number
           next_level_group_points: number
           next_level_name: string
+          next_level_points_missing: number
           pending_income: number
           personal_points: number
           points_missing: number

@@ -59,6 +59,11 @@ export const ledgerTypeLabels: Record<LedgerType, string> = {
 export const LEDGER_STATES = ['pendiente', 'disponible', 'revertido', 'reverso'] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
 
+/** The follow-up of a contact left on a member's public page (leads_estado_valido). */
+export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const leadStatusLabels: Record<LeadStatus, string> = { new: 'Nuevo', contacted: 'Contactado', closed: 'Cerrado' };
+
 /** Narrows a value read from the database to a closed set, or fails loudly: a new state must be handled. */
 export function oneOf<T extends string>(set: readonly T[], value: string): T {
   if ((set as readonly string[]).includes(value)) return value as T;

@@ -7,8 +7,10 @@ import {
   daysLeftInBusinessMonth,
   formatDate,
   formatDateTime,
+  formatDayMonth,
   formatMoney,
   formatMonth,
+  formatMonthName,
   formatMonthShort,
   formatPoints,
   isoDate,
@@ -68,6 +70,13 @@ describe('meses de negocio', () => {
     expect(formatMonthShort('2026-10-01')).toBe('oct. 2026');
     expect(formatMonthShort('2026-09')).toBe('sept. 2026');
     expect(formatMonth('2027-01-01')).toBe('enero de 2027');
+  });
+
+  it('el nombre del mes solo, y un día del calendario con su mes', () => {
+    expect(formatMonthName('2026-10-01')).toBe('octubre');
+    expect(formatDayMonth('2026-11-30')).toBe('30 de noviembre');
+    expect(formatDayMonth('2026-02-01')).toBe('1 de febrero');
+    expect(() => formatDayMonth('2026-13-01')).toThrow(RangeError);
   });
 
   it('el mes de negocio de un instante depende de la zona de la empresa', () => {

@@ -180,6 +180,20 @@ export function formatMonth(value: string): string {
   return `${MONTHS[month - 1]} de ${year}`;
 }
 
+/** `octubre`: the month's name alone, where the year goes without saying («al cierre de octubre»). */
+export function formatMonthName(value: string): string {
+  return MONTHS[requireMonth(value).month - 1]!;
+}
+
+/** `30 de noviembre` from a calendar date `YYYY-MM-DD` (a day of the business calendar, no instant). */
+export function formatDayMonth(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const month = Number(match?.[2]);
+  const day = Number(match?.[3]);
+  if (!match || month < 1 || month > 12 || day < 1 || day > 31) throw new RangeError(`Fecha no válida: ${value}`);
+  return `${day} de ${MONTHS[month - 1]}`;
+}
+
 /** `oct. 2026`. */
 export function formatMonthShort(value: string): string {
   const { year, month } = requireMonth(value);

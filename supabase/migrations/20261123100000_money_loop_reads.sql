@@ -53,7 +53,7 @@ returns table (
   personal_points integer, activity_points integer, is_active boolean, points_missing integer,
   pending_income numeric, at_risk_amount numeric,
   star_level smallint, star_name text, group_points integer,
-  next_level smallint, next_level_name text, next_level_group_points integer,
+  next_level smallint, next_level_name text, next_level_group_points integer, next_level_points_missing integer,
   currency text
 )
 language plpgsql
@@ -119,14 +119,15 @@ begin
            case when v_closed then 0::numeric else coalesce(v_totals.income, 0) end,
            v_at_risk,
            v_level, (select l.name from levels l where l.level = v_level), v_group,
-           n.level, n.name, n.group_points,
+           -- greatest() skips nulls: at the top level there is no next level, so nothing is missing.
+           n.level, n.name, n.group_points, case when n.level is not null then greatest(n.group_points - v_group, 0) end,
            (select m.currency from public.metadata m where m.id = 'app_settings')
       from (select 1) one
       left join lateral (select l.* from levels l where l.level > v_level order by l.level limit 1) n on true;
 end
 $$;
 comment on function public.get_member_month(uuid, date) is
-  'El mes de un miembro («¿cómo voy?»): puntos personales frente a los de actividad, días que quedan (incluido hoy, en la zona de la empresa), ingresos pendientes y cuánto perdería al cierre si sigue inactivo, nivel y puntos de grupo frente al siguiente nivel. Un mes cerrado se muestra como quedó al cerrarse. El miembro ve el suyo; el personal, el de cualquiera.';
+  'El mes de un miembro («¿cómo voy?»): puntos personales frente a los de actividad, días que quedan (incluido hoy, en la zona de la empresa), ingresos pendientes y cuánto perdería al cierre si sigue inactivo, nivel y puntos de grupo frente al siguiente nivel (y cuántos le faltan; null en el nivel más alto). Un mes cerrado se muestra como quedó al cerrarse. El miembro ve el suyo; el personal, el de cualquiera.';
 
 -- A cart priced by the database ------------------------------------------------------------------------
 create or replace function public.preview_order(p_items jsonb) returns jsonb
@@ -168,7 +169,8 @@ comment on function public.preview_order(jsonb) is
 
 -- The ledger's months ---------------------------------------------------------------------------------------
 create or replace function public.get_ledger_months(p_client_id uuid default null) returns table (
-  month date, closed boolean, income numeric, personal_points integer, forfeited numeric, was_active boolean
+  month date, closed boolean, income numeric, personal_points integer, forfeited numeric, was_active boolean,
+  activity_points integer
 )
 language plpgsql
 stable
@@ -184,7 +186,11 @@ begin
            coalesce((select -sum(r.amount) from public.reward_transactions r
                       where r.beneficiary_id = v_target and r.period_month = t.period and r.type = 'reversal_commission'
                         and r.reason = 'Beneficiario inactivo al cierre del mes'), 0),
-           t.was_active
+           t.was_active,
+           -- The threshold the month was judged by: the plan its close used, or today's while open.
+           coalesce((select (v.plan ->> 'activity_points')::integer from public.plan_versions v
+                      where p.status = 'closed' and v.version = (p.summary ->> 'plan_version')::integer),
+                    (select (c.plan ->> 'activity_points')::integer from private.plan() c))
       from private.member_period_totals t
       join public.periods p on p.month = t.period
      where t.client_id = v_target
@@ -192,7 +198,7 @@ begin
 end
 $$;
 comment on function public.get_ledger_months(uuid) is
-  'Los meses del libro de un miembro, del más reciente: si están cerrados, ingresos netos, puntos personales, lo anulado al cierre por inactividad y si terminó activo. El miembro ve los suyos; el personal, los de cualquiera.';
+  'Los meses del libro de un miembro, del más reciente: si están cerrados, ingresos netos, puntos personales, lo anulado al cierre por inactividad, si terminó activo y los puntos de actividad con que se juzgó (los del plan de su cierre; los de hoy si sigue abierto). El miembro ve los suyos; el personal, los de cualquiera.';
 
 -- Payouts, for staff -------------------------------------------------------------------------------------------
 -- A finished request (paid or rejected) is found by the month it was finished in, as the totals count it.

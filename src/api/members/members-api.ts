@@ -23,6 +23,8 @@ export interface MemberMonth {
   next_level: number | null;
   next_level_name: string | null;
   next_level_group_points: number | null;
+  /** Group points still missing for the next level this month (null at the top level). */
+  next_level_points_missing: number | null;
   currency: string;
 }
 

@@ -89,7 +89,15 @@ export interface LedgerMonth {
   personal_points: number;
   forfeited: number;
   was_active: boolean | null;
+  /** The activity threshold the month was judged by (the plan of its close; today's while open). */
+  activity_points: number;
 }
+
+/**
+ * The reason the month close writes on its forfeits (private.close_period): it tells an entry lost
+ * for inactivity from one reversed because its sale was cancelled (whose reason is staff's own).
+ */
+export const FORFEIT_REASON = 'Beneficiario inactivo al cierre del mes';
 
 export async function fetchLedgerMonths(clientId: string | null, signal: AbortSignal): Promise<LedgerMonth[]> {
   const query = supabase.rpc('get_ledger_months', { p_client_id: clientId ?? undefined }).abortSignal(signal);

@@ -1,0 +1,179 @@
+// Mi Cuenta («¿cómo voy?») as the members who use it: every figure is the one get_member_month and
+// get_balance give that member; the at-risk sentence for an inactive member with income pending;
+// the public page's link; the contacts' follow-up, checked in the database.
+import { expect, test, type Page } from '@playwright/test';
+import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format';
+import { asMember, readSettings } from './as-member';
+import { expectAccessible, shootScreen } from './look';
+import { openAs } from './session';
+import { personas, withDb } from './support';
+
+interface MemberMonth {
+  client_id: string;
+  days_left: number;
+  month_end: string;
+  personal_points: number;
+  activity_points: number;
+  is_active: boolean;
+  points_missing: number;
+  at_risk_amount: string;
+  star_level: number;
+  star_name: string;
+  group_points: number;
+  next_level: number | null;
+  next_level_group_points: number | null;
+  next_level_points_missing: number | null;
+}
+interface Balance {
+  available: string;
+  pending: string;
+  paid: string;
+}
+
+const memberMonth = (email: string) =>
+  asMember(email, async (db) => (await db.query<MemberMonth>(`select *, to_char(month_end, 'YYYY-MM-DD') as month_end from public.get_member_month()`)).rows[0]!);
+const balanceOf = (email: string) => asMember(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
+// Intl puts no-break spaces inside amounts and before «%»; the page's text keeps them.
+const daysLeft = (m: MemberMonth) => (m.days_left <= 1 ? 'Hoy es el último día del mes' : `Quedan ${m.days_left} días del mes`);
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+test('María ve su mes como lo dan get_member_month y get_balance', async ({ page }) => {
+  const settings = await readSettings();
+  const money = (v: string | number) => formatMoney(v, settings.currency);
+  const month = await memberMonth(personas.memberActive);
+  const balance = await balanceOf(personas.memberActive);
+
+  await openAs(page, personas.memberActive, '/mi-cuenta');
+  const activity = page.getByTestId('activity-card');
+  await expect(activity.getByTestId('personal-points')).toHaveText(formatPoints(month.personal_points));
+  await expect(activity.getByRole('img', { name: `${formatPoints(month.personal_points)} de ${formatPoints(month.activity_points)} puntos personales` })).toBeVisible();
+  await expect(activity.getByTestId('activity-status')).toHaveText(month.is_active ? 'Activo' : 'Inactivo');
+  await expect(activity.getByTestId('days-left')).toHaveText(daysLeft(month));
+
+  const level = page.getByTestId('level-card');
+  await expect(level.getByTestId('level-name')).toHaveText(`★${month.star_level} ${month.star_name}`);
+  expect(month.next_level, 'María (★3) tiene un nivel por encima').not.toBeNull();
+  await expect(level.getByTestId('next-level')).toHaveText(`Te faltan ${formatPoints(month.next_level_points_missing!)} puntos de grupo para ★${month.next_level}`);
+  await expect(level.getByTestId('group-points')).toHaveText(`${formatPoints(month.group_points)} de ${formatPoints(month.next_level_group_points!)}`);
+
+  const balances = page.getByTestId('balances-card');
+  await expect(balances.getByTestId('balance-available')).toHaveText(money(balance.available));
+  await expect(balances.getByTestId('balance-pending')).toHaveText(money(balance.pending));
+  await expect(balances.getByTestId('balance-paid')).toHaveText(money(balance.paid));
+  await expect(page.getByTestId('at-risk')).toHaveCount(0);
+});
+
+test('Mi Cuenta se lee con lector de pantalla en los dos temas y se ve bien en escritorio y en 390 px', async ({ page }) => {
+  await openAs(page, personas.memberActive, '/mi-cuenta');
+  // Everything loaded, the QR code (a chunk of its own) included.
+  await expect(page.getByRole('img', { name: 'Código QR de tu página pública' })).toBeVisible();
+  await expect(page.getByTestId('lead').first()).toBeVisible();
+  await expectAccessible(page, 'Mi Cuenta de María');
+  await shootScreen(page, 'mi-cuenta');
+});
+
+test('María copia el enlace de su página, lo comparte y sigue un contacto (en la base de datos)', async ({ page, context, baseURL }) => {
+  const month = await memberMonth(personas.memberActive);
+  const { slug } = (await withDb((db) => db.query<{ slug: string }>('select slug from public.clients where id = $1', [month.client_id]))).rows[0]!;
+  const leadName = `Contacto E2E ${Date.now()}`;
+  await withDb((db) =>
+    db.query(`insert into public.leads (client_id, name, phone, message) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.')`, [month.client_id, leadName]),
+  );
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openAs(page, personas.memberActive, '/mi-cuenta');
+
+  // The public page: its address, «Copiar enlace», WhatsApp and the QR code (loaded on demand).
+  const url = `${baseURL}/p/${slug}`;
+  const card = page.getByTestId('public-page-card');
+  await expect(card.getByTestId('public-page-url')).toHaveText(url);
+  await card.getByRole('button', { name: 'Copiar enlace' }).click();
+  await expect(page.getByText('Enlace copiado.', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  const whatsApp = await card.getByRole('link', { name: 'Compartir por WhatsApp' }).getAttribute('href');
+  expect(whatsApp).toMatch(/^https:\/\/wa\.me\/\?text=/);
+  expect(decodeURIComponent(whatsApp!.split('text=')[1]!)).toContain(url);
+  await expect(card.getByRole('img', { name: 'Código QR de tu página pública' })).toBeVisible();
+
+  // The newest contact first, with its follow-up changed here and in the database.
+  const lead = page.getByTestId('leads-card').getByTestId('lead').first();
+  await expect(lead).toContainText(leadName);
+  await expect(lead).toContainText('Quiero conocer el té verde.');
+  await expect(lead.getByRole('link', { name: `Llamar a ${leadName}: +57 300 555 0199` })).toHaveAttribute('href', 'tel:+573005550199');
+  await lead.getByLabel(`Seguimiento de ${leadName}`).selectOption({ label: 'Contactado' });
+  await expect(page.getByText('Seguimiento actualizado.', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await withDb((db) => db.query<{ status: string }>('select status from public.leads where name = $1', [leadName]))).rows[0]?.status)
+    .toBe('contacted');
+  await page.reload();
+  await expect(page.getByLabel(`Seguimiento de ${leadName}`)).toHaveValue('contacted');
+  await withDb((db) => db.query('delete from public.leads where name = $1', [leadName]));
+});
+
+test('un miembro inactivo con comisiones pendientes ve cuánto perdería, sin página pública lo dice con amabilidad, y en 390 px', async ({ page }) => {
+  // Rocío, a new member at her own root, has a direct enrollee who bought this month (a direct sale
+  // Laura records) and no points of her own: inactive with a commission pending. She has no slug.
+  const tag = Date.now();
+  const email = `e2e.riesgo.${tag}@savia.test`;
+  await withDb(async (db) => {
+    const rocio = (
+      await db.query<{ id: string }>(
+        `insert into public.clients (name, email, city, enrollment_status, joined_at) values ('Rocío Riesgo', $1, 'Medellín', 'registered', now()) returning id`,
+        [email],
+      )
+    ).rows[0]!.id;
+    const buyer = (
+      await db.query<{ id: string }>(
+        `insert into public.clients (name, email, enroller_id, enrollment_status, joined_at) values ('Yolanda Compra', $1, $2, 'registered', now()) returning id`,
+        [`e2e.compra.${tag}@savia.test`, rocio],
+      )
+    ).rows[0]!.id;
+    await db.query('begin');
+    await db.query(
+      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated')::text, true) from auth.users u where u.email = $1`,
+      [personas.admin],
+    );
+    await db.query(
+      `select public.create_direct_sale($1, jsonb_build_array(jsonb_build_object('product_id', (select id from public.products where sku = 'CHI-500'), 'quantity', 1)))`,
+      [buyer],
+    );
+    await db.query('commit');
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, email, '/mi-cuenta');
+  const settings = await readSettings();
+  const month = await memberMonth(email);
+  expect(month.is_active).toBe(false);
+  expect(Number(month.at_risk_amount)).toBeGreaterThan(0);
+  const when = month.days_left <= 1 ? 'actívate hoy' : `actívate antes del ${formatDayMonth(month.month_end)}`;
+  const sentence = `Te faltan ${formatPoints(month.points_missing)} puntos: ${when} para no perder ${formatMoney(month.at_risk_amount, settings.currency)} en comisiones pendientes.`;
+  const risk = page.getByTestId('at-risk');
+  await expect(risk.getByTestId('at-risk-sentence')).toHaveText(sentence);
+  await expect(page.getByTestId('activity-status')).toHaveText('Inactivo');
+
+  await expect(page.getByTestId('public-page-card')).toContainText('Todavía no tienes una página pública');
+  await expect(page.getByTestId('public-page-card').getByRole('button', { name: 'Copiar enlace' })).toHaveCount(0);
+  await expect(page.getByTestId('leads-card')).toContainText('Cuando tengas tu página pública, los mensajes que te dejen aparecerán aquí.');
+  await noSidewaysScroll(page);
+  await expectAccessible(page, 'Mi Cuenta de un miembro en riesgo');
+  await shootScreen(page, 'mi-cuenta-en-riesgo');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await risk.getByRole('link', { name: 'Hacer un pedido' }).click();
+  await expect(page).toHaveURL(/\/mi-cuenta\/hacer-pedido$/);
+});
+
+test('Mi Cuenta de un mes pasado se ve como quedó, y cabe en 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const previous = await withDb(
+    async (db) => (await db.query<{ month: string }>(`select to_char(max(month), 'YYYY-MM') as month from public.periods where status = 'closed'`)).rows[0]!.month,
+  );
+  await openAs(page, personas.memberActive, `/mi-cuenta?mes=${previous}`);
+  await expect(page.getByTestId('days-left')).toHaveText('Mes cerrado');
+  await expect(page.getByTestId('at-risk')).toHaveCount(0);
+  await expect(page.getByLabel('Mes', { exact: true })).toHaveValue(previous);
+  await noSidewaysScroll(page);
+});
