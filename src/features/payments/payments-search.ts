@@ -2,7 +2,7 @@
 // requests (paid and rejected are listed by the month they were finished in, as the totals count
 // them), and the page. `?estado=aprobado&pagina=2`, `?estado=pagado&mes=2026-10`.
 import { z } from 'zod';
-import { monthSearchSchema } from '@/lib/month-param';
+import { MONTH_PARAM, readMonthParam } from '@/lib/month-param';
 import { enumParam, pageParam, pageSizeParam } from '@/lib/url-params';
 import type { PayoutStatus } from '@/lib/domain';
 
@@ -32,7 +32,12 @@ export function paymentsSearchSchema(currentMonth: string) {
     pagina: pageParam(),
     por_pagina: pageSizeParam(),
     estado: enumParam(STATUS_SLUGS, 'pendiente'),
-    ...monthSearchSchema(currentMonth).shape,
+    // Anything that is not a month up to the current one reads as the current one.
+    [MONTH_PARAM]: z
+      .string()
+      .optional()
+      .catch(undefined)
+      .transform((value) => readMonthParam(value ?? null, currentMonth)),
   });
 }
 
