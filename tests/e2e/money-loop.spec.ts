@@ -3,7 +3,7 @@
 // who earns what; María, his sponsor, reads the commission and why in Mis Recompensas and asks for
 // a payout; Laura approves and pays it. The product is this run's own, so stock is exact.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatMoney, formatPercent, formatPoints } from '../../src/lib/format';
 import { asMember, readSettings } from './as-member';
 import { pngImage } from './files';
@@ -39,6 +39,13 @@ const one = async <T>(sql: string, params: unknown[] = []) => withDb(async (db) 
 const balanceOf = (email: string) => asMember(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
 const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
 
+/** Each person in a browser of their own, as on their own devices (a tab keeps the session it started with). */
+async function openAsIn(browser: Browser, email: string, path: string) {
+  const page = await (await browser.newContext()).newPage();
+  await openAs(page, email, path);
+  return page;
+}
+
 /** The sale's page in the approvals queue (oldest first, 20 a page), as the queue's link would open it. */
 async function queuePage(saleId: string) {
   const { ahead } = await one<{ ahead: string }>(
@@ -48,7 +55,7 @@ async function queuePage(saleId: string) {
   return Math.floor(Number(ahead) / 20) + 1;
 }
 
-test('pedido con comprobante → aprobación → comisión con su porqué → retiro → pago, y la base lo confirma en cada paso', async ({ page }) => {
+test('pedido con comprobante → aprobación → comisión con su porqué → retiro → pago, y la base lo confirma en cada paso', async ({ browser }) => {
   test.setTimeout(240_000);
   const { currency } = await readSettings();
   const money = (v: string | number) => formatMoney(v, currency);
@@ -59,7 +66,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
   );
   try {
     // 1. Carlos orders two units with a transfer and its voucher.
-    await openAs(page, carlos, '/mi-cuenta/hacer-pedido');
+    let page = await openAsIn(browser, carlos, '/mi-cuenta/hacer-pedido');
     await page.getByLabel('Buscar productos').fill(product.name);
     await page.getByRole('button', { name: `Agregar ${product.name} al carrito` }).click();
     const cart = page.getByRole('complementary', { name: 'Tu carrito' });
@@ -87,7 +94,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
 
     // 2. Laura reviews it: the voucher, the bank reminder and who earns what, then approves.
     const mariaBefore = await balanceOf(personas.memberActive);
-    await openAs(page, personas.admin, `/aprobaciones?pagina=${await queuePage(sale.id)}&venta=${sale.id}`);
+    page = await openAsIn(browser, personas.admin, `/aprobaciones?pagina=${await queuePage(sale.id)}&venta=${sale.id}`);
     const review = page.getByTestId('sale-review');
     await expect(review.getByRole('heading', { level: 2 })).toContainText(`#${formatPoints(sale.sale_no)}`);
     await expect(page.getByTestId('bank-reminder')).toContainText(`«${reference}»`);
@@ -109,7 +116,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     expect(Number(mariaAfterApproval.pending)).toBeCloseTo(Number(mariaBefore.pending) + Number(commission!.amount), 2);
 
     // 3. María sees it with its why, and asks to withdraw from what is available.
-    await openAs(page, personas.memberActive, '/mi-cuenta/recompensas');
+    page = await openAsIn(browser, personas.memberActive, '/mi-cuenta/recompensas');
     const entry = page.locator(`[data-entry-id="${commission!.id}"]`);
     await expect(entry.getByTestId('ledger-why')).toHaveText(
       `Comisión por la compra de Carlos Rodríguez (1.ª generación): ${formatPercent(commission!.rate!)} de ${money(commission!.base!)} = ${money(commission!.amount)} · nivel ★${commission!.star_level} · plan v${commission!.plan_version}`,
@@ -134,7 +141,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     expect(Number(reserved.reserved)).toBeCloseTo(Number(mariaAfterApproval.reserved) + Number(amount), 2);
 
     // 4. Laura approves the request, then pays it with the bank's reference.
-    await openAs(page, personas.admin, '/pagos?por_pagina=100');
+    page = await openAsIn(browser, personas.admin, '/pagos?por_pagina=100');
     const row = page.getByRole('table').getByRole('row').filter({ hasText: 'María Fernández' }).filter({ hasText: money(amount) });
     await row.getByRole('button', { name: 'Aprobar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Aprobar' }).click();
