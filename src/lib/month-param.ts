@@ -1,7 +1,7 @@
 // `?mes=YYYY-MM` for screens about a month. Default: the open business month in the company's time
 // zone (or the one given); a future month, or anything that is not a month, falls back to it.
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useAppSettings } from '@/lib/app-settings';
 import { businessMonthOf, monthKey, monthStart, parseMonth, type MonthStart } from '@/lib/format';
 import { useUrlState } from '@/lib/url-state';
@@ -11,11 +11,13 @@ export const MONTH_PARAM = 'mes';
 /** The schema of `?mes=`: a month no later than `max`, else `fallback`. */
 export function monthSearchSchema(max: string, fallback: string = max) {
   return z.object({
-    [MONTH_PARAM]: z
-      .string()
-      .refine((value) => parseMonth(value) !== null && monthKey(value) <= max)
-      .transform(monthKey)
-      .catch(fallback),
+    [MONTH_PARAM]: z.catch(
+      z.pipe(
+        z.string().check(z.refine((value) => parseMonth(value) !== null && monthKey(value) <= max)),
+        z.transform(monthKey),
+      ),
+      fallback,
+    ),
   });
 }
 

@@ -1,7 +1,7 @@
 // The URL of Pagos: which state (the open work, pending, by default), the month for finished
 // requests (paid and rejected are listed by the month they were finished in, as the totals count
 // them), and the page. `?estado=aprobado&pagina=2`, `?estado=pagado&mes=2026-10`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { monthSearchSchema } from '@/lib/month-param';
 import { enumParam, pageParam, pageSizeParam } from '@/lib/url-params';
 import type { PayoutStatus } from '@/lib/domain';
