@@ -12,9 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from '../scripts/lib/config.mjs';
+import { ROOT, stackConfig } from '../scripts/lib/config.mjs';
 import { appRoutes } from './lib/app-routes.mjs';
 import { budgets, heavyLibraries } from './route-budgets.mjs';
+
+// The build leaves out the Supabase setup when these are missing; `npm test` sets them, so a run by
+// hand sets the test profile's values too and measures the same bytes.
+const testStack = stackConfig('test');
+process.env.VITE_SUPABASE_URL ??= testStack.apiUrl;
+process.env.VITE_SUPABASE_PUBLISHABLE_KEY ??= testStack.publishableKey;
 
 const { values: opts } = parseArgs({ options: { dist: { type: 'string' }, check: { type: 'boolean' }, probe: { type: 'boolean' } } });
 const kB = (bytes) => (bytes / 1000).toFixed(1);

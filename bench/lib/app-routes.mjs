@@ -8,6 +8,18 @@ import { join } from 'node:path';
 /** Which layout the router wraps each group of routes in (its `const … = lazy(…)` name), if lazy. */
 const LAYOUT_OF_GROUP = { backOffice: 'BackOfficeLayout', member: 'MemberLayout', public: null };
 
+/**
+ * What a signed-in route loads besides its shell and page: the session (src/lib/auth) imports
+ * supabase-js on demand whenever one is stored, so every guarded route counts it, whether or not
+ * its shell or page imports it too. That chunk is named after src/lib/supabase.ts; the manifest
+ * has no key for the module itself, since the api modules also import it statically.
+ */
+function signedInChunks(manifest) {
+  const keys = Object.keys(manifest).filter((key) => manifest[key].name === 'supabase' && !manifest[key].isEntry);
+  if (keys.length !== 1) throw new Error(`Esperaba un chunk «supabase» en el manifest (vite.config.ts), hay ${keys.length}.`);
+  return keys;
+}
+
 const source = (root, file) => readFileSync(join(root, file), 'utf8');
 
 /** The text between `start` and the first `end` after it. */
@@ -52,6 +64,7 @@ export function appRoutes(root, manifest) {
       const group = backOffice.includes(key) ? 'backOffice' : member.includes(key) ? 'member' : 'public';
       if (!pages[key]) throw new Error(`router.tsx no tiene una página diferida para paths.${key} (${path}).`);
       const layout = layouts[LAYOUT_OF_GROUP[group]];
-      return { path, key, group, lazy: [...(layout ? [layout] : []), pages[key]].map((s) => manifestKey(s, manifest)) };
+      const lazy = [...(layout ? [layout] : []), pages[key]].map((s) => manifestKey(s, manifest));
+      return { path, key, group, lazy: group === 'public' ? lazy : [...lazy, ...signedInChunks(manifest)] };
     });
 }

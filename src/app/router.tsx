@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/layouts/page-spinner';
 import { backOfficeRoutes, memberRoutes, paths, type Access } from '@/config/paths';
 import { RequireAccess, RoleHomeRedirect, RootRoute } from './guards';
 import { RouteError } from './route-error';
+import { SettingsGate } from './settings-gate';
 
 type Page = LazyExoticComponent<ComponentType>;
 type Module = () => Promise<{ default: ComponentType }>;
@@ -63,6 +64,11 @@ function standalone(Page: Page) {
   );
 }
 
+/** A page or shell that shows money, dates or the company: it waits for the settings. */
+function withSettings(Page: Page) {
+  return <SettingsGate>{standalone(Page)}</SettingsGate>;
+}
+
 function guarded(path: string, access: Access): RouteObject {
   const Page = page(path);
   return {
@@ -82,19 +88,19 @@ const routes: RouteObject[] = [
     children: [
       { path: paths.login, element: standalone(page(paths.login)) },
       { path: paths.authError, element: standalone(page(paths.authError)) },
-      { path: paths.landing, element: standalone(page(paths.landing)) },
+      { path: paths.landing, element: withSettings(page(paths.landing)) },
       { path: paths.root, element: <RoleHomeRedirect /> },
       {
         // The back office layout at /: admin and superadmin.
         element: (
-          <RequireAccess access="staff">{standalone(BackOfficeLayout)}</RequireAccess>
+          <RequireAccess access="staff">{withSettings(BackOfficeLayout)}</RequireAccess>
         ),
         children: backOfficeRoutes.map((r) => guarded(r.path, r.access)),
       },
       {
         path: paths.account,
         element: (
-          <RequireAccess access="cliente">{standalone(MemberLayout)}</RequireAccess>
+          <RequireAccess access="cliente">{withSettings(MemberLayout)}</RequireAccess>
         ),
         children: memberRoutes.map((r) => (r.path === paths.account ? { index: true, element: guarded(r.path, r.access).element } : guarded(r.path, r.access))),
       },

@@ -3,7 +3,10 @@ import { useEffect, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { settingsQueries } from '@/lib/app-settings';
 
-/** The application renders only once the settings have loaded (or, failing that, with the defaults). */
+/**
+ * The shells and the public page render only once the settings have loaded (or, failing that, with
+ * the defaults). The login page needs none, so it does not wait for them.
+ */
 export function SettingsGate({ children }: { children: ReactNode }) {
   const { isPending, error } = useQuery(settingsQueries.app());
   useEffect(() => {

@@ -1,10 +1,12 @@
 // metadata/app_settings: read at start, merged over the defaults, created when absent.
 // Reading the settings lives here, in src/lib, because the app renders only once they are loaded
 // (SettingsGate) and the shared layers (formats, shells) read them; changing them is a business
-// action of Configuración and lives in src/api/settings.
+// action of Configuración and lives in src/api/settings. They are public (anon may read them), so
+// they are read without supabase-js (rest.ts): the public page needs them too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
+import { anonSelect } from '@/lib/rest';
 
 export const SETTINGS_ROW_ID = 'app_settings';
 
@@ -46,10 +48,12 @@ export function mergeSettings(defaults: AppSettings, stored: Record<string, unkn
   return merged;
 }
 
-export async function fetchAppSettings(): Promise<AppSettings> {
-  const data = await unwrap(supabase.from('metadata').select('*').eq('id', SETTINGS_ROW_ID).maybeSingle());
-  if (data) return mergeSettings(DEFAULT_SETTINGS, data as Record<string, unknown>);
+export async function fetchAppSettings({ signal }: { signal?: AbortSignal } = {}): Promise<AppSettings> {
+  const [data] = await unwrap(anonSelect<Record<string, unknown>>('metadata', { id: `eq.${SETTINGS_ROW_ID}` }, signal));
+  if (data) return mergeSettings(DEFAULT_SETTINGS, data);
 
+  // Creating them takes the signed-in superadmin's session, hence supabase-js.
+  const supabase = await loadSupabase();
   const created = await supabase.from('metadata').insert({ id: SETTINGS_ROW_ID, ...DEFAULT_SETTINGS });
   // Only a superadmin may create it; for everyone else the defaults are enough.
   if (created.error) console.error('Error al crear la configuración por defecto:', created.error);
@@ -66,7 +70,7 @@ export const settingsQueries = {
     }),
 };
 
-/** Settings are loaded before the app renders (see SettingsGate), so this never waits. */
+/** Settings are loaded before a shell or the public page renders (see SettingsGate), so this never waits. */
 export function useAppSettings(): AppSettings {
   return useQuery(settingsQueries.app()).data ?? DEFAULT_SETTINGS;
 }

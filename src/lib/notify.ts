@@ -1,4 +1,7 @@
-import { toast, type ExternalToast } from 'sonner';
+// Toasts, through sonner loaded on the first one: most page loads show none, and sonner is ≈ 13 kB
+// gzip of every route's first load (bench/README.md, «First-load JavaScript per route»). Calls
+// made before it arrives are shown once it has, in order.
+import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
 /** Toast timings of the specification (§9). The Toaster's own default (5000 ms) covers the rest. */
 export const TOAST_DEFAULTS = {
@@ -15,14 +18,43 @@ export const TOAST_DURATIONS = {
   loading: Number.POSITIVE_INFINITY,
 } as const;
 
-type Message = Parameters<typeof toast>[0];
+type Toast = typeof sonnerToast;
+type Message = Parameters<Toast>[0];
+
+let requested = false;
+const requestListeners = new Set<() => void>();
+let markReady: (toast: Toast) => void = () => undefined;
+const ready = new Promise<Toast>((resolve) => {
+  markReady = resolve;
+});
+
+/** The app's toaster host (ToasterHost) mounts the Toaster once the first toast is asked for. */
+export function onToastRequested(listener: () => void): () => void {
+  if (requested) listener();
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+/** Called by the mounted Toaster: from now on toasts show. */
+export function toasterReady(toast: Toast) {
+  markReady(toast);
+}
+
+/** Runs `show` with sonner's toast once a Toaster is there to show it. */
+export function withToast(show: (toast: Toast) => void) {
+  if (!requested) {
+    requested = true;
+    for (const listener of requestListeners) listener();
+  }
+  void ready.then(show);
+}
 
 export const notify = {
-  success: (message: Message, options?: ExternalToast) => toast.success(message, { duration: TOAST_DURATIONS.success, ...options }),
-  error: (message: Message, options?: ExternalToast) => toast.error(message, { duration: TOAST_DURATIONS.error, ...options }),
-  message: (message: Message, options?: ExternalToast) => toast(message, { duration: TOAST_DURATIONS.neutral, ...options }),
-  info: (message: Message, options?: ExternalToast) => toast.info(message, options),
-  warning: (message: Message, options?: ExternalToast) => toast.warning(message, options),
-  loading: (message: Message, options?: ExternalToast) => toast.loading(message, { duration: TOAST_DURATIONS.loading, ...options }),
-  dismiss: toast.dismiss,
+  success: (message: Message, options?: ExternalToast) => withToast((t) => t.success(message, { duration: TOAST_DURATIONS.success, ...options })),
+  error: (message: Message, options?: ExternalToast) => withToast((t) => t.error(message, { duration: TOAST_DURATIONS.error, ...options })),
+  message: (message: Message, options?: ExternalToast) => withToast((t) => t(message, { duration: TOAST_DURATIONS.neutral, ...options })),
+  info: (message: Message, options?: ExternalToast) => withToast((t) => t.info(message, options)),
+  warning: (message: Message, options?: ExternalToast) => withToast((t) => t.warning(message, options)),
+  loading: (message: Message, options?: ExternalToast) => withToast((t) => t.loading(message, { duration: TOAST_DURATIONS.loading, ...options })),
+  dismiss: (id?: string | number) => withToast((t) => t.dismiss(id)),
 };

@@ -1,22 +1,17 @@
+// supabase-js, for signed-in work. Only lazy chunks import this module (the shells, their pages,
+// the login button, the session once one is stored): the public pages' first load does without its
+// ≈ 52 kB gzip (bench/README.md, «First-load JavaScript per route»). Load it with loadSupabase().
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-
-const url = import.meta.env.VITE_SUPABASE_URL;
-// The project's publishable key (sb_publishable_…): safe in the browser, it acts as `anon`.
-const publishableKey = import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY;
-
-if (!url || !publishableKey) {
-  // A build without them would fail later with a confusing network error.
-  throw new Error('Faltan VITE_SUPABASE_URL y VITE_SUPABASE_PUBLISHABLE_KEY (ver .env.example).');
-}
+import { AUTH_STORAGE_KEY, SUPABASE_PUBLISHABLE_KEY, SUPABASE_URL } from './supabase-env';
 
 // Typed by the schema itself (`npm run gen:types`), so a renamed column fails the type check.
-export const supabase = createClient<Database>(url, publishableKey, {
+export const supabase = createClient<Database>(SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY, {
   auth: {
     flowType: 'pkce',
     persistSession: true,
     autoRefreshToken: true,
     detectSessionInUrl: true,
+    storageKey: AUTH_STORAGE_KEY,
   },
 });
-

@@ -1,7 +1,7 @@
 // A server-side list's URL state (url-state.ts) as the controls DataTable takes: page, page size,
 // sort, and whether filters narrow it. Changing a filter, the sort or the size goes back to page 1.
 import { useMemo } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { PAGE_SIZES, formatSort, parseSort } from '@/lib/url-params';
 import { useUrlState, type SetUrlState, type UrlSchema, type UrlStatePatch } from '@/lib/url-state';
 

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useTableSearch } from './table-search';
 import { enumParam, listParam, tableParams, textParam } from './url-params';
 import { readUrlState, useUrlState, writeUrlState } from './url-state';

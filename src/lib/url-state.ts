@@ -3,9 +3,9 @@
 // default (see url-params.ts): a hand-edited URL falls back field by field, never crashes.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
-export type UrlSchema = z.ZodObject<z.ZodRawShape>;
+export type UrlSchema = z.ZodMiniObject<z.core.$ZodLooseShape>;
 type Value = string | number | boolean | readonly (string | number)[] | null | undefined;
 
 export type UrlStatePatch<S extends UrlSchema> = Partial<z.output<S>>;

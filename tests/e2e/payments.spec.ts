@@ -230,6 +230,8 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   await expectTotalsAsInDb(page, money);
   const toPayRow = rowOf(page, earner, toPay, money);
   await expect(toPayRow).toBeVisible();
+  // Reachable without scrolling sideways (other specs' rows may push it down: scroll to it first).
+  await toPayRow.scrollIntoViewIfNeeded();
   await expect(toPayRow.getByRole('button', { name: 'Rechazar' })).toBeInViewport();
   await shootScreen(page, 'pagos-aprobadas');
   const fileDownload = page.waitForEvent('download');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap, unwrapPage, type Page } from '@/lib/db';
 import type { OrderItem } from '@/lib/domain';
 import { supabase } from '@/lib/supabase';
@@ -56,23 +56,23 @@ export async function fetchOrderCategories(signal: AbortSignal): Promise<string[
 const previewLine = z.object({
   product_id: z.string(),
   name: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   unit_price: z.coerce.number(),
   line_total: z.coerce.number(),
-  unit_points: z.number().int(),
-  line_points: z.number().int(),
-  stock: z.number().int(),
+  unit_points: z.int(),
+  line_points: z.int(),
+  stock: z.int(),
   enough_stock: z.boolean(),
 });
 
 const orderPreview = z.object({
   lines: z.array(previewLine),
   total: z.coerce.number(),
-  points: z.number().int(),
+  points: z.int(),
   month: z.string(),
-  month_points: z.number().int(),
-  month_points_after: z.number().int(),
-  activity_points: z.number().int(),
+  month_points: z.int(),
+  month_points_after: z.int(),
+  activity_points: z.int(),
   active_after: z.boolean(),
   currency: z.string(),
 });

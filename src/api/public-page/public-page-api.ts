@@ -3,8 +3,9 @@
 // contact form (submit_lead, which caps sizes, refuses markup and limits leads per page and hour).
 // Its jsonb is checked by hand rather than with zod: this is the public route's first load, which has
 // a budget, and zod's core alone would take most of it.
+// It calls PostgREST with fetch (rest.ts), not supabase-js, for the same reason.
 import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { anonRpc } from '@/lib/rest';
 
 export interface PublicProduct {
   id: string;
@@ -74,7 +75,7 @@ function parsePublicPage(data: unknown): PublicPage {
 
 /** The page of a slug, or null when no approved member has it (unknown, pending, odd characters). */
 export async function fetchPublicPage(slug: string, signal: AbortSignal): Promise<PublicPage | null> {
-  const data = await unwrap(supabase.rpc('get_public_page', { p_slug: slug }).abortSignal(signal));
+  const data = await unwrap(anonRpc<unknown>('get_public_page', { p_slug: slug }, signal));
   return data === null ? null : parsePublicPage(data);
 }
 
@@ -90,7 +91,7 @@ export interface LeadInput {
 export async function submitLead(lead: LeadInput): Promise<void> {
   const orOmitted = (value: string) => (value.trim() === '' ? undefined : value.trim());
   await unwrap(
-    supabase.rpc('submit_lead', {
+    anonRpc<null>('submit_lead', {
       p_slug: lead.slug,
       p_name: lead.name.trim(),
       p_email: orOmitted(lead.email),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap, unwrapPage, type Page } from '@/lib/db';
 import { oneOf, SALE_KINDS, SALE_STATUSES, type LedgerType, type OrderItem, type PaymentMethod, type SaleKind, type SaleStatus } from '@/lib/domain';
 import { supabase } from '@/lib/supabase';
@@ -235,18 +235,18 @@ const saleChecks = z.object({
   stock: z.array(
     z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() }),
   ),
-  enrolment: z
-    .object({
+  enrolment: z.nullable(
+    z.object({
       name: z.string(),
       email: z.string(),
-      phone: z.string().nullable(),
-      document_number: z.string().nullable(),
-      enroller_name: z.string().nullable(),
+      phone: z.nullable(z.string()),
+      document_number: z.nullable(z.string()),
+      enroller_name: z.nullable(z.string()),
       email_is_staff: z.boolean(),
       earlier_attempts: z.number(),
       document_reuse: z.array(z.object({ client_id: z.string(), name: z.string(), status: z.string() })),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type SaleChecks = z.infer<typeof saleChecks>;
 
@@ -256,17 +256,17 @@ export async function fetchSaleChecks(saleId: string, signal: AbortSignal): Prom
 }
 
 /** The amount staff read on the voucher against the sale's total, as the database compares them. */
-const voucherNote = z
-  .object({
+const voucherNote = z.nullable(
+  z.object({
     amount: z.number(),
     sale_total: z.number(),
     /** The voucher's amount minus the sale's total. */
     difference: z.number(),
     matches: z.boolean(),
-    noted_by_email: z.string().nullable(),
+    noted_by_email: z.nullable(z.string()),
     noted_at: z.string(),
-  })
-  .nullable();
+  }),
+);
 export type VoucherNote = z.infer<typeof voucherNote>;
 
 export async function fetchVoucherNote(saleId: string, signal: AbortSignal): Promise<VoucherNote> {

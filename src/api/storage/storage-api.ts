@@ -2,9 +2,9 @@
 // through short-lived signed URLs, public ones (product photos) through their public URL.
 import { unwrap } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
+import type { Bucket } from './buckets';
 
-export const BUCKETS = { vouchers: 'payment-vouchers', products: 'product-images', recipes: 'recipe-images' } as const;
-export type Bucket = (typeof BUCKETS)[keyof typeof BUCKETS];
+export { BUCKETS, publicUrl, type Bucket } from './buckets';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
@@ -22,6 +22,3 @@ export async function signedUrl(bucket: Bucket, path: string, seconds = 300): Pr
   return data.signedUrl;
 }
 
-export function publicUrl(bucket: Bucket, path: string): string {
-  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
-}

@@ -1,6 +1,4 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { appMessages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/auth/load-user';
@@ -14,6 +12,7 @@ import { SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 import { useInactiveMemberToast } from './use-inactive-member-toast';
 import { UserAvatar } from './user-avatar';
+import { UserMenu } from './user-menu';
 import { useSignOut } from './use-sign-out';
 
 export function MemberLayout() {
@@ -51,28 +50,25 @@ export function MemberLayout() {
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <ThemeToggle />
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" className="h-10 gap-2 rounded-full px-1.5 sm:pr-3" aria-label={`${appMessages.userMenu}: ${name}`}>
+            <UserMenu
+              label={`${appMessages.userMenu}: ${name}`}
+              trigger={
+                <>
                   <UserAvatar name={name} onlineLabel={appMessages.online} />
                   <span className="max-w-[7rem] truncate text-sm font-medium sm:max-w-40" data-testid="header-user-name">
                     {name}
                   </span>
                   <ChevronDown className="text-muted-foreground" aria-hidden="true" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel className="flex flex-col">
+                </>
+              }
+              header={
+                <div className="flex flex-col">
                   <span className="font-medium">{user.clientProfile?.name ?? name}</span>
-                  <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-                </DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => void signOut()}>
-                  <LogOut aria-hidden="true" />
-                  {appMessages.signOut}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+                  <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+                </div>
+              }
+              items={[{ label: appMessages.signOut, icon: <LogOut aria-hidden="true" />, onSelect: () => void signOut() }]}
+            />
           </div>
         </header>
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Inbox } from 'lucide-react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useTableSearch } from '@/lib/table-search';
 import { enumParam, tableParams, textParam } from '@/lib/url-params';
 import { expectNoAxeViolations } from '../../../tests/unit/axe';

@@ -1,10 +1,12 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
-import { TOAST_DEFAULTS } from '@/lib/notify';
+import { useEffect, type CSSProperties } from 'react';
+import { Toaster as Sonner, toast } from 'sonner';
+import { TOAST_DEFAULTS, toasterReady } from '@/lib/notify';
 import { useTheme } from '@/lib/theme/use-theme';
 
-export function Toaster() {
+/** Loaded with the first toast (notify.ts); sonner listens from its own effect, which runs before this one. */
+export default function Toaster() {
   const { theme } = useTheme();
+  useEffect(() => toasterReady(toast), []);
   return (
     <Sonner
       theme={theme}

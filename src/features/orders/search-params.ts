@@ -1,5 +1,5 @@
 // What each screen keeps in the URL (url-state.ts): a hand-edited value falls back, never crashes.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SALE_STATUSES } from '@/lib/domain';
 import { enumParam, pageParam, pageSizeParam, tableParams, textParam } from '@/lib/url-params';
 

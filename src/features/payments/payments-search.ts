@@ -1,7 +1,7 @@
 // The URL of Pagos: which state (the open work, pending, by default), the month for finished
 // requests (paid and rejected are listed by the month they were finished in, as the totals count
 // them), and the page. `?estado=aprobado&pagina=2`, `?estado=pagado&mes=2026-10`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MONTH_PARAM, readMonthParam } from '@/lib/month-param';
 import { enumParam, pageParam, pageSizeParam } from '@/lib/url-params';
 import type { PayoutStatus } from '@/lib/domain';
@@ -33,11 +33,10 @@ export function paymentsSearchSchema(currentMonth: string) {
     por_pagina: pageSizeParam(),
     estado: enumParam(STATUS_SLUGS, 'pendiente'),
     // Anything that is not a month up to the current one reads as the current one.
-    [MONTH_PARAM]: z
-      .string()
-      .optional()
-      .catch(undefined)
-      .transform((value) => readMonthParam(value ?? null, currentMonth)),
+    [MONTH_PARAM]: z.pipe(
+      z.catch(z.optional(z.string()), undefined),
+      z.transform((value) => readMonthParam(value ?? null, currentMonth)),
+    ),
   });
 }
 

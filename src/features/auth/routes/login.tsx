@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
 import { roleHome } from '@/lib/authorization';
+import { loadSupabase } from '@/lib/load-supabase';
 import { notify } from '@/lib/notify';
-import { supabase } from '@/lib/supabase';
 import { AuthShell } from '../components/auth-shell';
 import { GoogleIcon } from '../components/google-icon';
 import { NoAccess } from '../components/no-access';
@@ -30,6 +30,14 @@ export default function LoginPage() {
 
   const signIn = async () => {
     setPending(true);
+    // supabase-js arrives with the click: the login card renders without it.
+    const supabase = await loadSupabase().catch((error: unknown) => ({ error }) as const);
+    if ('error' in supabase) {
+      console.error(supabase.error);
+      notify.error(authMessages.signInFailed);
+      setPending(false);
+      return;
+    }
     const { error } = await supabase.auth.signInWithOAuth({
       provider: 'google',
       options: { redirectTo: `${window.location.origin}${paths.login}` },

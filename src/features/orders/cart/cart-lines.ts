@@ -1,6 +1,6 @@
 // The cart as data: which products and how many, nothing about money (prices, totals and points
 // come from the database's preview_order). Pure functions, so the store and the screens agree.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { OrderItem } from '@/lib/domain';
 
 /** The database takes 1..10.000 units per line (private.parse_items). */
@@ -16,8 +16,8 @@ export interface CartLine {
 
 const storedLine = z.object({
   product_id: z.guid(),
-  quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
-  name: z.string().max(200),
+  quantity: z.int().check(z.minimum(MIN_QUANTITY), z.maximum(MAX_QUANTITY)),
+  name: z.string().check(z.maxLength(200)),
 });
 
 /** A stored cart, keeping only the lines that are still well formed (an old or edited value never crashes). */

@@ -1,10 +1,10 @@
 // «Volver a pedir» fills the cart and opens Hacer un Pedido; what it did (and what it could not
 // add) travels in the navigation's state and is said at the top of the cart.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SaleLineDetail } from '@/api/sales/sales-api';
 import type { CartLine } from './cart-lines';
 
-const reorderNotice = z.object({ added: z.number().int().min(0), skipped: z.array(z.string()), reduced: z.array(z.string()) });
+const reorderNotice = z.object({ added: z.int().check(z.minimum(0)), skipped: z.array(z.string()), reduced: z.array(z.string()) });
 export type ReorderSummary = z.infer<typeof reorderNotice>;
 
 export function reorderState(summary: ReorderSummary) {

@@ -1,6 +1,6 @@
 import { Leaf } from "lucide-react";
 import { useState } from "react";
-import { BUCKETS, publicUrl } from "@/api/storage/storage-api";
+import { BUCKETS, publicUrl } from "@/api/storage/buckets";
 import { cn } from "@/lib/utils";
 import { orderMessages as m } from "../messages";
 

@@ -1,5 +1,5 @@
 import { Leaf } from 'lucide-react';
-import { BUCKETS, publicUrl } from '@/api/storage/storage-api';
+import { BUCKETS, publicUrl } from '@/api/storage/buckets';
 import type { PublicProduct } from '@/api/public-page/public-page-api';
 import { formatMoney } from '@/lib/format';
 import { publicPageMessages as m } from '../messages';
