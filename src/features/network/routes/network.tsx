@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -7,15 +8,19 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { MonthPicker } from '@/components/ui/month-picker';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, routeLabel } from '@/config/paths';
 import { useMonthParam } from '@/lib/month-param';
 import { useTableSearch } from '@/lib/table-search';
 import { NetworkSummary } from '../components/network-summary';
-import { NetworkTable } from '../components/network-table';
 import { NOT_FILTERS, networkSearch } from '../components/network-search';
 import { Enrollees } from '../components/network-tree';
 import { m } from '../messages';
+
+// The table (with the data table and its paging) is the second view: it loads when it is opened,
+// which keeps Mi Red's first load within the member budget (bench/route-budgets.mjs).
+const NetworkTable = lazy(() => import('../components/network-table').then((module) => ({ default: module.NetworkTable })));
 
 export default function NetworkPage() {
   const { month, monthStart, setMonth, max } = useMonthParam();
@@ -62,7 +67,11 @@ export default function NetworkPage() {
             <Enrollees key={monthStart} whose={whose} parentId={null} label={m.enrolleesOf(m.you)} />
           </TabsContent>
           <TabsContent value="tabla">
-            {summary.data && <NetworkTable whose={whose} generations={generations} closed={closed} table={table} />}
+            {summary.data && (
+              <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                <NetworkTable whose={whose} generations={generations} closed={closed} table={table} />
+              </Suspense>
+            )}
           </TabsContent>
         </Tabs>
       </div>
