@@ -296,6 +296,9 @@ test('el carrito es de cada miembro: otro miembro en el mismo navegador no lo ve
   await openAs(page, personas.memberActive, `${ORDER}?q=${encodeURIComponent(product.name)}`);
   await o.add(product);
 
+  // As on a shared computer: María leaves (her tab closes), Lucía signs in on the same browser.
+  // Two people signed in at once in two tabs cannot be: both tabs share one stored session.
+  await page.close();
   const other = await context.newPage();
   await openAs(other, personas.memberB, ORDER);
   await expect(placeOrder(other).cart.getByText('Tu carrito está vacío')).toBeVisible();
