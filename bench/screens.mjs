@@ -4,7 +4,8 @@
 // Not a test: it prints figures for bench/README.md.
 //
 // Usage: node bench/screens.mjs   (env: SAVIA_DB_PORT, BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as for
-//        bench/engine.mjs; BENCH_CALLS=300 calls per measure, BENCH_PAYOUTS=5000 payout requests)
+//        bench/engine.mjs; BENCH_CALLS=300 calls per measure, BENCH_PAYOUTS=5000 payout requests,
+//        BENCH_UNFOLDED=1000 approvals left unfolded before group points are read again)
 // Every request is one transaction as role `authenticated` with the persona's JWT claims (an admin,
 // or a member signed in with their own account), made over one connection, one after another, as
 // one PostgREST worker would serve them. Each measure runs a warm-up first, then its calls in random order.
