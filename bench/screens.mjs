@@ -4,7 +4,8 @@
 // Not a test: it prints figures for bench/README.md.
 //
 // Usage: node bench/screens.mjs   (env: SAVIA_DB_PORT, BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as for
-//        bench/engine.mjs; BENCH_CALLS=300 calls per measure, BENCH_PAYOUTS=5000 payout requests)
+//        bench/engine.mjs; BENCH_CALLS=300 calls per measure, BENCH_PAYOUTS=5000 payout requests,
+//        BENCH_UNFOLDED=1000 approvals left unfolded before group points are read again)
 // Every request is one transaction as role `authenticated` with the persona's JWT claims (an admin,
 // or a member signed in with their own account), made over one connection, one after another, as
 // one PostgREST worker would serve them. Each measure runs a warm-up first, then its calls in random order.
@@ -113,6 +114,31 @@ log(`Mi Cuenta, mes en curso (${MONTH.slice(0, 7)}, abierto), como cada miembro:
 await measure('get_member_month()', spread(memberCalls((claims) => memberMonth(api, claims))));
 await measure('get_ledger_months()', spread(memberCalls((claims) => ledgerMonths(api, claims))));
 await measure('get_balance()', spread(memberCalls((claims) => balance(api, claims))));
+
+// Group points with approvals not yet folded: the build leaves none pending (it rebuilds the sums),
+// so approve some of the pending orders through the engine, as staff, and read again. Each appends
+// one row per ancestor; the heaviest uplines then add up to UNFOLDED of them at read time, what a
+// minute of approvals at about that rate leaves between two folds (pg_cron, every minute).
+const UNFOLDED = Number(process.env.BENCH_UNFOLDED ?? 1000);
+t0 = performance.now();
+await db.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(asAdmin), APPROVALS_AT]);
+const { rows: toApprove } = await db.query(`select o.id from ord o where o.k <= ${UNFOLDED} order by o.k`);
+for (const { id } of toApprove) await db.query('select public.approve_sale($1)', [id]);
+const { rows: [unfolded] } = await db.query(`
+  select count(*)::int as rows, (select count(*)::int from private.group_points_pending p
+                                   join public.clients c on c.id = p.ancestor_id where c.enroller_id is null) as root_rows
+    from private.group_points_pending`);
+log(`${toApprove.length} aprobaciones por approve_sale: ${fmt(ms(t0))} ms; pendientes sin plegar: ${unfolded.rows} filas, ${unfolded.root_rows} de la raíz`);
+await measure(`get_member_month() con ${toApprove.length} aprobaciones sin plegar`, spread(memberCalls((claims) => memberMonth(api, claims))));
+// Exact whatever is folded: the figure every caller reads against their subtree summed by brute force.
+const { rows: [wrong] } = await db.query(`
+  select count(*)::int as n from callers k
+   cross join lateral public.get_member_month(k.id, '${MONTH}') g
+   where g.group_points <> (select sum(t.personal_points) from public.clients c
+                              join private.member_period_totals t on t.client_id = c.id and t.period = '${MONTH}'
+                             where c.path operator(extensions.<@) (select path from public.clients where id = k.id))`);
+log(`puntos de grupo distintos de la suma de su red: ${wrong.n} de ${callers.length} miembros`);
+await db.query(`select set_config('request.jwt.claims', '', false)`);
 
 // The month closes; then members ask for their income ------------------------------------------------------
 await checkpoint(cfg);

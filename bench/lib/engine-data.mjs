@@ -153,12 +153,17 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
       cross join (select * from private.plan()) v
       cross join lateral private.sale_reward_lines(s.id, v.plan) l
      where s.id in (select id from settled);
+    -- The group points of the month are then rebuilt in one statement: the per-row trigger would
+    -- append ~1.5 million pending rows (one per ancestor of each of ~97,000 members) one at a time.
+    alter table private.member_period_totals disable trigger member_period_totals_group_points_insert;
     insert into private.member_period_totals (client_id, period, personal_points, income, own_sales)
     select c, '${MONTH}', sum(p)::integer, sum(a), sum(o)
       from (select beneficiary_id c, points p, amount a, 0 o from public.reward_transactions
             union all
             select client_id, 0, 0, commissionable_total from public.sales where status = 'Pagada') x
      group by c;
+    alter table private.member_period_totals enable trigger member_period_totals_group_points_insert;
+    select private.rebuild_group_points();
     -- Activity as the engine keeps it, by its own rule, on the day the pending orders are approved.
     select set_config('savia.now', '${APPROVALS_AT}', true);
     select private.refresh_all_activity();

@@ -47,87 +47,8 @@ end
 $$;
 comment on function private.company_timezone() is 'Zona horaria de la empresa (configuración), la del mes de negocio.';
 
-create or replace function public.get_member_month(p_client_id uuid default null, p_month date default null)
-returns table (
-  client_id uuid, month date, month_closed boolean, is_current boolean, days_left integer, month_end date,
-  personal_points integer, activity_points integer, is_active boolean, points_missing integer,
-  pending_income numeric, at_risk_amount numeric,
-  star_level smallint, star_name text, group_points integer,
-  next_level smallint, next_level_name text, next_level_group_points integer, next_level_points_missing integer,
-  currency text
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_target uuid := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver el mes.', 'Solo puedes ver tu propio mes.');
-  v_month date := private.month_or_current(p_month);
-  v_current date := private.current_period();
-  v_today date := (private.engine_now() at time zone private.company_timezone())::date;
-  v_closed boolean := coalesce((select p.status = 'closed' from public.periods p where p.month = v_month), false);
-  v_plan jsonb := (select p.plan from private.plan() p);
-  v_threshold integer := (v_plan ->> 'activity_points')::integer;
-  v_member public.clients;
-  v_totals private.member_period_totals;
-  v_points integer;
-  v_active boolean;
-  v_level smallint;
-  v_group integer;
-  v_at_risk numeric := 0;
-begin
-  select * into v_member from public.clients c where c.id = v_target;
-  if not found then
-    perform private.refuse('unknown_client', 'El miembro no existe.');
-  end if;
-  select * into v_totals from private.member_period_totals t where t.client_id = v_target and t.period = v_month;
-  v_points := coalesce(v_totals.personal_points, 0);
-  if v_closed then
-    -- A closed month as it was: the close froze activity, group points and the level worked with.
-    v_active := coalesce(v_totals.was_active, false);
-    v_level := coalesce(v_totals.level_during, v_member.star_level);
-    v_group := coalesce(v_totals.group_points, v_points);
-  else
-    v_active := v_points >= v_threshold;
-    v_level := v_member.star_level;
-    -- Group points so far: own plus every descendant's, from the month's summaries (GiST on path).
-    v_group := v_points + coalesce((
-      select sum(t.personal_points)::integer
-        from public.clients c
-        join private.member_period_totals t on t.client_id = c.id and t.period = v_month
-       where c.path operator(extensions.<@) v_member.path and c.id <> v_member.id), 0);
-    if not v_active then
-      -- What the close would forfeit if the month ended now: the same entries its rule picks.
-      select coalesce(sum(r.amount), 0) into v_at_risk
-        from public.reward_transactions r
-       where r.beneficiary_id = v_target and r.period_month = v_month
-         and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter')
-         and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id);
-    end if;
-  end if;
-
-  return query
-    with levels as (
-      select (l ->> 'level')::smallint as level, l ->> 'name' as name, (l ->> 'group_points')::integer as group_points
-        from jsonb_array_elements(v_plan -> 'levels') l
-    )
-    select v_target, v_month, v_closed, v_month = v_current,
-           case when v_month = v_current then ((v_month + interval '1 month')::date - v_today) else 0 end,
-           ((v_month + interval '1 month')::date - 1),
-           v_points, v_threshold, v_active, greatest(v_threshold - v_points, 0),
-           case when v_closed then 0::numeric else coalesce(v_totals.income, 0) end,
-           v_at_risk,
-           v_level, (select l.name from levels l where l.level = v_level), v_group,
-           -- greatest() skips nulls: at the top level there is no next level, so nothing is missing.
-           n.level, n.name, n.group_points, case when n.level is not null then greatest(n.group_points - v_group, 0) end,
-           (select m.currency from public.metadata m where m.id = 'app_settings')
-      from (select 1) one
-      left join lateral (select l.* from levels l where l.level > v_level order by l.level limit 1) n on true;
-end
-$$;
-comment on function public.get_member_month(uuid, date) is
-  'El mes de un miembro («¿cómo voy?»): puntos personales frente a los de actividad, días que quedan (incluido hoy, en la zona de la empresa), ingresos pendientes y cuánto perdería al cierre si sigue inactivo, nivel y puntos de grupo frente al siguiente nivel (y cuántos le faltan; null en el nivel más alto). Un mes cerrado se muestra como quedó al cerrarse. El miembro ve el suyo; el personal, el de cualquiera.';
+-- public.get_member_month reads the open month's group points kept by 20261124020000_group_points.sql
+-- and is defined there.
 
 -- A cart priced by the database ------------------------------------------------------------------------
 create or replace function public.preview_order(p_items jsonb) returns jsonb
@@ -360,9 +281,9 @@ comment on function public.get_sale_checks(uuid) is
   'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona y si su correo es del personal o su documento ya lo usa otro miembro.';
 
 revoke all on function private.month_or_current(date), private.company_timezone() from public;
-revoke all on function public.get_member_month(uuid, date), public.preview_order(jsonb), public.get_ledger_months(uuid),
+revoke all on function public.preview_order(jsonb), public.get_ledger_months(uuid),
   public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_staff_work_counts(),
   public.get_sale_checks(uuid) from public, anon;
-grant execute on function public.get_member_month(uuid, date), public.preview_order(jsonb), public.get_ledger_months(uuid),
+grant execute on function public.preview_order(jsonb), public.get_ledger_months(uuid),
   public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_staff_work_counts(),
   public.get_sale_checks(uuid) to authenticated;
