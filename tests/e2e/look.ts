@@ -16,8 +16,14 @@ export async function setTheme(page: Page, theme: Theme) {
     document.documentElement.classList.toggle('dark', t === 'dark');
     document.documentElement.style.colorScheme = t;
   }, theme);
-  // Let transitions settle before reading colours.
-  await page.waitForTimeout(100);
+  // Let the theme's colour transitions and any dialog's fade-in end before reading colours: half
+  // way, an overlay or a text blends with what is below and axe reads colours no one sees at rest.
+  // Endless animations (skeletons, spinners) are left alone; a slow machine gets at most 2 s.
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+  await page.waitForTimeout(50);
 }
 
 /** axe-core on the page as it is now, in both themes: no serious or critical violation. */
