@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { APPROVALS_AT, MONTH, benchCluster, buildEngineData, checkpoint, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
-import { apiConnection, claimsOf, functionSignatures, readStatement, request, rpc, setClock } from './lib/postgrest.mjs';
+import { apiConnection, claimsOf, functionSignatures, request, rpc, setClock } from './lib/postgrest.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 5000);
@@ -68,7 +68,7 @@ log(`miembros que llaman: uplines pesados ${describe('heavy')}, nivel medio ${de
 
 const sig = await functionSignatures(db, [
   'get_ledger', 'get_ledger_months', 'get_member_month', 'get_balance', 'get_sale_checks', 'preview_sale_rewards',
-  'get_staff_work_counts', 'get_payout_queue', 'get_payout_totals',
+  'get_staff_work_counts', 'get_payout_queue', 'get_payout_totals', 'get_approval_queue',
 ]);
 const api = await apiConnection(cfg, APPROVALS_AT);
 
@@ -204,33 +204,13 @@ await checkpoint(cfg);
 await setClock(api, AFTER_CLOSE_AT);
 
 // Aprobaciones, as an admin ------------------------------------------------------------------------------
-// The queue as src/api/sales fetchApprovalQueue asks for it: pending sales, oldest first, with the
-// member and the lines (embedded), a page of 20 (the tables' default), count: 'exact'.
+// The queue as src/api/sales fetchApprovalQueue asks for it: get_approval_queue, pending sales oldest
+// first with their member and lines, a page of 20 (the screen's default) and the exact total.
 const { rows: [{ pending }] } = await db.query(
   `select count(*)::int as pending from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')`);
-const queueSelect = `SELECT "public"."sales"."id", "public"."sales"."sale_no", "public"."sales"."client_id", "public"."sales"."kind",
-  "public"."sales"."status", "public"."sales"."total", "public"."sales"."commissionable_total", "public"."sales"."points_total",
-  "public"."sales"."period_month", "public"."sales"."payment_method", "public"."sales"."payment_reference", "public"."sales"."voucher_path",
-  "public"."sales"."delivery_address", "public"."sales"."notes", "public"."sales"."rejection_reason", "public"."sales"."cancellation_reason",
-  "public"."sales"."created_at", "public"."sales"."approved_at", "public"."sales"."delivered_at", "public"."sales"."rejected_at",
-  "public"."sales"."cancelled_at", row_to_json("sales_client_1".*)::jsonb AS "client", COALESCE( "sales_items_1"."sales_items_1", '[]') AS "items"
- FROM "public"."sales"
- LEFT JOIN LATERAL ( SELECT "clients_1"."id", "clients_1"."name", "clients_1"."email", "clients_1"."phone", "clients_1"."document_number",
-   "clients_1"."city", "clients_1"."address" FROM "public"."clients" AS "clients_1" WHERE "clients_1"."id" = "public"."sales"."client_id" ) AS "sales_client_1" ON TRUE
- LEFT JOIN LATERAL ( SELECT json_agg("sales_items_1")::jsonb AS "sales_items_1" FROM (SELECT "sale_items_1"."product_id", "sale_items_1"."quantity",
-   "sale_items_1"."unit_price", "sale_items_1"."unit_points", "sale_items_1"."line_total", row_to_json("sale_items_product_2".*)::jsonb AS "product"
-   FROM "public"."sale_items" AS "sale_items_1"
-   LEFT JOIN LATERAL ( SELECT "products_2"."name", "products_2"."image_path", "products_2"."stock", "products_2"."is_active"
-     FROM "public"."products" AS "products_2" WHERE "products_2"."id" = "sale_items_1"."product_id" ) AS "sale_items_product_2" ON TRUE
-   WHERE "sale_items_1"."sale_id" = "public"."sales"."id" ) AS "sales_items_1" ) AS "sales_items_1" ON TRUE
- WHERE "public"."sales"."status" = ANY ($1) ORDER BY "public"."sales"."created_at" ASC, "public"."sales"."id" ASC LIMIT $2 OFFSET $3`;
-const queueCount = `SELECT 1 FROM "public"."sales" WHERE "public"."sales"."status" = ANY ($1)`;
-const queue = readStatement(queueSelect, queueCount);
+const approvalQueue = rpc(sig, 'get_approval_queue', ['p_page', 'p_page_size'], 'scalar');
 const PAGE = 20;
-const queuePage = (page) => ({
-  run: () => request(api, { claims: asAdmin, method: 'GET', path: '/sales' }, queue,
-    [['Pendiente de Aprobación', 'Pendiente de Enrolamiento'], PAGE, (page - 1) * PAGE]),
-});
+const queuePage = (page) => ({ run: () => approvalQueue(api, asAdmin, { p_page: page, p_page_size: PAGE }) });
 const pages = Math.ceil(pending / PAGE);
 const { rows: pendingSales } = await db.query(
   `select id from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') order by random() limit ${CALLS}`);
@@ -238,10 +218,11 @@ const saleChecks = rpc(sig, 'get_sale_checks', ['p_sale_id'], 'scalar');
 const previewRewards = rpc(sig, 'preview_sale_rewards', ['p_sale_id']);
 const workCounts = rpc(sig, 'get_staff_work_counts', [], 'single');
 log(`Aprobaciones (${pending} ventas pendientes, ${pages} páginas de ${PAGE}), como admin:`);
-await measure('cola, primera página con count exacto', spread([queuePage(1)]));
-await measure('cola, páginas 2–10', spread(Array.from({ length: 9 }, (_, i) => queuePage(i + 2))));
-// Far pages cost what their offset costs (PostgREST embeds every skipped row): measured, few calls.
-await measure(`cola, página ${Math.ceil(pages / 2)} de ${pages}`, spread([queuePage(Math.ceil(pages / 2))], 20), 3);
+await measure('get_approval_queue, primera página con el total', spread([queuePage(1)]));
+await measure('get_approval_queue, páginas 2–10', spread(Array.from({ length: 9 }, (_, i) => queuePage(i + 2))));
+await measure(`get_approval_queue, página ${Math.ceil(pages / 2)} de ${pages}`, spread([queuePage(Math.ceil(pages / 2))]));
+await measure(`get_approval_queue, última página (${pages})`, spread([queuePage(pages)]));
+await measure(`get_approval_queue, página al azar (1–${pages})`, Array.from({ length: CALLS }, () => queuePage(1 + Math.floor(Math.random() * pages))));
 await measure('get_sale_checks(venta al azar)', pendingSales.map((s) => ({ run: () => saleChecks(api, asAdmin, { p_sale_id: s.id }) })));
 await measure('preview_sale_rewards(venta al azar)', pendingSales.map((s) => ({ run: () => previewRewards(api, asAdmin, { p_sale_id: s.id }) })));
 await measure('get_staff_work_counts() (la insignia del menú)', spread([{ run: () => workCounts(api, asAdmin) }]));

@@ -1,9 +1,9 @@
 // Requests to the database as PostgREST 12 runs them for supabase-js, so a benchmark times what the
-// API would: one transaction per request (read-only for a GET and for a call to a stable function),
-// the request's settings set locally first (search path, the role's own statement_timeout, the role,
-// the JWT claims, method and path), then one statement shaped as PostgREST builds it (the main query
-// in a `pgrst_source` CTE, an exact count beside it when asked, the body aggregated as JSON), then
-// COMMIT. Shapes read from PostgREST v12.2 (src/PostgREST/Query/Statements.hs, QueryBuilder.hs).
+// API would: one transaction per request (read-only for a call to a stable function), the request's
+// settings set locally first (search path, the role's own statement_timeout, the role, the JWT claims,
+// method and path), then one statement shaped as PostgREST builds it for an RPC (the call in a
+// `pgrst_source` CTE, the body aggregated as JSON), then COMMIT. Every screen the bench measures now
+// reads through a function. Shapes read from PostgREST v12.2 (src/PostgREST/Query/Statements.hs, QueryBuilder.hs).
 import pg from 'pg';
 
 /**
@@ -45,14 +45,6 @@ export async function request(c, { claims, method, path, readOnly = true }, text
 
 const tail = `nullif(current_setting('response.headers', true), '') AS response_headers,
   nullif(current_setting('response.status', true), '') AS response_status, '' AS response_inserted`;
-
-/** A GET on a table or view: `select` is PostgREST's read query, `count` its count query (count: 'exact') or null. */
-export function readStatement(select, count) {
-  return `WITH pgrst_source AS ( ${select} ) ${count ? `, pgrst_source_count AS (${count})` : ''}
-SELECT ${count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'} AS total_result_set,
-  pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]') AS body, ${tail}
-FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
-}
 
 /** The arguments of public functions (name → type, input arguments only), as PostgREST's schema cache has them. */
 export async function functionSignatures(db, names) {

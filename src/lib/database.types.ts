@@ -1152,6 +1152,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      get_approval_queue: {
+        Args: { p_page?: number; p_page_size?: number }
+        Returns: Json
+      }
       get_balance: {
         Args: { p_client_id?: string }
         Returns: {

@@ -193,17 +193,16 @@ export interface QueueParams {
   pageSize: number;
 }
 
-/** Orders and enrolments waiting for approval, oldest first, with their lines. */
+/**
+ * Orders and enrolments waiting for approval, oldest first, with their member and lines. One function
+ * picks the page from the pending sales' index before reading anything else: an OFFSET read with
+ * embeds built the member and lines of every skipped row (bench/README.md, «The approvals queue»).
+ */
 export async function fetchApprovalQueue(p: QueueParams, signal: AbortSignal): Promise<Page<SaleWithLines>> {
-  const query = supabase
-    .from('sales')
-    .select(DETAIL_COLUMNS, { count: 'exact' })
-    .in('status', ['Pendiente de Aprobación', 'Pendiente de Enrolamiento'])
-    .order('created_at')
-    .order('id')
-    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1).abortSignal(signal);
-  const page = await unwrapPage(query);
-  return { rows: page.rows.map((r) => toSaleWithLines(r as unknown as DetailRow)), total: page.total };
+  const query = supabase.rpc('get_approval_queue', { p_page: p.page, p_page_size: p.pageSize }).abortSignal(signal);
+  // The rows have fetchSale's shape (DETAIL_COLUMNS), built by the function.
+  const page = (await unwrap(query)) as unknown as { total: number; sales: DetailRow[] };
+  return { rows: page.sales.map(toSaleWithLines), total: page.total };
 }
 
 export interface RewardPreviewLine {

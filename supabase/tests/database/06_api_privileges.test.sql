@@ -80,6 +80,7 @@ insert into declared values
   ('function', 'get_payout_totals()',                        '', 'execute', ''),
   ('function', 'get_staff_work_counts()',                    '', 'execute', ''),
   ('function', 'get_sale_checks(uuid)',                      '', 'execute', ''),
+  ('function', 'get_approval_queue(integer, integer)',       '', 'execute', ''),
   -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
   ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
   ('function', 'note_voucher_amount(uuid, numeric)',         '', 'execute', ''),
