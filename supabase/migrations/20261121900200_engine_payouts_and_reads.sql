@@ -281,72 +281,6 @@ end
 $$;
 comment on function private.network_root(uuid) is 'Raíz de una consulta de red: el propio miembro, o cualquier miembro si llama el personal.';
 
-create or replace function public.get_network_summary(p_client_id uuid default null) returns table (
-  generation integer, members bigint, active bigint, month_points bigint
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_root public.clients := private.network_root(p_client_id);
-  v_month date := private.current_period();
-begin
-  return query
-    select extensions.nlevel(c.path) - extensions.nlevel(v_root.path), count(*), count(*) filter (where c.is_active),
-           coalesce(sum(t.personal_points), 0)::bigint
-      from public.clients c
-      left join private.member_period_totals t on t.client_id = c.id and t.period = v_month
-     where c.path operator(extensions.<@) v_root.path and c.id <> v_root.id and c.enrollment_status = 'registered'
-     group by 1 order by 1;
-end
-$$;
-comment on function public.get_network_summary(uuid) is
-  'Resumen de la red descendente por generación: miembros registrados, activos este mes y puntos del mes.';
-
-create or replace function public.get_network_page(p_generation integer default 1, p_page integer default 1,
-                                                   p_page_size integer default 50, p_client_id uuid default null)
-returns table (
-  id uuid, name text, generation integer, enroller_id uuid, enroller_name text, star_level smallint, is_active boolean,
-  month_points integer, joined_at timestamptz, email text, phone text, total bigint
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_root public.clients := private.network_root(p_client_id);
-  v_month date := private.current_period();
-  v_staff boolean := private.is_staff();
-begin
-  if p_generation not between 1 and 100 or p_page < 1 or p_page_size not between 1 and 200 then
-    perform private.refuse('invalid_page', 'Página no válida: generación de 1 a 100, página desde 1, tamaño de 1 a 200.');
-  end if;
-  return query
-    with gen as (
-      select c.* from public.clients c
-       where c.path operator(extensions.~)
-               (extensions.ltree2text(v_root.path) || '.*{' || p_generation || '}')::extensions.lquery
-         and c.enrollment_status = 'registered'
-    )
-    select g.id, g.name, p_generation, g.enroller_id, e.name, g.star_level, g.is_active,
-           coalesce(t.personal_points, 0), g.joined_at,
-           -- Contact data only for direct enrollees (or for staff).
-           case when v_staff or p_generation = 1 then g.email end,
-           case when v_staff or p_generation = 1 then g.phone end,
-           count(*) over ()
-      from gen g
-      left join public.clients e on e.id = g.enroller_id
-      left join private.member_period_totals t on t.client_id = g.id and t.period = v_month
-     order by g.name, g.id
-     limit p_page_size offset (p_page - 1) * p_page_size;
-end
-$$;
-comment on function public.get_network_page(integer, integer, integer, uuid) is
-  'Una página de una generación de la red descendente: nombre, patrocinador, nivel, actividad y puntos del mes; correo y teléfono solo de los enrolados directos (o para el personal). total = miembros de esa generación.';
-
 -- The months and what their close did -------------------------------------------------------------------
 create or replace function private.period_summary_for_caller(p_summary jsonb) returns jsonb
 language plpgsql
@@ -393,8 +327,6 @@ revoke all on function public.get_period_summaries() from public, anon;
 grant execute on function public.get_period_summaries() to authenticated;
 
 revoke all on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
-  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]),
-  public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) from public, anon;
+  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]) from public, anon;
 grant execute on function public.get_balance(uuid), public.request_payout(numeric, text), public.approve_payout(uuid),
-  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]),
-  public.get_network_summary(uuid), public.get_network_page(integer, integer, integer, uuid) to authenticated;
+  public.pay_payout(uuid, text), public.reject_payout(uuid, text), public.get_ledger(uuid, integer, date, bigint, date, text[]) to authenticated;

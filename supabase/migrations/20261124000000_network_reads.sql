@@ -1,7 +1,6 @@
 -- Mi Red (issue 11): one read API for the network. get_network_summary (figures per generation) and
 -- get_network_page (one page of a node's direct enrollees, for the tree, or of one generation, for
--- the table) replace get_downline and the first get_network_summary / get_network_page, which
--- overlapped and showed only the open month.
+-- the table); private.network_root (the engine's reads migration) says whose network a call reads.
 --
 -- How a page stays as cheap below a member with 100,000 people as below one with 10:
 --   * a node's direct enrollees come from clients_enroller_idx (enroller_id = node);
@@ -11,10 +10,6 @@
 --     of that index, as long as that generation and never the whole subtree.
 -- A month is shown as it was: members who had joined by its end; a closed month with the activity
 -- and the level its close froze, an open one with the points so far.
-
-drop function public.get_downline(uuid, integer, integer, integer);
-drop function public.get_network_summary(uuid);
-drop function public.get_network_page(integer, integer, integer, uuid);
 
 create index clients_generation_idx on public.clients (extensions.nlevel(path), path);
 comment on index public.clients_generation_idx is
