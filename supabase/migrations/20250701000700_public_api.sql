@@ -1,34 +1,5 @@
--- RPCs that are part of the access model: the public landing page, its contact form, and the
--- limited downline view for members.
-
-create or replace function public.get_landing(p_slug text) returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'member', jsonb_build_object(
-      'name', c.name,
-      'slug', c.slug,
-      'city', c.city,
-      'message', c.landing_message,
-      'star_level', c.star_level),
-    'company', (select jsonb_build_object('name', m.company_name, 'contact_info', m.contact_info, 'currency', m.currency)
-                  from public.metadata m where m.id = 'app_settings'),
-    'products', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', p.id, 'name', p.name, 'description', p.description, 'category', p.category,
-               'benefits', to_jsonb(p.benefits), 'price', p.price, 'image_path', p.image_path)
-             order by p.name)
-        from public.products p
-       where p.is_active and not p.is_kit), '[]'::jsonb))
-    from public.clients c
-   where lower(c.slug) = lower(btrim(p_slug))
-     and c.enrollment_status = 'registered'
-$$;
-comment on function public.get_landing(text) is
-  'Página pública /p/{slug}: solo los campos públicos del miembro (nombre, ciudad, mensaje, nivel), los datos de la empresa y el catálogo activo. Null si el slug no existe o el miembro no está aprobado. Ejecutable por anon.';
+-- RPCs that are part of the access model: the public page's contact form (the page's read,
+-- get_public_page, is in the public page migration).
 
 create or replace function public.submit_lead(p_slug text, p_name text, p_email text default null,
                                               p_phone text default null, p_message text default null)
@@ -82,4 +53,4 @@ $$;
 comment on function public.submit_lead(text, text, text, text, text) is
   'Formulario de contacto de la página pública: deja un contacto (lead) para el miembro del slug, como mucho 20 por página y hora también con envíos simultáneos. Cada rechazo es P0001 con mensaje en español y código savia:<código>. Ejecutable por anon.';
 
-grant execute on function public.get_landing(text), public.submit_lead(text, text, text, text, text) to anon, authenticated;
+grant execute on function public.submit_lead(text, text, text, text, text) to anon, authenticated;

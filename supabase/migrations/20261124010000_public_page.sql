@@ -1,8 +1,6 @@
 -- The public page /p/{slug} (issue 11): the one read an anonymous visitor makes, and the rule that a
--- lead is plain text. get_public_page replaces get_landing: it adds the recipes and drops what the page
--- does not show (the member's own message and star level), so anon reads nothing more than the page.
-
-drop function public.get_landing(text);
+-- lead is plain text. get_public_page returns what the page shows and nothing more (not the member's own
+-- message nor star level), so anon reads nothing more than the page.
 
 create function public.get_public_page(p_slug text) returns jsonb
 language sql
