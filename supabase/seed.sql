@@ -160,8 +160,8 @@ select p.id, 24, 'restock', s.id, 'Reposición de demostración'
  where p.sku = 'MOR-500' and s.name = 'Herbolaria Andina S.A.S.';
 
 -- A couple of leads from María's public page.
-insert into public.leads (client_id, name, email, phone, message)
-select c.id, x.name, x.email, x.phone, x.message
+insert into public.leads (client_id, name, email, phone, message, consented_at)
+select c.id, x.name, x.email, x.phone, x.message, now()
   from public.clients c,
        (values ('Gloria Patiño', 'gloria.patino@correo.test', null, 'Quiero información sobre la moringa.'),
                ('Hernán Ospina', null, '+57 311 555 0101', 'Me interesa unirme a la red.')) as x(name, email, phone, message)

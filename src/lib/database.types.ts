@@ -170,6 +170,7 @@ export type Database = {
       leads: {
         Row: {
           client_id: string
+          consented_at: string
           created_at: string
           email: string | null
           id: string
@@ -181,6 +182,7 @@ export type Database = {
         }
         Insert: {
           client_id: string
+          consented_at: string
           created_at?: string
           email?: string | null
           id?: string
@@ -192,6 +194,7 @@ export type Database = {
         }
         Update: {
           client_id?: string
+          consented_at?: string
           created_at?: string
           email?: string | null
           id?: string
@@ -1537,6 +1540,7 @@ export type Database = {
       }
       submit_lead: {
         Args: {
+          p_consent?: boolean
           p_email?: string
           p_message?: string
           p_name: string

@@ -13,6 +13,7 @@ export const SAVIA_CODES = [
   'below_minimum',
   'client_required',
   'close_in_progress',
+  'consent_required',
   'contact_required',
   'email_taken',
   'empty_order',

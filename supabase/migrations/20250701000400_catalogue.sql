@@ -143,6 +143,9 @@ create table public.leads (
   phone text constraint leads_telefono_valido check (char_length(phone) <= 40),
   message text constraint leads_mensaje_valido check (char_length(message) <= 2000),
   status text not null default 'new' constraint leads_estado_valido check (status in ('new', 'contacted', 'closed')),
+  -- Colombian data-protection law wants consent prior, express and informed: a lead exists only with
+  -- the moment the visitor ticked the authorisation (submit_lead refuses without it).
+  consented_at timestamptz not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint leads_con_forma_de_contacto check (email is not null or phone is not null)

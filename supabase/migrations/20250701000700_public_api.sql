@@ -2,7 +2,8 @@
 -- get_public_page, is in the public page migration).
 
 create or replace function public.submit_lead(p_slug text, p_name text, p_email text default null,
-                                              p_phone text default null, p_message text default null)
+                                              p_phone text default null, p_message text default null,
+                                              p_consent boolean default false)
 returns void
 language plpgsql
 volatile
@@ -23,6 +24,9 @@ begin
    where lower(c.slug) = lower(btrim(p_slug)) and c.enrollment_status = 'registered';
   if v_client_id is null then
     perform private.refuse('page_not_found', 'Esta página no existe.');
+  end if;
+  if p_consent is not true then
+    perform private.refuse('consent_required', 'Para enviar tu mensaje, marca la casilla de autorización de datos.');
   end if;
   if v_email is null and v_phone is null then
     perform private.refuse('contact_required', 'Déjanos un correo o un teléfono para poder contactarte.');
@@ -46,11 +50,11 @@ begin
   if (select count(*) from public.leads l where l.client_id = v_client_id and l.created_at > now() - interval '1 hour') >= 20 then
     perform private.refuse('too_many_leads', 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.');
   end if;
-  insert into public.leads (client_id, name, email, phone, message)
-  values (v_client_id, v_name, v_email, v_phone, v_message);
+  insert into public.leads (client_id, name, email, phone, message, consented_at)
+  values (v_client_id, v_name, v_email, v_phone, v_message, now());
 end
 $$;
-comment on function public.submit_lead(text, text, text, text, text) is
-  'Formulario de contacto de la página pública: deja un contacto (lead) para el miembro del slug, como mucho 20 por página y hora también con envíos simultáneos. Cada rechazo es P0001 con mensaje en español y código savia:<código>. Ejecutable por anon.';
+comment on function public.submit_lead(text, text, text, text, text, boolean) is
+  'Formulario de contacto de la página pública: con la autorización de datos marcada (p_consent, se guarda su momento en consented_at) deja un contacto (lead) para el miembro del slug, como mucho 20 por página y hora también con envíos simultáneos. Cada rechazo es P0001 con mensaje en español y código savia:<código>. Ejecutable por anon.';
 
-grant execute on function public.submit_lead(text, text, text, text, text) to anon, authenticated;
+grant execute on function public.submit_lead(text, text, text, text, text, boolean) to anon, authenticated;

@@ -80,7 +80,7 @@ test('María copia el enlace de su página, lo comparte y sigue un contacto (en 
   const { slug } = (await withDb((db) => db.query<{ slug: string }>('select slug from public.clients where id = $1', [month.client_id]))).rows[0]!;
   const leadName = `Contacto E2E ${Date.now()}`;
   await withDb((db) =>
-    db.query(`insert into public.leads (client_id, name, phone, message) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.')`, [month.client_id, leadName]),
+    db.query(`insert into public.leads (client_id, name, phone, message, consented_at) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.', now())`, [month.client_id, leadName]),
   );
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openAs(page, personas.memberActive, '/mi-cuenta');

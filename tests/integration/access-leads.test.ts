@@ -9,7 +9,7 @@ import { registeredMember } from './fixtures/personas';
 const anon = () => createClient(cfg.apiUrl, cfg.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
 
 const lead = (slug: string, overrides: Record<string, unknown> = {}) =>
-  anon().rpc('submit_lead', { p_slug: slug, p_name: 'Visitante', p_email: 'visitante@correo.test', p_message: 'Hola', ...overrides });
+  anon().rpc('submit_lead', { p_slug: slug, p_name: 'Visitante', p_email: 'visitante@correo.test', p_message: 'Hola', p_consent: true, ...overrides });
 
 describe('el formulario de contacto de la página pública', () => {
   it('40 envíos a la vez guardan exactamente 20 contactos', async () => {
@@ -36,6 +36,7 @@ describe('el formulario de contacto de la página pública', () => {
     ['un correo inválido', { p_email: 'no-es-correo' }, 'invalid_email', 'El correo no parece válido.'],
     ['un teléfono larguísimo', { p_phone: '3'.repeat(100) }, 'invalid_phone', 'El teléfono admite hasta 40 caracteres.'],
     ['un mensaje larguísimo', { p_message: 'x'.repeat(3000) }, 'message_too_long', 'El mensaje admite hasta 2.000 caracteres.'],
+    ['sin la autorización de datos', { p_consent: false }, 'consent_required', 'Para enviar tu mensaje, marca la casilla de autorización de datos.'],
   ])('%s: 400 con mensaje en español', async (_label, overrides, code, message) => {
     const page = await registeredMember();
     const { status, error } = await lead(page.slug, overrides);

@@ -9,7 +9,7 @@ const COLUMNS = 'id, name, email, phone, message, status, created_at';
 
 async function leadFor(clientId: string, name: string, createdAt: string): Promise<string> {
   const [row] = await sql<{ id: string }>(
-    `insert into public.leads (client_id, name, email, message, created_at) values ($1, $2, 'visita@correo.test', 'Hola', $3) returning id`,
+    `insert into public.leads (client_id, name, email, message, created_at, consented_at) values ($1, $2, 'visita@correo.test', 'Hola', $3, $3) returning id`,
     [clientId, name, createdAt],
   );
   return row!.id;

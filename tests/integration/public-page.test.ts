@@ -58,7 +58,7 @@ describe('la página pública como visitante anónimo', () => {
 
 describe('el formulario de contacto ante envíos hostiles', () => {
   const send = (slug: string, overrides: Record<string, unknown> = {}) =>
-    visitor().rpc('submit_lead', { p_slug: slug, p_name: 'Visitante', p_email: 'visitante@correo.test', p_message: 'Hola', ...overrides });
+    visitor().rpc('submit_lead', { p_slug: slug, p_name: 'Visitante', p_email: 'visitante@correo.test', p_message: 'Hola', p_consent: true, ...overrides });
 
   it('200 envíos en un minuto: se guardan 20 y los demás reciben un 400 con la frase en español', async () => {
     const member = await registeredMember();
@@ -85,6 +85,7 @@ describe('el formulario de contacto ante envíos hostiles', () => {
     ['1 MB de texto en el mensaje', { p_message: 'x'.repeat(1024 * 1024) }, 'message_too_long', 'El mensaje admite hasta 2.000 caracteres.'],
     ['1 MB de texto en el nombre', { p_name: 'x'.repeat(1024 * 1024) }, 'invalid_name', 'Escribe tu nombre (entre 2 y 120 caracteres).'],
     ['1 MB de texto en el correo', { p_email: `${'x'.repeat(1024 * 1024)}@correo.test` }, 'invalid_email', 'El correo no parece válido.'],
+    ['sin marcar la autorización de datos', { p_consent: undefined }, 'consent_required', 'Para enviar tu mensaje, marca la casilla de autorización de datos.'],
     ['un slug con caracteres raros', { p_slug: "x'; drop table leads; --" }, 'page_not_found', 'Esta página no existe.'],
   ])('%s: 400 con la frase en español y nada guardado', async (_label, overrides, code, message) => {
     const member = await registeredMember();

@@ -85,6 +85,8 @@ export interface LeadInput {
   email: string;
   phone: string;
   message: string;
+  /** The visitor ticked the data authorisation (the database refuses the lead without it). */
+  consent: boolean;
 }
 
 /** Leaves a lead for the page's member; an empty field is left out (the function's default, null). */
@@ -97,6 +99,7 @@ export async function submitLead(lead: LeadInput): Promise<void> {
       p_email: orOmitted(lead.email),
       p_phone: orOmitted(lead.phone),
       p_message: orOmitted(lead.message),
+      p_consent: lead.consent,
     }),
   );
 }

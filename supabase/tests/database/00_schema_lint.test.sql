@@ -23,7 +23,7 @@ $$, 'las funciones security definer usan search_path vacío');
 select set_eq($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
    where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')
-$$, array['get_public_page(text)', 'submit_lead(text,text,text,text,text)'],
+$$, array['get_public_page(text)', 'submit_lead(text,text,text,text,text,boolean)'],
   'anon solo ejecuta las funciones públicas de la lista');
 
 select is_empty($$

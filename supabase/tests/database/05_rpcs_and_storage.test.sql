@@ -1,7 +1,7 @@
 -- The public page RPC, the lead form, the limited downline view, and Storage policies.
 begin;
 \ir _helpers.psql
-select plan(20);
+select plan(23);
 
 -- Landing: anon reads only public fields of an approved member.
 select is(tests.try_as('anon', 'select', $$select public.get_public_page('ana-prueba') where public.get_public_page('ana-prueba') is not null$$),
@@ -14,9 +14,16 @@ update public.products set is_active = false where id = (select id from tests.fx
 select ok((public.get_public_page('ana-prueba') -> 'products') @> '[{"name":"Producto vendido"}]'::jsonb
           and not (public.get_public_page('ana-prueba') -> 'products') @> '[{"name":"Producto sin ventas"}]'::jsonb,
   'la página pública muestra el catálogo activo, no los productos retirados');
-select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Hola')$$),
+select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Hola', true)$$),
   'ok:1', 'anon deja un contacto en la página pública');
-select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', null, null, 'Hola')$$),
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Hola')$$),
+  'Para enviar tu mensaje, marca la casilla de autorización de datos.', 'sin la autorización de datos no se guarda nada');
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Hola', null)$$),
+  'Para enviar tu mensaje, marca la casilla de autorización de datos.', 'una autorización nula tampoco vale');
+select public.submit_lead('ana-prueba', 'Visitante autorizado', 'v2@correo.test', p_consent => true);
+select is((select consented_at from public.leads where name = 'Visitante autorizado'), now(),
+  'el contacto guarda el momento en que se autorizó el uso de los datos');
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', null, null, 'Hola', true)$$),
   'Déjanos un correo o un teléfono para poder contactarte.', 'un contacto necesita correo o teléfono');
 select is(tests.error_as('anon', $$select public.submit_lead('no-existe', 'Visitante', 'v@correo.test')$$),
   'Esta página no existe.', 'contacto a una página inexistente rechazado');

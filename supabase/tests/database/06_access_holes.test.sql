@@ -103,7 +103,7 @@ select ok(not private.is_file_in_folder('ff/pago.png', 'f') and not private.is_f
 -- The lead form refuses with codes, not constraint errors.
 select throws_ok($$ select public.submit_lead('no-existe', 'Visitante', 'v@correo.test') $$,
   'P0001', 'Esta página no existe.', 'página desconocida: P0001');
-select throws_ok(format($$ select public.submit_lead('ana-prueba', %L, 'v@correo.test') $$, repeat('x', 121)),
+select throws_ok(format($$ select public.submit_lead('ana-prueba', %L, 'v@correo.test', p_consent => true) $$, repeat('x', 121)),
   'P0001', 'Escribe tu nombre (entre 2 y 120 caracteres).', 'nombre demasiado largo: P0001, no una restricción');
 
 -- The audit's database role: the request's role through PostgREST, the login role directly.

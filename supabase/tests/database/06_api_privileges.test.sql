@@ -57,7 +57,7 @@ insert into declared values
   ('function', 'custom_access_token_hook(jsonb)', '', '', ''),
   -- the public landing page
   ('function', 'get_public_page(text)',                      'execute', 'execute', ''),
-  ('function', 'submit_lead(text, text, text, text, text)',  'execute', 'execute', ''),
+  ('function', 'submit_lead(text, text, text, text, text, boolean)', 'execute', 'execute', ''),
   -- members and staff (each function checks the caller's role itself)
   ('function', 'place_order(jsonb, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),

@@ -65,13 +65,13 @@ select is(tests.try_as('anon', 'select', 'select * from public.products'), 'deni
 
 -- A lead is plain text ----------------------------------------------------------------------------------------
 create temp table leads_before on commit drop as select count(*)::int as n from public.leads;
-select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, '<script>alert(1)</script>')$$),
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, '<script>alert(1)</script>', true)$$),
   'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).', 'un mensaje con <script> se rechaza');
-select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', '<b>Visitante</b>', 'v@correo.test')$$),
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', '<b>Visitante</b>', 'v@correo.test', p_consent => true)$$),
   'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).', 'un nombre con etiquetas también');
-select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', null, '<img src=x onerror=alert(1)>')$$),
+select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visitante', null, '<img src=x onerror=alert(1)>', p_consent => true)$$),
   'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).', 'y un teléfono con una imagen');
-select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Busco algo de 10 < precio < 30 y 5>4')$$),
+select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Busco algo de 10 < precio < 30 y 5>4', true)$$),
   'ok:1', 'los signos < y > sueltos no son etiquetas: se aceptan');
 select is(tests.error_as('admin', $$update public.leads set message = '<a href="x">pulsa</a>' where id = {lead_a}$$),
   'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).', 'ni el personal guarda etiquetas al editar un contacto');

@@ -48,7 +48,7 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
     // Only a bot fills in the hidden field: it is thanked and nothing is sent.
     if (values.website.trim() !== '') return thank(name);
     submit.mutate(
-      { slug, name: values.name, email: values.email, phone: values.phone, message: values.message },
+      { slug, name: values.name, email: values.email, phone: values.phone, message: values.message, consent: values.consent },
       {
         onSuccess: () => thank(name),
         onError: (error) => {

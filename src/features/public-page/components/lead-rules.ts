@@ -48,6 +48,8 @@ export function fieldOfRefusal(code: SaviaCode | null): LeadField | null {
       return 'phone';
     case 'message_too_long':
       return 'message';
+    case 'consent_required':
+      return 'consent';
     default:
       return null;
   }
