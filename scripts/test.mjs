@@ -26,10 +26,13 @@ const only = process.argv.slice(2); // e.g. `npm test -- pgtap e2e` runs just th
 const results = [];
 stopAllOnExit();
 
-function run(command, args, env = {}) {
+/** `quiet`: the output is kept and returned instead of printed (for stages that run side by side). */
+function run(command, args, env = {}, { quiet = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...testEnv, ...env } });
-    child.on('exit', (code, signal) => resolve(code === 0 && !signal));
+    const child = spawn(command, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...testEnv, ...env } });
+    let output = '';
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code, signal) => resolve(quiet ? { ok: code === 0 && !signal, output } : code === 0 && !signal));
   });
 }
 const npx = (bin, args, env) => run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], env);
@@ -51,6 +54,31 @@ async function stage(name, fn, { label = name, neededBy = [] } = {}) {
   if (!ok) await finish(1);
 }
 
+/**
+ * Stages that share nothing (no database, no files they write) run side by side: on 2 cores two
+ * single-threaded checks take the time of the longer one. Each one's output is printed whole when
+ * it ends; the run stops after both if either failed.
+ */
+async function sideBySide(stages) {
+  const chosen = stages.filter(({ name }) => !only.length || only.includes(name));
+  const outcomes = await Promise.all(
+    chosen.map(async ({ name, bin, args }) => {
+      const t0 = performance.now();
+      const { ok, output } = await run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], {}, { quiet: true }).catch((error) => ({
+        ok: false,
+        output: String(error),
+      }));
+      return { name, ok, output, seconds: ((performance.now() - t0) / 1000).toFixed(1) };
+    }),
+  );
+  for (const { name, ok, output, seconds } of outcomes) {
+    console.log(`\n━━ ${name} ━━`);
+    if (output) process.stdout.write(output);
+    results.push({ name, ok, seconds });
+  }
+  if (outcomes.some((o) => !o.ok)) await finish(1);
+}
+
 async function finish(code) {
   await stopAll();
   console.log('\nResumen de npm test:');
@@ -68,8 +96,10 @@ const testFiles = (dir, pattern) => {
 
 ensureSystemPackages(['postgres', 'cron', 'pgtap', 'chromium']);
 
-await stage('typecheck', () => npx('tsc', ['-b', '--noEmit']));
-await stage('lint', () => npx('eslint', ['.', '--max-warnings=0']));
+await sideBySide([
+  { name: 'typecheck', bin: 'tsc', args: ['-b', '--noEmit'] },
+  { name: 'lint', bin: 'eslint', args: ['.', '--max-warnings=0'] },
+]);
 await stage('unit', () => npx('vitest', ['run', '--config', 'vitest.config.ts']));
 
 // pgTAP on a fresh database: platform bootstrap + migrations, no seed; then again on the seeded

@@ -48,11 +48,14 @@ test.describe('miembro activa', () => {
 
 test.describe('miembro inactivo', () => {
   test('ve el aviso arriba a la izquierda durante 6 s, una vez por sesión del navegador', async ({ page, browser }) => {
+    // The page's clock runs as usual, and the toast's timer on it; the waits are jumps of that clock
+    // (clock.runFor) instead of real seconds, and the 6 s are measured on it.
+    await page.clock.install();
     await signIn(page, personas.memberInactive, '/mi-cuenta');
     await page.mouse.move(1200, 780); // sonner pauses while hovered
     const toast = inactiveToast(page);
     await expect(toast).toBeVisible();
-    const shownAt = Date.now();
+    const shownAt = await page.evaluate(() => Date.now());
     await expect(toast).toContainText('¡Atención!');
     await expect(toast).toContainText(INACTIVE_TEXT);
     const box = await toast.boundingBox();
@@ -61,10 +64,11 @@ test.describe('miembro inactivo', () => {
     expect(box!.y).toBeLessThan(100);
     await expect(page.locator('[data-sonner-toaster][data-x-position="left"][data-y-position="top"]')).toContainText(INACTIVE_TEXT);
 
-    await page.waitForTimeout(4500);
+    await page.clock.runFor(4500);
     await expect(toast).toBeVisible();
+    await page.clock.runFor(2000);
     await expect(toast).toBeHidden({ timeout: 5000 });
-    const lasted = Date.now() - shownAt;
+    const lasted = (await page.evaluate(() => Date.now())) - shownAt;
     expect(lasted).toBeGreaterThan(5000);
     expect(lasted).toBeLessThan(9000);
 

@@ -53,8 +53,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function settle(page: Page, path: string, expected: string) {
   await page.goto(path);
   await expect(page, `${path} debería llevar a ${expected}`).toHaveURL(new RegExp(`^[^?#]*${escape(expected)}(\\?.*)?$`));
-  // Guards redirect once; a second look makes sure nothing bounces afterwards.
-  await page.waitForTimeout(150);
+  // Every route shows a spinner until the session is known, then redirects (a <Navigate> renders
+  // nothing) or renders its screen: with a screen's title up, the guards have decided, and a second
+  // look makes sure they did not send it elsewhere.
+  await expect(page.getByRole('heading', { level: 1 }).first(), `${expected} muestra su pantalla`).toBeVisible();
   expect(appPath(page)).toBe(expected);
 }
 
