@@ -11,7 +11,7 @@ import { enrolMessages as m } from '../messages';
 
 export function EnrolmentPreview({ kitId }: { kitId: string }) {
   return (
-    <Card aria-labelledby="enrolment-preview-title">
+    <Card role="region" aria-labelledby="enrolment-preview-title">
       <CardHeader>
         <CardTitle>
           <h2 id="enrolment-preview-title" className="flex items-center gap-2 text-base">
