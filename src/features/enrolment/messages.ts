@@ -33,7 +33,7 @@ export const enrolMessages = {
   sending: 'Enviando enrolamiento…',
   uploadFailed: 'No pudimos subir el comprobante.',
   nothingSaved: 'Tus datos siguen aquí; no se creó ningún enrolamiento.',
-  fixEmail: 'Revisa el correo: está marcado arriba.',
+  fixEmail: 'Revisa el correo: lo marcamos en el formulario.',
 
   // Validation (the same limits as enrol_member)
   nameRequired: 'Escribe el nombre de la persona (al menos 2 caracteres).',

@@ -222,7 +222,7 @@ function PaymentFields({ form, busy }: FieldsProps) {
         render={({ field }) => (
           <FieldSet aria-describedby={errors.paymentMethod ? 'enrol-method-error' : undefined}>
             <FieldLegend>{m.paymentMethod}</FieldLegend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <div className="grid grid-cols-2 gap-2">
               {PAYMENT_METHODS.map((method) => (
                 <label
                   key={method}
