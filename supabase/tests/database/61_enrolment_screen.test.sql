@@ -89,6 +89,7 @@ select throws_ok($$select public.enrol_member('Nueva', 'motor.nueva.admin@tests.
   'y el de una invitación de personal pendiente, que ganaría al entrar con Google');
 select throws_ok($$select public.enrol_member('Elena', 'motor.elena@tests.savia', engine_tests.id('kit'))$$, 'P0001',
   'Ya existe un miembro con el correo motor.elena@tests.savia.', 'el correo de un miembro registrado se rechaza');
+select engine_tests.at('2026-03-10 11:00:00-05');
 select (public.enrol_member('Quique Paz', 'motor.quique@tests.savia', engine_tests.id('kit'), '+57 300 000 0001', '1020304050',
                             'Calle 1 # 2-3', 'Medellín', 'transferencia', 'TRX-1')).id as quique \gset
 select engine_tests.act_as('olga');
