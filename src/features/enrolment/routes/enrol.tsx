@@ -1,11 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths, routeLabel } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
-import { EnrolForm, type EnrolmentSent } from '../components/enrol-form';
+import type { EnrolmentSent } from '../components/enrol-form';
+import { EnrolFormSkeleton } from '../components/enrol-form-skeleton';
 import { EnrolmentSentPanel } from '../components/enrolment-sent';
 import { MyEnrolments } from '../components/my-enrolments';
+
+// The form (react-hook-form, its schema, the file picker) is fetched as soon as this page's code
+// runs, in parallel with the first render, rather than in it: it keeps the route's first load
+// within the member portal's budget (bench/route-budgets.mjs) while the list below renders.
+const loadForm = () => import('../components/enrol-form');
+void loadForm();
+const EnrolForm = lazy(() => loadForm().then((module) => ({ default: module.EnrolForm })));
 
 export default function EnrolPage() {
   const { user } = useSession();
@@ -33,7 +41,9 @@ export default function EnrolPage() {
               }}
             />
           ) : (
-            <EnrolForm key={formKey} clientId={member.id} onSent={setSent} />
+            <Suspense fallback={<EnrolFormSkeleton />}>
+              <EnrolForm key={formKey} clientId={member.id} onSent={setSent} />
+            </Suspense>
           )}
           <MyEnrolments onStart={goToForm} />
         </div>
