@@ -1244,6 +1244,10 @@ export type Database = {
           star_name: string
         }[]
       }
+      get_my_enrolments: {
+        Args: { p_page?: number; p_page_size?: number }
+        Returns: Json
+      }
       get_network_page: {
         Args: {
           p_client_id?: string
@@ -1429,6 +1433,21 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      preview_enrolment: {
+        Args: { p_kit_id: string }
+        Returns: {
+          commission_rate: number
+          currency: string
+          enrollment_commission: number
+          kit_base: number
+          kit_points: number
+          level_name: string
+          plan_version: number
+          points: number
+          star_level: number
+          starter_bonus: number
+        }[]
       }
       preview_order: { Args: { p_items: Json }; Returns: Json }
       preview_period_close: {

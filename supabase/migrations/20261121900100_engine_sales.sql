@@ -162,6 +162,53 @@ comment on function private.create_sale(uuid, text, jsonb, text, text, text, uui
   'Crea una venta con sus líneas y totales (importe, base comisionable, puntos) en el estado inicial de su tipo.';
 
 -- The rewards of a sale -----------------------------------------------------------------------------
+create or replace function private.enrolment_reward_lines(
+  p_enroller_id uuid, p_kit_points integer, p_kit_base numeric, p_plan jsonb, p_new_member_name text, p_sale_no bigint
+) returns table (
+  beneficiary_id uuid, type text, amount numeric, points integer, generation smallint, base numeric,
+  rate numeric, star_level smallint, rule text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_enroller public.clients;
+  v_currency text := coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '');
+  v_level jsonb;
+  v_rate numeric;
+begin
+  -- The kit pays the enroller: its points, the enrolment commission and the starter bonus.
+  select * into v_enroller from public.clients c where c.id = p_enroller_id and c.enrollment_status = 'registered';
+  if not found then
+    return;
+  end if;
+  v_level := private.plan_level(p_plan, v_enroller.star_level);
+  v_rate := (p_plan ->> 'enrollment_commission_rate')::numeric;
+  if p_kit_points > 0 then
+    return query select v_enroller.id, 'points_enroller'::text, 0::numeric, p_kit_points, 1::smallint,
+      p_kit_base, null::numeric, v_enroller.star_level,
+      format('Puntos de enrolamiento: %s puntos del kit de %s (venta #%s).', p_kit_points, p_new_member_name, p_sale_no);
+  end if;
+  if round(p_kit_base * v_rate, 2) > 0 then
+    return query select v_enroller.id, 'commission_enrollment'::text, round(p_kit_base * v_rate, 2), 0, 1::smallint,
+      p_kit_base, v_rate, v_enroller.star_level,
+      format('Comisión de enrolamiento: %s de %s %s del kit de %s (venta #%s) = %s %s.', private.pct(v_rate),
+             private.money(p_kit_base), v_currency, p_new_member_name, p_sale_no,
+             private.money(round(p_kit_base * v_rate, 2)), v_currency);
+  end if;
+  if (v_level ->> 'starter_bonus')::numeric > 0 then
+    return query select v_enroller.id, 'bonus_starter'::text, round((v_level ->> 'starter_bonus')::numeric, 2), 0, 1::smallint,
+      null::numeric, null::numeric, v_enroller.star_level,
+      format('Bono de inicio de %s: %s %s por enrolar a %s (venta #%s).', v_level ->> 'name',
+             private.money((v_level ->> 'starter_bonus')::numeric), v_currency, p_new_member_name, p_sale_no);
+  end if;
+end
+$$;
+comment on function private.enrolment_reward_lines(uuid, integer, numeric, jsonb, text, bigint) is
+  'Los asientos de un enrolamiento para su patrocinador registrado con una versión del plan: los puntos del kit, la comisión de enrolamiento sobre su base y el bono de inicio de su nivel. La usan la aprobación (por sale_reward_lines) y la vista previa del enrolamiento, así que lo que se anuncia es lo que se escribe.';
+
 create or replace function private.sale_reward_lines(p_sale_id uuid, p_plan jsonb) returns table (
   beneficiary_id uuid, type text, amount numeric, points integer, generation smallint, base numeric,
   rate numeric, star_level smallint, rule text
@@ -174,41 +221,15 @@ as $$
 declare
   v_sale public.sales;
   v_buyer public.clients;
-  v_enroller public.clients;
   v_currency text := coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '');
   v_max_generation integer;
-  v_level jsonb;
-  v_rate numeric;
 begin
   select * into v_sale from public.sales s where s.id = p_sale_id;
   select * into v_buyer from public.clients c where c.id = v_sale.client_id;
 
   if v_sale.kind = 'enrollment' then
-    -- The kit pays the enroller: its points, the enrolment commission and the starter bonus.
-    select * into v_enroller from public.clients c where c.id = v_buyer.enroller_id and c.enrollment_status = 'registered';
-    if not found then
-      return;
-    end if;
-    v_level := private.plan_level(p_plan, v_enroller.star_level);
-    v_rate := (p_plan ->> 'enrollment_commission_rate')::numeric;
-    if v_sale.points_total > 0 then
-      return query select v_enroller.id, 'points_enroller'::text, 0::numeric, v_sale.points_total, 1::smallint,
-        v_sale.commissionable_total, null::numeric, v_enroller.star_level,
-        format('Puntos de enrolamiento: %s puntos del kit de %s (venta #%s).', v_sale.points_total, v_buyer.name, v_sale.sale_no);
-    end if;
-    if round(v_sale.commissionable_total * v_rate, 2) > 0 then
-      return query select v_enroller.id, 'commission_enrollment'::text, round(v_sale.commissionable_total * v_rate, 2), 0, 1::smallint,
-        v_sale.commissionable_total, v_rate, v_enroller.star_level,
-        format('Comisión de enrolamiento: %s de %s %s del kit de %s (venta #%s) = %s %s.', private.pct(v_rate),
-               private.money(v_sale.commissionable_total), v_currency, v_buyer.name, v_sale.sale_no,
-               private.money(round(v_sale.commissionable_total * v_rate, 2)), v_currency);
-    end if;
-    if (v_level ->> 'starter_bonus')::numeric > 0 then
-      return query select v_enroller.id, 'bonus_starter'::text, round((v_level ->> 'starter_bonus')::numeric, 2), 0, 1::smallint,
-        null::numeric, null::numeric, v_enroller.star_level,
-        format('Bono de inicio de %s: %s %s por enrolar a %s (venta #%s).', v_level ->> 'name',
-               private.money((v_level ->> 'starter_bonus')::numeric), v_currency, v_buyer.name, v_sale.sale_no);
-    end if;
+    return query select * from private.enrolment_reward_lines(v_buyer.enroller_id, v_sale.points_total,
+                                                              v_sale.commissionable_total, p_plan, v_buyer.name, v_sale.sale_no);
     return;
   end if;
 
@@ -341,6 +362,21 @@ $$;
 comment on function public.place_order(jsonb, text, text, text, text, text) is
   'Miembro: hace un pedido (Pendiente de Aprobación). p_items = [{"product_id": uuid, "quantity": entero}]; datos de pago, entrega y comprobante opcionales (el comprobante en payment-vouchers/<su id>/...). Las recompensas llegan al aprobarse.';
 
+create or replace function private.is_staff_email(p_email text) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return exists (select 1 from auth.users u join public.users_roles ur on ur.user_id = u.id
+                  where lower(u.email) = lower(btrim(p_email)) and ur.role in ('admin', 'superadmin'))
+      or exists (select 1 from public.staff_invitations i where lower(i.email) = lower(btrim(p_email)) and i.status = 'pending');
+end
+$$;
+comment on function private.is_staff_email(text) is
+  'Verdadero si el correo es el de una cuenta del personal (admin o superadmin) o el de una invitación de personal pendiente: no puede ser el de un miembro.';
+
 create or replace function public.enrol_member(
   p_name text, p_email text, p_kit_id uuid, p_phone text default null, p_document_number text default null,
   p_address text default null, p_city text default null, p_payment_method text default null,
@@ -353,6 +389,7 @@ as $$
 declare
   v_me uuid := private.require_member();
   v_new uuid;
+  v_status text;
   v_email text := lower(btrim(p_email));
 begin
   if char_length(btrim(coalesce(p_name, ''))) not between 2 and 120 then
@@ -361,10 +398,17 @@ begin
   if coalesce(v_email, '') !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
     perform private.refuse('invalid_email', 'El correo del nuevo miembro no es válido.');
   end if;
-  select c.id into v_new from public.clients c
-   where lower(c.email) = v_email and c.enrollment_status in ('rejected', 'cancelled')
-   for update;
-  if v_new is null and exists (select 1 from public.clients c where lower(c.email) = v_email) then
+  -- Sign-in matches on the address: staff's would make the new member's Google login a staff one
+  -- (an invitation wins in link_new_auth_user), and a member's or a pending enrolment's is taken.
+  if private.is_staff_email(v_email) then
+    perform private.refuse('staff_email',
+      format('El correo %s es de una cuenta del personal de la empresa: usa el correo de Google personal de quien enrolas.', v_email));
+  end if;
+  select c.id, c.enrollment_status into v_new, v_status from public.clients c where lower(c.email) = v_email for update;
+  if v_status = 'pending' then
+    perform private.refuse('enrolment_pending',
+      format('Ya hay un enrolamiento pendiente de aprobación con el correo %s: espera a que lo aprueben o lo rechacen.', v_email));
+  elsif v_status = 'registered' then
     perform private.refuse('email_taken', format('Ya existe un miembro con el correo %s.', v_email));
   end if;
   if not exists (select 1 from public.products p where p.id = p_kit_id and p.is_kit and p.is_active) then
@@ -381,10 +425,16 @@ begin
            address = nullif(btrim(p_address), ''), city = nullif(btrim(p_city), ''), enroller_id = v_me, enrollment_status = 'pending'
      where c.id = v_new;
   else
-    insert into public.clients (name, email, phone, document_number, address, city, enroller_id)
-    values (btrim(p_name), v_email, nullif(btrim(p_phone), ''), nullif(btrim(p_document_number), ''),
-            nullif(btrim(p_address), ''), nullif(btrim(p_city), ''), v_me)
-    returning id into v_new;
+    begin
+      insert into public.clients (name, email, phone, document_number, address, city, enroller_id)
+      values (btrim(p_name), v_email, nullif(btrim(p_phone), ''), nullif(btrim(p_document_number), ''),
+              nullif(btrim(p_address), ''), nullif(btrim(p_city), ''), v_me)
+      returning id into v_new;
+    exception when unique_violation then
+      -- Two members enrolling the same address at once: the second finds the first's row here.
+      perform private.refuse('enrolment_pending',
+        format('Ya hay un enrolamiento pendiente de aprobación con el correo %s: espera a que lo aprueben o lo rechacen.', v_email));
+    end;
   end if;
   return private.create_sale(v_new, 'enrollment', jsonb_build_array(jsonb_build_object('product_id', p_kit_id, 'quantity', 1)),
                              p_payment_method, p_payment_reference, p_voucher_path, v_me,
@@ -392,7 +442,7 @@ begin
 end
 $$;
 comment on function public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text) is
-  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente (o reactiva la de un enrolamiento rechazado o cancelado) y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio.';
+  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente (o reactiva la de un enrolamiento rechazado o cancelado) y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio. Rechaza el correo de un miembro (email_taken), el de un enrolamiento pendiente (enrolment_pending) y el del personal (staff_email).';
 
 -- Staff actions --------------------------------------------------------------------------------------
 create or replace function public.create_direct_sale(

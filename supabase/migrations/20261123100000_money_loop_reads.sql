@@ -263,10 +263,8 @@ begin
     'enrolment', case when v_sale.kind = 'enrollment' then jsonb_build_object(
         'name', v_client.name, 'email', v_client.email, 'phone', v_client.phone, 'document_number', v_client.document_number,
         'enroller_name', (select e.name from public.clients e where e.id = v_client.enroller_id),
-        'email_is_staff', exists (
-            select 1 from auth.users u join public.users_roles ur on ur.user_id = u.id and ur.role in ('admin', 'superadmin')
-             where lower(u.email) = lower(v_client.email))
-          or exists (select 1 from public.staff_invitations i where lower(i.email) = lower(v_client.email) and i.status = 'pending'),
+        -- enrol_member refuses staff's addresses; an invitation sent after the enrolment still shows here.
+        'email_is_staff', private.is_staff_email(v_client.email),
         'earlier_attempts', (select count(*) from public.sales s where s.client_id = v_client.id and s.id <> v_sale.id),
         'document_reuse', coalesce((
             select jsonb_agg(jsonb_build_object('client_id', c.id, 'name', c.name, 'status', c.enrollment_status) order by c.name)

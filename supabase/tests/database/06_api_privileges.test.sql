@@ -81,6 +81,9 @@ insert into declared values
   ('function', 'get_staff_work_counts()',                    '', 'execute', ''),
   ('function', 'get_sale_checks(uuid)',                      '', 'execute', ''),
   ('function', 'get_approval_queue(integer, integer)',       '', 'execute', ''),
+  -- Enrolar Miembro: what the approval brings the enroller, and the enrolments they placed
+  ('function', 'preview_enrolment(uuid)',                    '', 'execute', ''),
+  ('function', 'get_my_enrolments(integer, integer)',        '', 'execute', ''),
   -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
   ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
   ('function', 'note_voucher_amount(uuid, numeric)',         '', 'execute', ''),

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { enrolmentState } from './enrolment-state';
+import { emptyEnrolment, enrolSchema, fieldOfRefusal } from './enrol-schema';
+
+const valid = { ...emptyEnrolment, name: 'Ana Ruiz', email: 'ana.ruiz@gmail.com', kitId: 'kit' };
+
+describe('el formulario de enrolamiento', () => {
+  it('acepta lo mínimo: nombre, correo, kit y medio de pago', () => {
+    expect(enrolSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it('dice en español qué falta o sobra, con los límites de la base de datos', () => {
+    const result = enrolSchema.safeParse({ ...valid, name: ' A ', email: 'ana@', kitId: '', city: 'x'.repeat(101) });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages).toEqual({
+      name: 'Escribe el nombre de la persona (al menos 2 caracteres).',
+      email: 'Escribe un correo válido, como nombre@gmail.com.',
+      kitId: 'Elige un kit de inicio.',
+      city: 'La ciudad admite hasta 100 caracteres.',
+    });
+  });
+
+  it('los rechazos del correo van al campo del correo; los demás, a su campo o al formulario', () => {
+    expect(['email_taken', 'staff_email', 'enrolment_pending', 'invalid_email'].map(fieldOfRefusal)).toEqual(['email', 'email', 'email', 'email']);
+    expect(fieldOfRefusal('insufficient_stock')).toBe('kitId');
+    expect(fieldOfRefusal('text_too_long')).toBeNull();
+    expect(fieldOfRefusal(null)).toBeNull();
+  });
+});
+
+describe('el estado de un enrolamiento', () => {
+  it('sale de la venta: pendiente, aprobado (pagada o entregada), rechazado, cancelado', () => {
+    expect(enrolmentState('Pendiente de Enrolamiento')).toBe('pending');
+    expect(enrolmentState('Pagada')).toBe('approved');
+    expect(enrolmentState('Entregada')).toBe('approved');
+    expect(enrolmentState('Rechazado')).toBe('rejected');
+    expect(enrolmentState('Cancelada')).toBe('cancelled');
+  });
+});
