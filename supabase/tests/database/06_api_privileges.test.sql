@@ -89,6 +89,11 @@ insert into declared values
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
+  -- Clientes (staff; the functions refuse anyone else)
+  ('function', 'search_members(text, boolean, smallint, text, text, text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
+  ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
