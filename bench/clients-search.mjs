@@ -56,8 +56,8 @@ await db.query(`
          phone = '+57 3' || lpad(((n.member_no * 7919) % 1000000000)::text, 9, '0')
     from named n where n.id = c.id;
   alter table public.clients enable trigger audit;
-  vacuum analyze public.clients;
 `);
+await db.query('vacuum analyze public.clients');
 log(`nombres, documentos, ciudades y slugs de ${(await db.query('select count(*)::int n from public.clients')).rows[0].n} miembros: ${fmt(ms(t0))} ms`);
 const { rows: [sizes] } = await db.query(`
   select pg_size_pretty(pg_relation_size('public.clients_search_trgm')) as trgm, pg_size_pretty(pg_relation_size('public.clients')) as heap`);

@@ -229,6 +229,8 @@ export async function unwrap<A extends SupabaseAnswer<unknown>>(request: Promise
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** The count stopped at `total`: there are more rows (a list too long to count on every keystroke). */
+  capped?: boolean;
 }
 
 /** The rows of a `select(…, { count: 'exact' })` and the count, or a thrown DbError. */
