@@ -311,6 +311,9 @@ comment on function public.get_client_audit(uuid, integer, integer) is
 
 revoke all on function private.unaccent_lower(text), private.member_search_text(text, text, text, text), private.like_escape(text),
   private.client_for_staff(uuid) from public;
+-- The indexes' expressions run as whoever writes a member (staff and members editing their own
+-- contact data through the API): pure text functions, safe for them to call.
+grant execute on function private.unaccent_lower(text), private.member_search_text(text, text, text, text) to authenticated;
 revoke all on function public.search_members(text, boolean, smallint, text, text, text, boolean, integer, integer),
   public.get_client_profile(uuid), public.update_client_contact(uuid, text, text, text, text, text, text, text),
   public.get_client_audit(uuid, integer, integer) from public, anon;
