@@ -52,7 +52,9 @@ comment on index public.clients_city_idx is 'El filtro por ciudad de Clientes, s
 create index clients_name_idx on public.clients (name, id);
 comment on index public.clients_name_idx is 'Clientes ordenados por nombre, página a página.';
 create index clients_joined_idx on public.clients (joined_at, id);
-comment on index public.clients_joined_idx is 'Clientes ordenados por fecha de ingreso.';
+comment on index public.clients_joined_idx is 'Clientes ordenados por fecha de ingreso (los pendientes, sin fecha, al final; al revés, primero).';
+create index clients_enrollment_idx on public.clients (enrollment_status, name, id);
+comment on index public.clients_enrollment_idx is 'El filtro por estado de enrolamiento de Clientes (pocos pendientes entre 100.000 aprobados), ya en orden de nombre.';
 
 create or replace function private.like_escape(p_text text) returns text
 language sql
@@ -125,7 +127,9 @@ begin
 
   v_order := case p_sort
     when 'nombre' then 'c.name %1$s, c.id %1$s'
-    when 'ingreso' then 'c.joined_at %1$s nulls last, c.id %1$s'
+    -- Nulls where the index has them either way it is read: pending members (no date yet) come
+    -- last from the oldest, first from the newest, which is what they are.
+    when 'ingreso' then 'c.joined_at %1$s, c.id %1$s'
     when 'nivel' then 'c.star_level %1$s, c.name, c.id'
     else 'c.member_no %1$s' end;
   v_order := format(v_order, case when p_desc then 'desc' else 'asc' end);
