@@ -1172,6 +1172,19 @@ export type Database = {
           settled: number
         }[]
       }
+      get_client_audit: {
+        Args: { p_client_id: string; p_page?: number; p_page_size?: number }
+        Returns: {
+          action: string
+          actor_name: string
+          actor_role: string
+          changes: Json
+          id: number
+          occurred_at: string
+          total: number
+        }[]
+      }
+      get_client_profile: { Args: { p_client_id: string }; Returns: Json }
       get_ledger: {
         Args: {
           p_before_id?: number
@@ -1557,6 +1570,36 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      search_members: {
+        Args: {
+          p_active?: boolean
+          p_city?: string
+          p_desc?: boolean
+          p_page?: number
+          p_page_size?: number
+          p_query?: string
+          p_sort?: string
+          p_star_level?: number
+          p_status?: string
+        }
+        Returns: {
+          city: string
+          document_number: string
+          email: string
+          enroller_name: string
+          enrollment_status: string
+          id: string
+          is_active: boolean
+          joined_at: string
+          member_no: number
+          name: string
+          phone: string
+          slug: string
+          star_level: number
+          total: number
+          total_capped: boolean
+        }[]
+      }
       submit_lead: {
         Args: {
           p_consent?: boolean
@@ -1567,6 +1610,19 @@ export type Database = {
           p_slug: string
         }
         Returns: undefined
+      }
+      update_client_contact: {
+        Args: {
+          p_address?: string
+          p_city?: string
+          p_client_id: string
+          p_document_number?: string
+          p_email: string
+          p_name: string
+          p_phone?: string
+          p_slug?: string
+        }
+        Returns: Json
       }
     }
     Enums: {

@@ -92,6 +92,11 @@ insert into declared values
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
+  -- Clientes (staff; the functions refuse anyone else)
+  ('function', 'search_members(text, boolean, smallint, text, text, text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
+  ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
@@ -179,8 +184,10 @@ select set_eq($$
      and (has_table_privilege(r.role, c.oid, 'select') or has_table_privilege(r.role, c.oid, 'insert')
           or has_table_privilege(r.role, c.oid, 'update') or has_table_privilege(r.role, c.oid, 'delete'))
 $$, array['authenticated has_role()', 'authenticated has_finance()', 'authenticated is_staff()',
-          'authenticated is_superadmin()', 'authenticated my_client_id()', 'authenticated refuse(text, text, text, text)'],
-  'en private, authenticated solo ejecuta los ayudantes de las políticas');
+          'authenticated is_superadmin()', 'authenticated my_client_id()', 'authenticated refuse(text, text, text, text)',
+          -- the search index's expression, computed as whoever writes a member (20261125010000_clients_screen)
+          'authenticated unaccent_lower(text)', 'authenticated member_search_text(text, text, text, text)'],
+  'en private, authenticated solo ejecuta los ayudantes de las políticas y las expresiones de los índices');
 
 select * from finish();
 rollback;
