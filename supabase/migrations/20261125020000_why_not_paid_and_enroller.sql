@@ -191,7 +191,7 @@ begin
   end if;
   if v_new.path operator(extensions.<@) v_member.path then
     perform private.refuse('network_cycle',
-      format('%s está en la red de %s: moverlo debajo de su propia red formaría un ciclo.', v_new.name, v_member.name));
+      format('%s no puede quedar debajo de %s: %s está en su propia red y se formaría un ciclo.', v_member.name, v_new.name, v_new.name));
   end if;
   return v_member;
 end
