@@ -49,24 +49,27 @@ begin
   -- A closed month keeps the activity its close judged; an open one is judged by its points so far.
   v_active := case when v_closed then coalesce(v_totals.was_active, false) else v_points >= v_threshold end;
 
-  -- Every entry of the month for the member, with its reversal if it has one (each entry is
-  -- reversed at most once, in its own month). One index range (beneficiary, month, id).
+  -- The month's entries for the member (one index range: beneficiary, month, id); the first v_cap of
+  -- each list (money, points) then get their reversal (each entry is reversed at most once, in its
+  -- own month), sale and source member. A heavy upline has thousands of entries in a month: only the
+  -- listed ones are joined, the sums below read the range alone.
   with entry as (
-    select r.*, x.id as x_id, x.amount as x_amount, x.points as x_points, x.rule as x_rule, x.reason as x_reason,
+    select r.*, row_number() over (partition by r.points > 0 order by r.id) as nth
+      from public.reward_transactions r
+     where r.beneficiary_id = p_client_id and r.period_month = v_month and r.reverses_id is null
+  ), described as (
+    select e.*, x.id as x_id, x.amount as x_amount, x.points as x_points, x.rule as x_rule, x.reason as x_reason,
            x.created_at as x_created_at,
            case when x.id is null then case when v_closed then 'disponible' else 'pendiente' end
                 when x.reason = 'Beneficiario inactivo al cierre del mes' then 'anulada'
-                else 'revertida' end as state
-      from public.reward_transactions r
-      left join public.reward_transactions x on x.reverses_id = r.id
-     where r.beneficiary_id = p_client_id and r.period_month = v_month and r.reverses_id is null
-  ), described as (
-    select e.*, s.sale_no, s.kind as sale_kind, s.status as sale_status, s.cancelled_at, s.cancellation_reason,
-           sc.name as source_client_name,
-           row_number() over (partition by e.points > 0 order by e.id) as nth
+                else 'revertida' end as state,
+           s.sale_no, s.kind as sale_kind, s.status as sale_status, s.cancelled_at, s.cancellation_reason,
+           sc.name as source_client_name
       from entry e
+      left join public.reward_transactions x on x.reverses_id = e.id
       left join public.sales s on s.id = e.source_sale_id
       left join public.clients sc on sc.id = e.source_client_id
+     where e.nth <= v_cap
   )
   select
     coalesce(jsonb_agg(jsonb_build_object(
@@ -76,7 +79,7 @@ begin
         'reversal', case when d.x_id is not null then jsonb_build_object(
             'id', d.x_id, 'amount', d.x_amount, 'explanation', d.x_rule, 'reason', d.x_reason, 'created_at', d.x_created_at,
             'cancelled_at', d.cancelled_at, 'cancellation_reason', d.cancellation_reason) end)
-        order by d.id) filter (where d.points = 0 and d.nth <= v_cap), '[]'::jsonb),
+        order by d.id) filter (where d.points = 0), '[]'::jsonb),
     coalesce(jsonb_agg(jsonb_build_object(
         'id', d.id, 'type', d.type, 'points', d.points, 'created_at', d.created_at, 'explanation', d.rule,
         'sale_id', d.source_sale_id, 'sale_no', d.sale_no, 'sale_kind', d.sale_kind, 'sale_status', d.sale_status,
@@ -84,7 +87,7 @@ begin
         'reversal', case when d.x_id is not null then jsonb_build_object(
             'id', d.x_id, 'points', d.x_points, 'explanation', d.x_rule, 'reason', d.x_reason, 'created_at', d.x_created_at,
             'cancelled_at', d.cancelled_at, 'cancellation_reason', d.cancellation_reason) end)
-        order by d.id) filter (where d.points > 0 and d.nth <= v_cap), '[]'::jsonb)
+        order by d.id) filter (where d.points > 0), '[]'::jsonb)
     into v_entries, v_points_lines
     from described d;
 
