@@ -47,7 +47,7 @@ export function appRoutes(root, manifest) {
 
   const paths = Object.fromEntries([...block(pathsTs, 'export const paths = {', '}', 'paths.ts').matchAll(/(\w+): '([^']+)'/g)].map((m) => [m[1], m[2]]));
   const keysIn = (list) => [...block(pathsTs, `export const ${list} = [`, '] as const', 'paths.ts').matchAll(/path: paths\.(\w+)/g)].map((m) => m[1]);
-  const backOffice = keysIn('backOfficeRoutes');
+  const backOffice = [...keysIn('backOfficeRoutes'), ...keysIn('backOfficeItemRoutes')];
   const member = keysIn('memberRoutes');
 
   // `[paths.login]: () => import('…')` and `const MemberLayout = shell(() => import('…')…)`.

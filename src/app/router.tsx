@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, matchPath, RouterProvider, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/layouts/page-spinner';
-import { backOfficeRoutes, memberRoutes, paths, type Access } from '@/config/paths';
+import { backOfficeItemRoutes, backOfficeRoutes, memberRoutes, paths, type Access } from '@/config/paths';
 import { RequireAccess, RoleHomeRedirect, RootRoute } from './guards';
 import { RouteError } from './route-error';
 import { SettingsGate } from './settings-gate';
@@ -17,6 +17,7 @@ const pageModules: Record<string, Module> = {
   [paths.dashboard]: () => import('@/features/dashboard/routes/dashboard'),
   [paths.products]: () => import('@/features/products/routes/products'),
   [paths.clients]: () => import('@/features/clients/routes/clients'),
+  [paths.clientDetail]: () => import('@/features/clients/routes/client-detail'),
   [paths.sales]: () => import('@/features/sales/routes/sales'),
   [paths.approvals]: () => import('@/features/approvals/routes/approvals'),
   [paths.payments]: () => import('@/features/payments/routes/payments'),
@@ -95,7 +96,7 @@ const routes: RouteObject[] = [
         element: (
           <RequireAccess access="staff">{withSettings(BackOfficeLayout)}</RequireAccess>
         ),
-        children: backOfficeRoutes.map((r) => guarded(r.path, r.access)),
+        children: [...backOfficeRoutes, ...backOfficeItemRoutes].map((r) => guarded(r.path, r.access)),
       },
       {
         path: paths.account,

@@ -20,6 +20,7 @@ export const paths = {
   dashboard: '/dashboard',
   products: '/productos',
   clients: '/clientes',
+  clientDetail: '/clientes/:id',
   sales: '/ventas',
   approvals: '/aprobaciones',
   payments: '/pagos',
@@ -61,7 +62,15 @@ export const memberRoutes = [
   { path: paths.rewards, label: 'Mis Recompensas', access: 'cliente' },
 ] as const satisfies readonly AppRoute[];
 
-export const allRoutes: readonly AppRoute[] = [...backOfficeRoutes, ...memberRoutes];
+/** Back-office pages that open one item of a section: not in the navigation (the section is). */
+export const backOfficeItemRoutes = [{ path: paths.clientDetail, label: 'Clientes', access: 'staff' }] as const satisfies readonly AppRoute[];
+
+export const allRoutes: readonly AppRoute[] = [...backOfficeRoutes, ...backOfficeItemRoutes, ...memberRoutes];
+
+/** A route's path with its `:params` filled in: `pathTo(paths.clientDetail, { id })`. */
+export function pathTo(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
 
 export type BackOfficePath = (typeof backOfficeRoutes)[number]['path'];
 export type MemberPath = (typeof memberRoutes)[number]['path'];

@@ -74,6 +74,12 @@ describe('route permissions', () => {
     expect(canAccessPath(superFinance, '/no-existe')).toBe(false);
   });
 
+  it('matches an item route by its pattern', () => {
+    expect(canAccessPath(admin, '/clientes/0b5e3c1a-1111-4222-8333-944455556666')).toBe(true);
+    expect(canAccessPath(cliente, '/clientes/0b5e3c1a-1111-4222-8333-944455556666')).toBe(false);
+    expect(canAccessPath(admin, '/clientes/a/b')).toBe(false);
+  });
+
   it('finance access needs superadmin and finance === true', () => {
     expect(hasAccess(superFinance, 'finance')).toBe(true);
     expect(hasAccess(superNoFinance, 'finance')).toBe(false);

@@ -39,9 +39,12 @@ export function hasAccess(principal: Principal | null | undefined, access: Acces
   }
 }
 
+/** `/clientes/:id` → a pattern a path of that route matches (one segment per param). */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`);
+
 /** Whether the principal may open a protected path; unknown paths are never "allowed". */
 export function canAccessPath(principal: Principal | null | undefined, path: string): boolean {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const route = allRoutes.find((r) => r.path === normalized);
+  const route = allRoutes.find((r) => r.path === normalized || (r.path.includes(':') && patternOf(r.path).test(normalized)));
   return route ? hasAccess(principal, route.access) : false;
 }

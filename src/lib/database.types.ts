@@ -129,64 +129,6 @@ export type Database = {
           },
         ]
       }
-      enroller_changes: {
-        Row: {
-          changed_at: string
-          changed_by: string
-          client_id: string
-          id: number
-          moved_members: number
-          new_enroller_id: string
-          old_enroller_id: string | null
-          open_month: string
-          reason: string
-        }
-        Insert: {
-          changed_at?: string
-          changed_by: string
-          client_id: string
-          id?: never
-          moved_members: number
-          new_enroller_id: string
-          old_enroller_id?: string | null
-          open_month: string
-          reason: string
-        }
-        Update: {
-          changed_at?: string
-          changed_by?: string
-          client_id?: string
-          id?: never
-          moved_members?: number
-          new_enroller_id?: string
-          old_enroller_id?: string | null
-          open_month?: string
-          reason?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "enroller_changes_client_id_fkey"
-            columns: ["client_id"]
-            isOneToOne: false
-            referencedRelation: "clients"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "enroller_changes_new_enroller_id_fkey"
-            columns: ["new_enroller_id"]
-            isOneToOne: false
-            referencedRelation: "clients"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "enroller_changes_old_enroller_id_fkey"
-            columns: ["old_enroller_id"]
-            isOneToOne: false
-            referencedRelation: "clients"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       health_analyses: {
         Row: {
           answers: NonNullable<Json>
@@ -1113,14 +1055,6 @@ export type Database = {
         Args: { p_reason?: string; p_sale_id: string }
         Returns: Json
       }
-      change_enroller: {
-        Args: {
-          p_client_id: string
-          p_new_enroller_id: string
-          p_reason: string
-        }
-        Returns: Json
-      }
       create_direct_sale: {
         Args: {
           p_client_id: string
@@ -1235,6 +1169,19 @@ export type Database = {
           settled: number
         }[]
       }
+      get_client_audit: {
+        Args: { p_client_id: string; p_page?: number; p_page_size?: number }
+        Returns: {
+          action: string
+          actor_name: string
+          actor_role: string
+          changes: Json
+          id: number
+          occurred_at: string
+          total: number
+        }[]
+      }
+      get_client_profile: { Args: { p_client_id: string }; Returns: Json }
       get_ledger: {
         Args: {
           p_before_id?: number
@@ -1419,10 +1366,6 @@ export type Database = {
         }[]
       }
       get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
-      get_why_not_paid: {
-        Args: { p_client_id: string; p_month?: string }
-        Returns: Json
-      }
       note_voucher_amount: {
         Args: { p_amount: number; p_sale_id: string }
         Returns: Json
@@ -1496,10 +1439,6 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
-      }
-      preview_enroller_change: {
-        Args: { p_client_id: string; p_new_enroller_id: string }
-        Returns: Json
       }
       preview_order: { Args: { p_items: Json }; Returns: Json }
       preview_period_close: {
@@ -1609,14 +1548,34 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      search_enroller_candidates: {
-        Args: { p_limit?: number; p_search: string }
+      search_members: {
+        Args: {
+          p_active?: boolean
+          p_city?: string
+          p_desc?: boolean
+          p_page?: number
+          p_page_size?: number
+          p_query?: string
+          p_sort?: string
+          p_star_level?: number
+          p_status?: string
+        }
         Returns: {
           city: string
+          document_number: string
           email: string
+          enroller_name: string
+          enrollment_status: string
           id: string
+          is_active: boolean
+          joined_at: string
+          member_no: number
           name: string
+          phone: string
+          slug: string
           star_level: number
+          total: number
+          total_capped: boolean
         }[]
       }
       submit_lead: {
@@ -1628,6 +1587,19 @@ export type Database = {
           p_slug: string
         }
         Returns: undefined
+      }
+      update_client_contact: {
+        Args: {
+          p_address?: string
+          p_city?: string
+          p_client_id: string
+          p_document_number?: string
+          p_email: string
+          p_name: string
+          p_phone?: string
+          p_slug?: string
+        }
+        Returns: Json
       }
     }
     Enums: {

@@ -21,6 +21,7 @@ export const SAVIA_CODES = [
   'insufficient_stock',
   'invalid_amount',
   'invalid_email',
+  'invalid_document',
   'invalid_enroller',
   'invalid_enrollment',
   'invalid_filter',
@@ -33,6 +34,7 @@ export const SAVIA_CODES = [
   'invalid_product',
   'invalid_quantity',
   'invalid_settings',
+  'invalid_slug',
   'invalid_transition',
   'invalid_voucher',
   'kit_in_order',
@@ -50,6 +52,7 @@ export const SAVIA_CODES = [
   'reference_required',
   'sale_not_found',
   'same_enroller',
+  'slug_taken',
   'stock_not_editable',
   'text_too_long',
   'too_many_leads',
@@ -228,6 +231,8 @@ export async function unwrap<A extends SupabaseAnswer<unknown>>(request: Promise
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** The count stopped at `total`: there are more rows (a list too long to count on every keystroke). */
+  capped?: boolean;
 }
 
 /** The rows of a `select(…, { count: 'exact' })` and the count, or a thrown DbError. */

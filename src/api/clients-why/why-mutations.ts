@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { clientsQueries } from '@/api/clients/clients-queries';
 import { membersQueries } from '@/api/members/members-queries';
 import { networkQueries } from '@/api/network/network-queries';
 import { changeEnroller } from './why-api';
@@ -7,9 +8,6 @@ import { clientsWhyQueries } from './why-queries';
 export const clientsWhyMessages = {
   enrollerChanged: 'Enrolador cambiado.',
 } as const;
-
-/** The root of Clientes' own queries (src/api/clients, built on wip/clients): the profile shows the enroller. */
-const CLIENTS_ROOT = ['clients'] as const;
 
 /**
  * The dialog shows the database's refusal itself (quietError). Clientes, the network and the members'
@@ -21,7 +19,7 @@ export function useChangeEnroller() {
     meta: {
       success: clientsWhyMessages.enrollerChanged,
       quietError: true,
-      invalidates: [clientsWhyQueries.all(), CLIENTS_ROOT, networkQueries.all(), membersQueries.all()],
+      invalidates: [clientsWhyQueries.all(), clientsQueries.all(), networkQueries.all(), membersQueries.all()],
     },
   });
 }

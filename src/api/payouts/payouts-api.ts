@@ -26,19 +26,22 @@ export async function requestPayout(input: { amount: number; paymentDetails: str
 }
 
 export interface MyPayoutsParams {
+  /** Staff (a member's record in Clientes): whose; a member reads their own (RLS). */
+  clientId?: string | null;
   page: number;
   pageSize: number;
 }
 
 /** The member's own requests, newest first (RLS: their own only). */
 export async function fetchMyPayouts(p: MyPayoutsParams, signal: AbortSignal): Promise<Page<PayoutRequest>> {
-  const query = supabase
+  let query = supabase
     .from('payout_requests')
     .select(PAYOUT_COLUMNS, { count: 'exact' })
     .order('requested_at', { ascending: false })
     .order('id')
-    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1)
-    .abortSignal(signal);
+    .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1);
+  if (p.clientId) query = query.eq('client_id', p.clientId);
+  query = query.abortSignal(signal);
   const page = await unwrapPage(query);
   return { rows: page.rows.map(toPayout), total: page.total };
 }

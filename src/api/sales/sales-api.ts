@@ -114,6 +114,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Sale> {
 
 export interface MyOrdersParams {
   status: SaleStatus | null;
+  /** Staff (a member's record in Clientes): whose; a member reads their own (RLS). */
+  clientId?: string | null;
   page: number;
   pageSize: number;
 }
@@ -127,6 +129,7 @@ export async function fetchMyOrders(p: MyOrdersParams, signal: AbortSignal): Pro
     .order('id')
     .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1);
   if (p.status) query = query.eq('status', p.status);
+  if (p.clientId) query = query.eq('client_id', p.clientId);
   query = query.abortSignal(signal);
   const page = await unwrapPage(query);
   return { rows: page.rows.map((r) => toSale(r as SaleRow)), total: page.total };

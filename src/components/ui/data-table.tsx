@@ -196,6 +196,7 @@ export function DataTable<T extends RowData>({
         pageSize={controls.pageSize}
         pageSizes={controls.pageSizes}
         total={data.total}
+        capped={data.capped}
         onPageChange={controls.setPage}
         onPageSizeChange={controls.setPageSize}
       />

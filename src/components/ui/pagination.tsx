@@ -10,6 +10,8 @@ export interface PaginationProps {
   pageSize: number;
   pageSizes: readonly number[];
   total: number;
+  /** The count stopped at `total`: «Más de N resultados». */
+  capped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
   /** What the size counts («Productos por página»); rows by default. */
@@ -22,13 +24,13 @@ function pageCountOf(total: number, pageSize: number) {
 }
 
 /** «Página X de Y», the total, previous and next, and the page size. */
-export function Pagination({ page, pageSize, pageSizes, total, onPageChange, onPageSizeChange, sizeLabel = 'Filas por página', className }: PaginationProps) {
+export function Pagination({ page, pageSize, pageSizes, total, capped = false, onPageChange, onPageSizeChange, sizeLabel = 'Filas por página', className }: PaginationProps) {
   const sizeId = useId();
   const pageCount = pageCountOf(total, pageSize);
   return (
     <nav aria-label="Paginación" className={cn('flex flex-wrap items-center justify-between gap-x-6 gap-y-3 px-1 py-3 text-sm', className)}>
       <p className="text-muted-foreground" aria-live="polite">
-        {total === 1 ? '1 resultado' : `${formatCount(total)} resultados`}
+        {capped ? `Más de ${formatCount(total)} resultados` : total === 1 ? '1 resultado' : `${formatCount(total)} resultados`}
       </p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <div className="flex items-center gap-2">
@@ -45,7 +47,7 @@ export function Pagination({ page, pageSize, pageSizes, total, onPageChange, onP
         </div>
         <div className="flex items-center gap-2">
           <span className="whitespace-nowrap">
-            Página {formatCount(page)} de {formatCount(pageCount)}
+            Página {formatCount(page)} de {capped ? `más de ${formatCount(pageCount)}` : formatCount(pageCount)}
           </span>
           <Button variant="outline" size="icon" aria-label="Página anterior" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
             <ChevronLeft aria-hidden="true" />

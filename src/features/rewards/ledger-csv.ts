@@ -3,7 +3,7 @@
 import { fetchLedgerPage, type LedgerCursor, type LedgerEntry, type LedgerParams } from '@/api/rewards/rewards-api';
 import { buildCsv, type CsvValue } from '@/lib/csv';
 import type { Formatters } from '@/lib/format';
-import { ledgerWhy, reversalNote, type WhyContext } from './ledger-why';
+import { ledgerWhy, reversalNote, type WhyContext } from '@/components/ledger/ledger-why';
 
 /** The database's largest page (get_ledger takes up to 500). */
 export const CSV_PAGE_SIZE = 500;

@@ -39,14 +39,6 @@ export const rewardsMessages = {
   monthActive: 'Terminaste activo',
   monthInactive: 'Terminaste inactivo',
   monthTotalsNote: 'Totales del mes completo',
-  states: {
-    pendiente: 'Pendiente',
-    disponible: 'Disponible',
-    forfeited: 'No cobrada',
-    revertido: 'Revertida',
-    reverso: 'Reverso',
-  },
-  notCounted: '(no cuenta)',
 
   payoutsTitle: 'Mis retiros',
   payoutsDescription: 'Tus solicitudes de retiro y en qué van.',

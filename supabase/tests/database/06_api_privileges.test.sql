@@ -97,6 +97,11 @@ insert into declared values
   ('function', 'preview_enroller_change(uuid, uuid)',        '', 'execute', ''),
   ('function', 'change_enroller(uuid, uuid, text)',          '', 'execute', ''),
   ('function', 'search_enroller_candidates(text, integer)',  '', 'execute', ''),
+  -- Clientes (staff; the functions refuse anyone else)
+  ('function', 'search_members(text, boolean, smallint, text, text, text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
+  ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');

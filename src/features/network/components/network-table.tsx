@@ -11,9 +11,9 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFormat } from '@/lib/use-format';
 import type { useTableSearch } from '@/lib/table-search';
-import { m, statusLabels } from '../messages';
+import { m, statusLabels } from '@/components/network/messages';
 import type { networkSearch } from './network-search';
-import { ActivityBadges, ContactLinks, StarLevel } from './person-details';
+import { ActivityBadges, ContactLinks, StarLevel } from '@/components/network/person-details';
 
 const col = dataTableColumns<NetworkPerson>();
 

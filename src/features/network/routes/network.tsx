@@ -13,10 +13,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, routeLabel } from '@/config/paths';
 import { useMonthParam } from '@/lib/month-param';
 import { useTableSearch } from '@/lib/table-search';
-import { NetworkSummary } from '../components/network-summary';
+import { NetworkSummary } from '@/components/network/network-summary';
 import { NOT_FILTERS, networkSearch } from '../components/network-search';
-import { Enrollees } from '../components/network-tree';
-import { m } from '../messages';
+import { Enrollees } from '@/components/network/network-tree';
+import { m } from '@/components/network/messages';
 
 // The table (with the data table and its paging) is the second view: it loads when it is opened,
 // which keeps Mi Red's first load within the member budget (bench/route-budgets.mjs).

@@ -22,7 +22,7 @@ import { cn } from '@/lib/utils';
 import { ledgerCsv, ledgerCsvName, type CsvContext } from '../ledger-csv';
 import { rewardsMessages as m } from '../messages';
 import type { RewardsSearch, SetRewardsSearch } from '../rewards-search';
-import { LedgerEntryItem } from './ledger-entry';
+import { LedgerEntryItem } from '@/components/ledger/ledger-entry';
 
 const PAGE_SIZE = 25;
 

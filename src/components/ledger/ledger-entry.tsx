@@ -3,8 +3,8 @@ import { FORFEIT_REASON } from '@/api/rewards/rewards-api';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
-import { ledgerWhy, reversalNote, type WhyContext } from '../ledger-why';
-import { rewardsMessages as m } from '../messages';
+import { ledgerWhy, reversalNote, type WhyContext } from './ledger-why';
+import { ledgerMessages as m } from './ledger-messages';
 
 function stateLook(e: Entry): { tone: BadgeTone; label: string } {
   switch (e.state) {

@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
-import { m } from '../messages';
+import { m } from './messages';
 import { ActivityBadges, ContactLinks, StarLevel } from './person-details';
 
 export const TREE_PAGE_SIZE = 20;

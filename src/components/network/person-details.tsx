@@ -3,7 +3,7 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { NetworkPerson } from '@/api/network/network-api';
 import { Badge } from '@/components/ui/badge';
-import { m } from '../messages';
+import { m } from './messages';
 import { whatsappHref } from './whatsapp';
 
 export function ActivityBadges({ person }: { person: Pick<NetworkPerson, 'is_active' | 'at_risk'> }) {

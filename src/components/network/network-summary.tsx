@@ -6,17 +6,20 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/use-format';
-import { m } from '../messages';
+import { m } from './messages';
 
 interface Props {
   rows: NetworkGeneration[] | undefined;
   closed: boolean;
-  onOpenGeneration: (generation: number) => void;
+  /** Opens the people of a generation; without it, the generations are plain labels. */
+  onOpenGeneration?: (generation: number) => void;
+  /** The card's heading (the member's own network by default). */
+  title?: string;
 }
 
 const num = 'text-right tabular-nums';
 
-export function NetworkSummary({ rows, closed, onOpenGeneration }: Props) {
+export function NetworkSummary({ rows, closed, onOpenGeneration, title = m.summaryTitle }: Props) {
   const f = useFormat();
   const generations = rows?.filter((r) => r.generation !== null) ?? [];
   const total = rows?.find((r) => r.generation === null);
@@ -24,7 +27,7 @@ export function NetworkSummary({ rows, closed, onOpenGeneration }: Props) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="text-base font-semibold">{m.summaryTitle}</h2>
+          <h2 className="text-base font-semibold">{title}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="px-2 sm:px-6">
@@ -65,10 +68,14 @@ export function NetworkSummary({ rows, closed, onOpenGeneration }: Props) {
             {generations.map((g) => (
               <TableRow key={g.generation}>
                 <TableHead scope="row" className="font-normal">
-                  <Button variant="link" size="sm" className="h-8 px-0 text-sm" aria-label={m.generation(g.generation!)} onClick={() => onOpenGeneration(g.generation!)}>
-                    <span className="sm:hidden">{g.generation}</span>
-                    <span className="max-sm:hidden">{m.generation(g.generation!)}</span>
-                  </Button>
+                  {onOpenGeneration ? (
+                    <Button variant="link" size="sm" className="h-8 px-0 text-sm" aria-label={m.generation(g.generation!)} onClick={() => onOpenGeneration(g.generation!)}>
+                      <span className="sm:hidden">{g.generation}</span>
+                      <span className="max-sm:hidden">{m.generation(g.generation!)}</span>
+                    </Button>
+                  ) : (
+                    m.generation(g.generation!)
+                  )}
                 </TableHead>
                 <TableCell className={num}>{f.count(g.members)}</TableCell>
                 <TableCell className={num}>{f.count(g.active)}</TableCell>
