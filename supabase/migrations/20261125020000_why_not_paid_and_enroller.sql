@@ -30,7 +30,11 @@ declare
   v_cap constant integer := 200;
   v_entries jsonb;
   v_points_lines jsonb;
-  v_sums record;
+  v_entries_more boolean;
+  v_points_more boolean;
+  v_earned numeric;
+  v_forfeited numeric;
+  v_reversed numeric;
   v_verdict text;
 begin
   select * into v_member from public.clients c where c.id = p_client_id;
@@ -49,14 +53,20 @@ begin
   -- A closed month keeps the activity its close judged; an open one is judged by its points so far.
   v_active := case when v_closed then coalesce(v_totals.was_active, false) else v_points >= v_threshold end;
 
-  -- The month's entries for the member (one index range: beneficiary, month, id); the first v_cap of
-  -- each list (money, points) then get their reversal (each entry is reversed at most once, in its
-  -- own month), sale and source member. A heavy upline has thousands of entries in a month: only the
-  -- listed ones are joined, the sums below read the range alone.
-  with entry as (
-    select r.*, row_number() over (partition by r.points > 0 order by r.id) as nth
-      from public.reward_transactions r
-     where r.beneficiary_id = p_client_id and r.period_month = v_month and r.reverses_id is null
+  -- The first v_cap entries of each list (money, points) in the order they were written, each with
+  -- its reversal (an entry is reversed at most once, in its own month), sale and source member. A
+  -- heavy upline has thousands of money entries in a month and a few of points: each list is read
+  -- from its own index and stops after v_cap + 1 rows (the last only says there are more).
+  with listed as (
+    (select r.* from public.reward_transactions r
+      where r.beneficiary_id = p_client_id and r.period_month = v_month and r.reverses_id is null and r.points = 0
+      order by r.id limit v_cap + 1)
+    union all
+    (select r.* from public.reward_transactions r
+      where r.beneficiary_id = p_client_id and r.period_month = v_month and r.points > 0
+      order by r.id limit v_cap + 1)
+  ), numbered as (
+    select l.*, row_number() over (partition by l.points > 0 order by l.id) as nth from listed l
   ), described as (
     select e.*, x.id as x_id, x.amount as x_amount, x.points as x_points, x.rule as x_rule, x.reason as x_reason,
            x.created_at as x_created_at,
@@ -65,7 +75,7 @@ begin
                 else 'revertida' end as state,
            s.sale_no, s.kind as sale_kind, s.status as sale_status, s.cancelled_at, s.cancellation_reason,
            sc.name as source_client_name
-      from entry e
+      from numbered e
       left join public.reward_transactions x on x.reverses_id = e.id
       left join public.sales s on s.id = e.source_sale_id
       left join public.clients sc on sc.id = e.source_client_id
@@ -87,25 +97,28 @@ begin
         'reversal', case when d.x_id is not null then jsonb_build_object(
             'id', d.x_id, 'points', d.x_points, 'explanation', d.x_rule, 'reason', d.x_reason, 'created_at', d.x_created_at,
             'cancelled_at', d.cancelled_at, 'cancellation_reason', d.cancellation_reason) end)
-        order by d.id) filter (where d.points > 0), '[]'::jsonb)
-    into v_entries, v_points_lines
+        order by d.id) filter (where d.points > 0), '[]'::jsonb),
+    exists (select 1 from numbered n where n.points = 0 and n.nth > v_cap),
+    exists (select 1 from numbered n where n.points > 0 and n.nth > v_cap)
+    into v_entries, v_points_lines, v_entries_more, v_points_more
     from described d;
 
-  select count(*) filter (where r.points = 0 and r.reverses_id is null) as entries,
-         count(*) filter (where r.points > 0) as point_lines,
-         coalesce(sum(r.amount) filter (where r.reverses_id is null and r.amount > 0), 0) as earned,
-         coalesce(-sum(r.amount) filter (where r.type = 'reversal_commission' and r.reason = 'Beneficiario inactivo al cierre del mes'), 0) as forfeited,
-         coalesce(-sum(r.amount) filter (where r.type = 'reversal_commission' and r.reason is distinct from 'Beneficiario inactivo al cierre del mes'), 0) as reversed
-    into v_sums
-    from public.reward_transactions r
-   where r.beneficiary_id = p_client_id and r.period_month = v_month;
+  -- The month's money by what became of it. The reversals come from their own index (each
+  -- reverses an entry of this month); what was earned is the month's net income (kept by the engine
+  -- beside the ledger) plus what the reversals took back.
+  select coalesce(-sum(x.amount) filter (where x.reason = 'Beneficiario inactivo al cierre del mes'), 0),
+         coalesce(-sum(x.amount) filter (where x.reason is distinct from 'Beneficiario inactivo al cierre del mes'), 0)
+    into v_forfeited, v_reversed
+    from public.reward_transactions x
+   where x.beneficiary_id = p_client_id and x.period_month = v_month and x.reverses_id is not null and x.type = 'reversal_commission';
+  v_earned := coalesce(v_totals.income, 0) + v_forfeited + v_reversed;
 
   -- What the screen says first. The figures behind each verdict are in the same answer.
   v_verdict := case
-    when v_sums.earned = 0 then 'no_income'
-    when v_sums.earned - v_sums.forfeited - v_sums.reversed > 0 then
+    when v_earned = 0 then 'no_income'
+    when v_earned - v_forfeited - v_reversed > 0 then
       case when v_closed then 'paid' when v_active then 'pending' else 'at_risk' end
-    when v_sums.forfeited > 0 then 'forfeited'
+    when v_forfeited > 0 then 'forfeited'
     else 'reversed' end;
 
   return jsonb_build_object(
@@ -115,15 +128,22 @@ begin
     'activity_points', v_threshold, 'personal_points', v_points, 'is_active', v_active,
     'points_missing', greatest(v_threshold - v_points, 0),
     'verdict', v_verdict,
-    'earned', v_sums.earned, 'forfeited', v_sums.forfeited, 'reversed', v_sums.reversed,
-    'pending', case when v_closed then 0 else v_sums.earned - v_sums.forfeited - v_sums.reversed end,
-    'available', case when v_closed then v_sums.earned - v_sums.forfeited - v_sums.reversed else 0 end,
-    'entries', v_entries, 'entries_total', v_sums.entries,
-    'point_lines', v_points_lines, 'point_lines_total', v_sums.point_lines);
+    'earned', v_earned, 'forfeited', v_forfeited, 'reversed', v_reversed,
+    'pending', case when v_closed then 0 else v_earned - v_forfeited - v_reversed end,
+    'available', case when v_closed then v_earned - v_forfeited - v_reversed else 0 end,
+    'entries', v_entries, 'entries_more', v_entries_more,
+    'point_lines', v_points_lines, 'point_lines_more', v_points_more);
 end
 $$;
 comment on function public.get_why_not_paid(uuid, date) is
-  'Personal: «¿Por qué no cobró?» de un miembro en un mes (el en curso si no se indica). Sus puntos personales frente a los de actividad con que se juzga el mes (los del plan de su cierre; los de hoy si sigue abierto) y los asientos de puntos que los hicieron (compras y kits de sus enrolados, con la venta y su reverso si se canceló); cada comisión o bono del mes con su estado: pendiente, disponible, anulada al cierre (con la frase del cierre, que lleva la regla y la cifra) o revertida (con la venta cancelada y el motivo); los importes de cada estado y un veredicto (no_income, paid, pending, at_risk, forfeited, reversed) que la pantalla convierte en una frase. Hasta 200 asientos de cada lista, con el total.';
+  'Personal: «¿Por qué no cobró?» de un miembro en un mes (el en curso si no se indica). Sus puntos personales frente a los de actividad con que se juzga el mes (los del plan de su cierre; los de hoy si sigue abierto) y los asientos de puntos que los hicieron (compras y kits de sus enrolados, con la venta y su reverso si se canceló); cada comisión o bono del mes con su estado: pendiente, disponible, anulada al cierre (con la frase del cierre, que lleva la regla y la cifra) o revertida (con la venta cancelada y el motivo); los importes de cada estado y un veredicto (no_income, paid, pending, at_risk, forfeited, reversed) que la pantalla convierte en una frase. Hasta 200 asientos de cada lista (entries_more / point_lines_more dicen si hay más).';
+
+-- A member's points entries and reversals of a month, each from an index of its own: among a heavy
+-- upline's thousands of commissions of a month they are few (the first is one row per approved sale,
+-- the second is written by cancellations and the close only).
+create index reward_transactions_points_idx on public.reward_transactions (beneficiary_id, period_month, id) where points > 0;
+create index reward_transactions_reversals_idx on public.reward_transactions (beneficiary_id, period_month)
+  include (type, amount, reason) where reverses_id is not null;
 
 revoke all on function public.get_why_not_paid(uuid, date) from public, anon;
 grant execute on function public.get_why_not_paid(uuid, date) to authenticated;

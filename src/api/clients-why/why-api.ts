@@ -62,10 +62,11 @@ export interface WhyNotPaid {
   reversed: number;
   pending: number;
   available: number;
+  /** The first 200 of the month, oldest first; `entries_more` says there are more. */
   entries: WhyEntry[];
-  entries_total: number;
+  entries_more: boolean;
   point_lines: WhyPointLine[];
-  point_lines_total: number;
+  point_lines_more: boolean;
 }
 
 export async function fetchWhyNotPaid(clientId: string, month: string, signal: AbortSignal): Promise<WhyNotPaid> {

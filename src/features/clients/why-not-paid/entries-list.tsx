@@ -62,7 +62,7 @@ export function EntriesList({ why }: { why: WhyNotPaid }) {
             ))}
           </ul>
         )}
-        {why.entries_total > why.entries.length && <p className="text-xs text-muted-foreground">{m.capped(why.entries.length, why.entries_total)}</p>}
+        {why.entries_more && <p className="text-xs text-muted-foreground">{m.capped(why.entries.length)}</p>}
       </CardContent>
     </Card>
   );

@@ -26,6 +26,6 @@ export const whyMessages = {
   states: { pendiente: 'Pendiente', disponible: 'Disponible', anulada: 'Anulada al cierre', revertida: 'Revertida' },
   cancelledSale: (no: number | null, when: string, reason: string | null) =>
     `${no ? `Venta #${no}` : 'La venta'} cancelada el ${when}${reason ? `: ${reason}` : ''}.`,
-  capped: (shown: number, total: number) => `Se muestran ${shown} de ${total}. El libro completo está en la pestaña del libro.`,
+  capped: (shown: number) => `Se muestran los primeros ${shown}. El libro completo está en la pestaña «Movimientos».`,
   notCounted: '(no cuenta)',
 } as const;

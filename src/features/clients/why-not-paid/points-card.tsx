@@ -68,9 +68,7 @@ export function PointsCard({ why }: { why: WhyNotPaid }) {
               ))}
             </ul>
           )}
-          {why.point_lines_total > why.point_lines.length && (
-            <p className="text-xs text-muted-foreground">{m.capped(why.point_lines.length, why.point_lines_total)}</p>
-          )}
+          {why.point_lines_more && <p className="text-xs text-muted-foreground">{m.capped(why.point_lines.length)}</p>}
         </div>
       </CardContent>
     </Card>

@@ -7,7 +7,7 @@ const fmt = createFormatters({ currency: 'USD', timezone: 'America/Bogota' });
 const base: WhyNotPaid = {
   client_id: 'x', client_name: 'Carlos', month: '2026-10-01', month_closed: true, is_current: false, closed_at: null, currency: 'USD',
   activity_points: 100, personal_points: 60, is_active: false, points_missing: 40, verdict: 'forfeited',
-  earned: 25, forfeited: 25, reversed: 0, pending: 0, available: 0, entries: [], entries_total: 0, point_lines: [], point_lines_total: 0,
+  earned: 25, forfeited: 25, reversed: 0, pending: 0, available: 0, entries: [], entries_more: false, point_lines: [], point_lines_more: false,
 };
 
 describe('la respuesta de «¿Por qué no cobró?»', () => {
