@@ -115,7 +115,9 @@ await db.query('call private.run_period_close_jobs()');
 const { rows: [job] } = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
 if (job.status !== 'done') throw new Error(`el cierre no terminó: ${JSON.stringify(job)}`);
 log(`cierre de ${MONTH.slice(0, 7)}: ${fmt(ms(t0))} ms (${job.summary.forfeits} anulaciones, ${job.summary.volume_bonuses} bonos de volumen)`);
-await db.query('analyze public.reward_transactions');
+// The close wrote tens of thousands of reversals; autovacuum (its insert threshold) visits the ledger
+// soon after, which makes the reversals' index answer from the index alone, as it will every day after.
+await db.query('vacuum analyze public.reward_transactions');
 const { rows: [mix] } = await db.query(`
   select count(*) filter (where w ->> 'verdict' = 'forfeited')::int as forfeited, count(*) filter (where w ->> 'verdict' = 'paid')::int as paid,
          count(*) filter (where (w ->> 'reversed')::numeric > 0)::int as with_reversals

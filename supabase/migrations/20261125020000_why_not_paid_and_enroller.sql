@@ -27,7 +27,7 @@ declare
   v_threshold integer;
   v_points integer;
   v_active boolean;
-  v_cap constant integer := 200;
+  v_cap constant integer := 100;
   v_entries jsonb;
   v_points_lines jsonb;
   v_entries_more boolean;
@@ -136,7 +136,7 @@ begin
 end
 $$;
 comment on function public.get_why_not_paid(uuid, date) is
-  'Personal: «¿Por qué no cobró?» de un miembro en un mes (el en curso si no se indica). Sus puntos personales frente a los de actividad con que se juzga el mes (los del plan de su cierre; los de hoy si sigue abierto) y los asientos de puntos que los hicieron (compras y kits de sus enrolados, con la venta y su reverso si se canceló); cada comisión o bono del mes con su estado: pendiente, disponible, anulada al cierre (con la frase del cierre, que lleva la regla y la cifra) o revertida (con la venta cancelada y el motivo); los importes de cada estado y un veredicto (no_income, paid, pending, at_risk, forfeited, reversed) que la pantalla convierte en una frase. Hasta 200 asientos de cada lista (entries_more / point_lines_more dicen si hay más).';
+  'Personal: «¿Por qué no cobró?» de un miembro en un mes (el en curso si no se indica). Sus puntos personales frente a los de actividad con que se juzga el mes (los del plan de su cierre; los de hoy si sigue abierto) y los asientos de puntos que los hicieron (compras y kits de sus enrolados, con la venta y su reverso si se canceló); cada comisión o bono del mes con su estado: pendiente, disponible, anulada al cierre (con la frase del cierre, que lleva la regla y la cifra) o revertida (con la venta cancelada y el motivo); los importes de cada estado y un veredicto (no_income, paid, pending, at_risk, forfeited, reversed) que la pantalla convierte en una frase. Hasta 100 asientos de cada lista (entries_more / point_lines_more dicen si hay más).';
 
 -- A member's points entries and reversals of a month, each from an index of its own: among a heavy
 -- upline's thousands of commissions of a month they are few (the first is one row per approved sale,

@@ -62,7 +62,7 @@ export interface WhyNotPaid {
   reversed: number;
   pending: number;
   available: number;
-  /** The first 200 of the month, oldest first; `entries_more` says there are more. */
+  /** The first 100 of the month, oldest first; `entries_more` says there are more. */
   entries: WhyEntry[];
   entries_more: boolean;
   point_lines: WhyPointLine[];
