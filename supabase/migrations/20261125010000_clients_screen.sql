@@ -8,38 +8,53 @@
 --   * get_client_audit: the audit trail of the record, for staff (audit_logs is superadmin-only).
 --
 -- How a search stays fast at 100,000 members: one trigram GIN index over the member's searchable
--- text (an immutable, inlinable expression, so a recheck costs a few string operations and no
--- function call). A search word of three characters or more is a contains-search (LIKE '%word%',
+-- text (lower-cased and unaccented by the unaccent dictionary, which is cheap to recheck). A search word of three characters or more is a contains-search (LIKE '%word%',
 -- served by the trigrams inside the word); a shorter word matches the start of a word (LIKE '% wo%',
 -- served by the padded trigrams pg_trgm keeps for each word's start), which is what someone typing
 -- «ma» expects and what an index can answer. The statement is built for the filters given, so each
 -- call is planned for its own predicates instead of one generic plan with every «or is null».
 
 create extension if not exists pg_trgm with schema extensions;
+create extension if not exists unaccent with schema extensions;
+
+-- unaccent() is stable (its dictionary could be reloaded); with the dictionary named, its answer for
+-- a text never changes here, so this wrapper is declared immutable to be indexed, the usual way.
+-- translate() with a list of accented letters was 40 µs a row on this host: too slow for a recheck.
+create or replace function private.unaccent_lower(p_text text) returns text
+language sql
+immutable
+parallel safe
+strict
+-- No SET clause (every name is qualified): a SET makes each call save and restore settings, which a
+-- recheck of thousands of rows would pay for.
+as $$
+  select pg_catalog.lower(extensions.unaccent('extensions.unaccent'::regdictionary, p_text))
+$$;
+comment on function private.unaccent_lower(text) is
+  'Texto sin tildes ni mayúsculas («Peña Núñez» → «pena nunez»), con el diccionario unaccent: el mismo para lo buscado y lo indexado.';
 
 create or replace function private.member_search_text(p_name text, p_email text, p_document text, p_slug text) returns text
 language sql
 immutable
 parallel safe
--- No SET clause on purpose: the planner inlines this function, so the index's recheck of a
--- candidate row is plain lower/translate and never a function call with its own settings.
 as $$
-  select ' ' || pg_catalog.lower(pg_catalog.translate(
-    p_name || ' ' || p_email || ' ' || coalesce(p_document, '') || ' ' || coalesce(p_slug, ''),
-    'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç',
-    'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc'))
+  select ' ' || private.unaccent_lower(p_name || ' ' || p_email || ' ' || coalesce(p_document, '') || ' ' || coalesce(p_slug, ''))
 $$;
 comment on function private.member_search_text(text, text, text, text) is
-  'Texto en que se busca a un miembro: nombre, correo, documento y slug, en minúsculas y sin tildes, precedido de un espacio (cada palabra empieza tras un espacio). Inmutable e inlinable: lo indexa clients_search_trgm.';
+  'Texto en que se busca a un miembro: nombre, correo, documento y slug, en minúsculas y sin tildes, precedido de un espacio (cada palabra empieza tras un espacio). Lo indexa clients_search_trgm.';
 
 create index clients_search_trgm on public.clients
   using gin (private.member_search_text(name, email, document_number, slug) extensions.gin_trgm_ops);
 comment on index public.clients_search_trgm is
   'Búsqueda de Clientes: trigramas del texto de búsqueda (nombre, correo, documento, slug), para LIKE ''%palabra%'' y ''% pa%''.';
+create index clients_city_idx on public.clients (private.unaccent_lower(city));
+comment on index public.clients_city_idx is 'El filtro por ciudad de Clientes, sin tildes ni mayúsculas.';
 create index clients_name_idx on public.clients (name, id);
 comment on index public.clients_name_idx is 'Clientes ordenados por nombre, página a página.';
 create index clients_joined_idx on public.clients (joined_at, id);
-comment on index public.clients_joined_idx is 'Clientes ordenados por fecha de ingreso.';
+comment on index public.clients_joined_idx is 'Clientes ordenados por fecha de ingreso (los pendientes, sin fecha, al final; al revés, primero).';
+create index clients_enrollment_idx on public.clients (enrollment_status, name, id);
+comment on index public.clients_enrollment_idx is 'El filtro por estado de enrolamiento de Clientes (pocos pendientes entre 100.000 aprobados), ya en orden de nombre.';
 
 create or replace function private.like_escape(p_text text) returns text
 language sql
@@ -86,38 +101,50 @@ begin
     perform private.refuse('invalid_filter', 'Orden no válido: usa nombre, ingreso, nivel o numero.');
   end if;
 
-  -- Each word narrows the list (all must match), in any of the four fields.
-  v_words := array(select w from unnest(pg_catalog.regexp_split_to_array(private.search_key(coalesce(v_query, '')), '\s+')) w
+  -- Each word narrows the list (all must match), in any of the four fields. A word without a letter
+  -- or a digit gives the trigram index nothing to look up: it only filters what the other words
+  -- found (strpos, which the planner cannot send to the index), and alone it finds nobody (every
+  -- name, e-mail, document and slug has letters or digits).
+  v_words := array(select distinct w from unnest(pg_catalog.regexp_split_to_array(private.unaccent_lower(coalesce(v_query, '')), '\s+')) w
                     where w <> '' limit 8);
+  if v_query is not null and not exists (select 1 from unnest(v_words) w where w ~ '[[:alnum:]]') then
+    return;
+  end if;
   foreach v_word in array v_words loop
-    v_where := v_where || format('private.member_search_text(c.name, c.email, c.document_number, c.slug) like %L',
-      case when char_length(v_word) >= 3 then '%' || private.like_escape(v_word) || '%'
-           else '% ' || private.like_escape(v_word) || '%' end);
+    v_where := v_where || case
+      when v_word !~ '[[:alnum:]]' then
+        format('strpos(private.member_search_text(c.name, c.email, c.document_number, c.slug), %L) > 0', v_word)
+      else
+        format('private.member_search_text(c.name, c.email, c.document_number, c.slug) like %L',
+          case when char_length(v_word) >= 3 then '%' || private.like_escape(v_word) || '%'
+               else '% ' || private.like_escape(v_word) || '%' end)
+      end;
   end loop;
   if p_active is not null then v_where := v_where || format('c.is_active = %L', p_active); end if;
   if p_star_level is not null then v_where := v_where || format('c.star_level = %L', p_star_level); end if;
   if p_status is not null then v_where := v_where || format('c.enrollment_status = %L', p_status); end if;
-  if v_city is not null then v_where := v_where || format('private.search_key(c.city) = private.search_key(%L)', v_city); end if;
+  if v_city is not null then v_where := v_where || format('private.unaccent_lower(c.city) = private.unaccent_lower(%L)', v_city); end if;
 
   v_order := case p_sort
     when 'nombre' then 'c.name %1$s, c.id %1$s'
-    when 'ingreso' then 'c.joined_at %1$s nulls last, c.id %1$s'
+    -- Nulls where the index has them either way it is read: pending members (no date yet) come
+    -- last from the oldest, first from the newest, which is what they are.
+    when 'ingreso' then 'c.joined_at %1$s, c.id %1$s'
     when 'nivel' then 'c.star_level %1$s, c.name, c.id'
     else 'c.member_no %1$s' end;
   v_order := format(v_order, case when p_desc then 'desc' else 'asc' end);
-  -- Counting stops a thousand rows past the page: «más de N» is all a pager needs, and a common
-  -- letter never makes the database count the whole table.
-  v_cap := p_page * p_page_size + 1000;
+  -- Counting stops four pages past this one: «más de N» is all a pager needs, and neither a common
+  -- letter nor a filter without an index makes the database count the whole table.
+  v_cap := (p_page + 4) * p_page_size;
 
+  -- The filter is written twice on purpose: a CTE read by both would be materialised whole (every
+  -- match of a common letter) before either the page or the count could stop early.
   return query execute format($q$
-    with hits as (
-      select c.* from public.clients c where %1$s
-    ),
-    counted as (
-      select count(*) as n from (select 1 from hits limit %4$s + 1) x
+    with counted as (
+      select count(*) as n from (select 1 from public.clients c where %1$s limit %4$s + 1) x
     ),
     page as (
-      select * from hits c order by %2$s limit %3$s offset %5$s
+      select c.* from public.clients c where %1$s order by %2$s limit %3$s offset %5$s
     )
     select c.id, c.member_no, c.name, c.email, c.phone, c.document_number, c.city, c.slug, c.star_level, c.is_active,
            c.enrollment_status, c.joined_at, e.name, least(k.n, %4$s)::bigint, k.n > %4$s
@@ -129,7 +156,7 @@ begin
 end
 $$;
 comment on function public.search_members(text, boolean, smallint, text, text, text, boolean, integer, integer) is
-  'Clientes (personal): busca miembros por nombre, correo, documento o slug sin tildes ni mayúsculas (cada palabra debe aparecer; de 3 letras o más, en cualquier parte; más corta, al inicio de una palabra; %, _ y comillas son letras), con filtros activo en el mes, nivel, estado de enrolamiento y ciudad, orden nombre / ingreso / nivel / numero y páginas. total cuenta hasta mil filas más allá de la página; total_capped dice que hay más.';
+  'Clientes (personal): busca miembros por nombre, correo, documento o slug sin tildes ni mayúsculas (cada palabra debe aparecer; de 3 letras o más, en cualquier parte; más corta, al inicio de una palabra; %, _ y comillas son letras), con filtros activo en el mes, nivel, estado de enrolamiento y ciudad, orden nombre / ingreso / nivel / numero y páginas. total cuenta hasta cuatro páginas más allá de la pedida; total_capped dice que hay más. Un texto sin letras ni números no halla a nadie.';
 
 create or replace function private.client_for_staff(p_client_id uuid) returns public.clients
 language plpgsql
@@ -286,8 +313,11 @@ $$;
 comment on function public.get_client_audit(uuid, integer, integer) is
   'Personal: la bitácora de la ficha de un miembro, de lo más reciente a lo más antiguo, con quién (nombre o correo y rol) y, en cada cambio, los campos con su valor antes y después.';
 
-revoke all on function private.member_search_text(text, text, text, text), private.like_escape(text),
+revoke all on function private.unaccent_lower(text), private.member_search_text(text, text, text, text), private.like_escape(text),
   private.client_for_staff(uuid) from public;
+-- The indexes' expressions run as whoever writes a member (staff and members editing their own
+-- contact data through the API): pure text functions, safe for them to call.
+grant execute on function private.unaccent_lower(text), private.member_search_text(text, text, text, text) to authenticated;
 revoke all on function public.search_members(text, boolean, smallint, text, text, text, boolean, integer, integer),
   public.get_client_profile(uuid), public.update_client_contact(uuid, text, text, text, text, text, text, text),
   public.get_client_audit(uuid, integer, integer) from public, anon;

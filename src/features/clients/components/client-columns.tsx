@@ -6,15 +6,10 @@ import { StarLevel } from '@/components/network/person-details';
 import { Badge } from '@/components/ui/badge';
 import { dataTableColumns } from '@/components/ui/data-table-columns';
 import { paths, pathTo } from '@/config/paths';
-import { useFormat } from '@/lib/use-format';
 import { m } from '../messages';
+import { DateCell } from './client-cells';
 
 const col = dataTableColumns<MemberRow>();
-
-function DateCell({ value }: { value: string | null }) {
-  const f = useFormat();
-  return <>{value ? f.date(value) : '—'}</>;
-}
 
 export const clientColumns = col.columns([
   col.accessor('name', {

@@ -1,0 +1,7 @@
+import { useFormat } from '@/lib/use-format';
+
+/** A date in the company's time zone, or a dash. */
+export function DateCell({ value }: { value: string | null }) {
+  const f = useFormat();
+  return <>{value ? f.date(value) : '—'}</>;
+}
