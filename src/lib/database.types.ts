@@ -129,6 +129,64 @@ export type Database = {
           },
         ]
       }
+      enroller_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string
+          client_id: string
+          id: number
+          moved_members: number
+          new_enroller_id: string
+          old_enroller_id: string | null
+          open_month: string
+          reason: string
+        }
+        Insert: {
+          changed_at?: string
+          changed_by: string
+          client_id: string
+          id?: never
+          moved_members: number
+          new_enroller_id: string
+          old_enroller_id?: string | null
+          open_month: string
+          reason: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string
+          client_id?: string
+          id?: never
+          moved_members?: number
+          new_enroller_id?: string
+          old_enroller_id?: string | null
+          open_month?: string
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "enroller_changes_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "enroller_changes_new_enroller_id_fkey"
+            columns: ["new_enroller_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "enroller_changes_old_enroller_id_fkey"
+            columns: ["old_enroller_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       health_analyses: {
         Row: {
           answers: NonNullable<Json>
@@ -1058,6 +1116,14 @@ export type Database = {
         Args: { p_reason?: string; p_sale_id: string }
         Returns: Json
       }
+      change_enroller: {
+        Args: {
+          p_client_id: string
+          p_new_enroller_id: string
+          p_reason: string
+        }
+        Returns: Json
+      }
       create_direct_sale: {
         Args: {
           p_client_id: string
@@ -1373,6 +1439,10 @@ export type Database = {
         }[]
       }
       get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
+      get_why_not_paid: {
+        Args: { p_client_id: string; p_month?: string }
+        Returns: Json
+      }
       note_voucher_amount: {
         Args: { p_amount: number; p_sale_id: string }
         Returns: Json
@@ -1446,6 +1516,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      preview_enroller_change: {
+        Args: { p_client_id: string; p_new_enroller_id: string }
+        Returns: Json
       }
       preview_enrolment: {
         Args: { p_kit_id: string }
@@ -1569,6 +1643,16 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      search_enroller_candidates: {
+        Args: { p_limit?: number; p_search: string }
+        Returns: {
+          city: string
+          email: string
+          id: string
+          name: string
+          star_level: number
+        }[]
       }
       search_members: {
         Args: {

@@ -297,6 +297,11 @@ begin
      and not private.is_superadmin() then
     perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.', null, '42501');
   end if;
+  -- A move is made only through public.change_enroller (security definer, so not checked here),
+  -- which asks for the reason, refuses a cycle with the names and records the move.
+  if new.enroller_id is distinct from old.enroller_id then
+    perform private.refuse('forbidden', 'El enrolador se cambia con «Cambiar enrolador», que pide el motivo y deja registrado el cambio.', null, '42501');
+  end if;
   -- An approved member's e-mail is what Google sign-in is matched on (before_user_created_hook and
   -- link_new_auth_user): whoever changes it while no login is linked chooses who gets the account
   -- and its balance, so that is a superadmin's decision, as linking an account is. It stays so
@@ -311,7 +316,7 @@ begin
 end
 $$;
 comment on function private.clients_guard() is
-  'Protege las columnas de clients que no debe tocar quien edita: el miembro solo sus datos de contacto; nadie por la API el nivel, la actividad o el estado de enrolamiento; solo superadmin el patrocinador, la cuenta vinculada o el correo de un miembro aprobado.';
+  'Protege las columnas de clients que no debe tocar quien edita: el miembro solo sus datos de contacto; nadie por la API el nivel, la actividad o el estado de enrolamiento; el patrocinador solo por change_enroller (superadmin); solo superadmin la cuenta vinculada o el correo de un miembro aprobado.';
 
 create trigger clients_guard
   before insert or update on public.clients

@@ -67,8 +67,10 @@ create trigger audit_logs_no_truncate before truncate on public.audit_logs
 create trigger audit after insert or update or delete on public.users_roles for each row execute function private.audit_row('user_id');
 create trigger audit after insert or update or delete on public.staff_invitations for each row execute function private.audit_row();
 -- Activity is the engine's reading of the month's points, which the ledger already explains; it
--- flips for most members at every month's start, so a change of it alone is not copied here.
-create trigger audit after insert or update or delete on public.clients for each row execute function private.audit_row('id', 'is_active');
+-- flips for most members at every month's start, so a change of it alone is not copied here. Nor is
+-- a change of path alone: it is the trace of a move of an upline, which enroller_changes and the
+-- moved member's own row (its enroller_id) record once, instead of one row per descendant.
+create trigger audit after insert or update or delete on public.clients for each row execute function private.audit_row('id', 'is_active', 'path');
 create trigger audit after insert or update or delete on public.metadata for each row execute function private.audit_row();
 create trigger audit after insert or update or delete on public.star_level_configs for each row execute function private.audit_row('level');
 create trigger audit after insert or update or delete on public.suppliers for each row execute function private.audit_row();

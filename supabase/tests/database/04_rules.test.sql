@@ -29,14 +29,14 @@ select is(tests.error_as('admin', $$insert into public.clients (name, email, enr
 -- The network: paths, moves, cycles.
 select is((select extensions.nlevel(path) - (select extensions.nlevel(path) from public.clients where id = (select id from tests.fx where key = 'a'))
              from public.clients where id = (select id from tests.fx where key = 'a2')), 2, 'A2 está en la 2.ª generación de A');
-select is(tests.error_as('superadmin', $$update public.clients set enroller_id = {a2} where id = {a}$$),
-  'Un miembro no puede quedar bajo su propia red descendente.', 'nadie queda bajo su propia descendencia');
-select is(tests.error_as('superadmin', $$update public.clients set enroller_id = {a} where id = {a}$$),
-  'Un miembro no puede quedar bajo su propia red descendente.', 'nadie se patrocina a sí mismo');
+select is(tests.error_as('superadmin', $$select public.change_enroller({a}, {a2}, 'Pedido del miembro')$$),
+  'Ana Prueba no puede quedar debajo de Aurora Nieta: Aurora Nieta está en su propia red y se formaría un ciclo.', 'nadie queda bajo su propia descendencia');
+select is(tests.error_as('superadmin', $$update public.clients set enroller_id = {b} where id = {a1}$$),
+  'El enrolador se cambia con «Cambiar enrolador», que pide el motivo y deja registrado el cambio.', 'ni un superadmin mueve a nadie sin motivo (UPDATE directo)');
 select is(tests.error_as('superadmin', $$update public.clients set path = '1.2' where id = {a}$$),
   'La ruta de la red se calcula a partir del patrocinador; no se puede escribir.', 'la ruta no se escribe a mano');
 select lives_ok($$ select tests.authenticate_as('superadmin');
-  update public.clients set enroller_id = (select id from tests.fx where key = 'b') where id = (select id from tests.fx where key = 'a1');
+  select public.change_enroller((select id from tests.fx where key = 'a1'), (select id from tests.fx where key = 'b'), 'Corrección del registro');
   select tests.clear_authentication() $$, 'superadmin mueve a A1 (con su descendencia) bajo B');
 select ok((select c.path operator(extensions.<@) b.path from public.clients c, public.clients b
             where c.id = (select id from tests.fx where key = 'a2') and b.id = (select id from tests.fx where key = 'b')),

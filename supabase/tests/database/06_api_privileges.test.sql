@@ -37,6 +37,8 @@ insert into declared values
   -- the month close's jobs: the screen follows them; their summary (money) through the RPCs
   ('table', 'period_close_jobs',   '',       'select(id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)', ''),
   ('table', 'sales',               '',       'select',                         ''),
+  -- the enroller changes: staff read them (the member's record); only change_enroller writes
+  ('table', 'enroller_changes',    '',       'select',                         ''),
   ('table', 'sale_items',          '',       'select',                         ''),
   ('table', 'reward_transactions', '',       'select',                         ''),
   ('table', 'payout_requests',     '',       'select',                         ''),
@@ -46,6 +48,7 @@ insert into declared values
   -- identity columns: an INSERT draws from them without any privilege on the sequence
   ('sequence', 'audit_logs_id_seq',          '', '', ''),
   ('sequence', 'clients_member_no_seq',      '', '', ''),
+  ('sequence', 'enroller_changes_id_seq',    '', '', ''),
   ('sequence', 'period_close_jobs_id_seq',   '', '', ''),
   ('sequence', 'plan_versions_version_seq',  '', '', ''),
   ('sequence', 'reward_transactions_id_seq', '', '', ''),
@@ -92,6 +95,11 @@ insert into declared values
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
+  -- Clientes: «¿Por qué no cobró?» (staff) and the enroller change (superadmin; the functions check)
+  ('function', 'get_why_not_paid(uuid, date)',               '', 'execute', ''),
+  ('function', 'preview_enroller_change(uuid, uuid)',        '', 'execute', ''),
+  ('function', 'change_enroller(uuid, uuid, text)',          '', 'execute', ''),
+  ('function', 'search_enroller_candidates(text, integer)',  '', 'execute', ''),
   -- Clientes (staff; the functions refuse anyone else)
   ('function', 'search_members(text, boolean, smallint, text, text, text, boolean, integer, integer)', '', 'execute', ''),
   ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
