@@ -1,1 +1,0 @@
-import{z as e}from"zod";const t=e.object({a:e.enum([`x`,`y`]).optional().catch(void 0),p:e.coerce.number().int().min(1).catch(1),q:e.string().max(80).optional().catch(void 0)});console.log(t.safeParse({a:`x`}));

@@ -1,1 +1,0 @@
-import*as e from"zod/mini";const t=e.object({a:e.catch(e.optional(e.enum([`x`,`y`])),void 0),p:e.catch(e.coerce.number().check(e.int(),e.minimum(1)),1),q:e.catch(e.optional(e.string().check(e.maxLength(80))),void 0)});console.log(t.safeParse({a:`x`}));
