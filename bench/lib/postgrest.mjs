@@ -23,16 +23,22 @@ export const setClock = (c, now) => c.query(`select set_config('savia.now', $1, 
 /** The claims of a signed-in user's access token, as far as the database reads them. */
 export const claimsOf = (userId) => ({ sub: userId, role: 'authenticated', aud: 'authenticated' });
 
-/** One API request: BEGIN, the request's settings, the statement, COMMIT. Returns the statement's first row. */
-export async function request(c, { claims, method, path, readOnly = true }, text, params) {
+/** Each API role's own statement_timeout, as on a hosted project. */
+const STATEMENT_TIMEOUT = { anon: '3s', authenticated: '8s' };
+
+/**
+ * One API request: BEGIN, the request's settings, the statement, COMMIT. Returns the statement's
+ * first row. `role`: `authenticated` (a signed-in user's claims) or `anon` (claims `{ role: 'anon' }`).
+ */
+export async function request(c, { claims, method, path, readOnly = true, role = 'authenticated' }, text, params) {
   await c.query(`begin isolation level read committed${readOnly ? ' read only' : ''}`);
   try {
     await c.query(
-      `select set_config('search_path', '"public", "public", "extensions"', true), set_config('statement_timeout', '8s', true),
-              set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
+      `select set_config('search_path', '"public", "public", "extensions"', true), set_config('statement_timeout', $5, true),
+              set_config('role', $4, true), set_config('request.jwt.claims', $1, true),
               set_config('request.method', $2, true), set_config('request.path', $3, true),
               set_config('request.headers', '{}', true), set_config('request.cookies', '{}', true)`,
-      [JSON.stringify(claims), method, path],
+      [JSON.stringify(claims), method, path, role, STATEMENT_TIMEOUT[role]],
     );
     const res = await c.query(text, params);
     await c.query('commit');
@@ -90,11 +96,12 @@ export function rpcStatement(signatures, fn, argNames, returns = 'set') {
 }
 
 /**
- * A prepared RPC: `call(c, claims, args)` runs it as one request. supabase-js posts to /rpc/<fn>, so
+ * A prepared RPC: `call(c, claims, args, { role })` runs it as one request (role `authenticated`
+ * unless told). supabase-js posts to /rpc/<fn>, so
  * the method is POST; PostgREST opens a read-only transaction for a stable function all the same.
  */
 export function rpc(signatures, fn, argNames, returns = 'set') {
   const text = rpcStatement(signatures, fn, argNames, returns);
-  return (c, claims, args = {}) =>
-    request(c, { claims, method: 'POST', path: `/rpc/${fn}` }, text, argNames.length ? [JSON.stringify(args)] : []);
+  return (c, claims, args = {}, { role } = {}) =>
+    request(c, { claims, method: 'POST', path: `/rpc/${fn}`, role }, text, argNames.length ? [JSON.stringify(args)] : []);
 }

@@ -1,7 +1,7 @@
 export const enrollerMessages = {
   button: 'Cambiar enrolador',
   title: 'Cambiar enrolador',
-  description: (name: string) => `Elige a quién queda enrolado ${name}. Con él se mueve toda su red.`,
+  description: (name: string) => `Elige el nuevo enrolador de ${name}. Con esa persona se mueve toda su red.`,
   search: 'Buscar al nuevo enrolador',
   searchPlaceholder: 'Nombre o correo',
   searchHint: 'Escribe al menos 2 letras del nombre o del correo.',
