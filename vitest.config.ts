@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // that load supabase-js, whose realtime client wants the WebSocket Node 20 lacks. Any other .ts
 // test runs in Node; one that touches the DOM there fails at once ("document is not defined"):
 // list it in DOM_TESTS. tests/unit/*.node.test.ts say `@vitest-environment node` themselves.
-const DOM_TESTS = ['src/**/*.test.tsx', 'src/features/payments/payout-csv.test.ts', 'src/features/rewards/ledger-why.test.ts'];
+const DOM_TESTS = ['src/**/*.test.tsx', 'src/features/payments/payout-csv.test.ts', 'src/components/ledger/ledger-why.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
