@@ -106,6 +106,13 @@ describe('por qué un asiento revertido no cuenta', () => {
     expect(plain(reversalNote(forfeited, ctx))).toBe('No cobrada: al cierre de octubre tenías 60 de 100 puntos');
   });
 
+  it('en la ficha de un miembro, el personal lee de él y no a él', () => {
+    const staff: WhyContext = { ...ctx, reader: 'staff' };
+    const forfeited = entry({ amount: 2.4, generation: 5, base: 120, rate: 0.02, reversed_by_id: 9, reversed_by_reason: FORFEIT_REASON, state: 'revertido' });
+    expect(plain(reversalNote(forfeited, staff))).toBe('No cobrada: al cierre de octubre tenía 60 de 100 puntos');
+    expect(plain(ledgerWhy(entry({ type: 'points_purchase', points: 106, plan_version: 2 }), staff))).toBe('Puntos por su compra (venta #812): 106 puntos · plan v2');
+  });
+
   it('revertido por una cancelación: qué venta y por qué', () => {
     const cancelled = entry({ amount: 4.15, reversed_by_id: 9, reversed_by_reason: 'Devolución por producto dañado en el transporte.', state: 'revertido' });
     expect(reversalNote(cancelled, ctx)).toBe('Revertida: se canceló la venta #812 («Devolución por producto dañado en el transporte»)');

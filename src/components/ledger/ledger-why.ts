@@ -9,7 +9,13 @@ export interface WhyContext {
   fmt: Pick<Formatters, 'money' | 'points' | 'percent'>;
   /** The month's figures (get_ledger_months), for the forfeits: personal points against the threshold. */
   monthOf: (month: string) => LedgerMonth | undefined;
+  /** Who reads: the member their own ledger («tu compra», the default) or staff a member's («su compra»). */
+  reader?: 'member' | 'staff';
 }
+
+/** The words that change with the reader: the member is spoken to, staff are told about the member. */
+const voice = (ctx: WhyContext) =>
+  ctx.reader === 'staff' ? { your: 'su', had: 'tenía' } : { your: 'tu', had: 'tenías' };
 
 const someone = (e: LedgerEntry) => e.source_client_name ?? 'un miembro';
 const sale = (e: LedgerEntry) => (e.sale_no === null ? 'una venta' : `la venta #${e.sale_no}`);
@@ -61,17 +67,17 @@ export function ledgerWhy(e: LedgerEntry, ctx: WhyContext): string {
     case 'bonus_volume': {
       const how = rateOfBase(e, ctx);
       if (!how) return e.explanation;
-      return `Bono de volumen de ${formatMonth(e.period_month)}: ${how} en ventas de tu red = ${ctx.fmt.money(e.amount)}${stamp(e)}`;
+      return `Bono de volumen de ${formatMonth(e.period_month)}: ${how} en ventas de ${voice(ctx).your} red = ${ctx.fmt.money(e.amount)}${stamp(e)}`;
     }
     case 'points_purchase':
-      return `Puntos por tu compra${e.sale_no === null ? '' : ` (venta #${e.sale_no})`}: ${points(e.points, ctx)} · plan v${e.plan_version}`;
+      return `Puntos por ${voice(ctx).your} compra${e.sale_no === null ? '' : ` (venta #${e.sale_no})`}: ${points(e.points, ctx)} · plan v${e.plan_version}`;
     case 'points_enroller':
       return `Puntos por enrolar a ${someone(e)} (kit de ${sale(e)}): ${points(e.points, ctx)} · plan v${e.plan_version}`;
     case 'reversal_commission': {
       if (isForfeit(e.reason)) {
         const figures = closeFigures(e, ctx);
         if (!figures) return e.explanation;
-        return `No cobrada al cierre de ${formatMonthName(e.period_month)} (tenías ${figures}): se anula ${whatWasReversed(e)}`;
+        return `No cobrada al cierre de ${formatMonthName(e.period_month)} (${voice(ctx).had} ${figures}): se anula ${whatWasReversed(e)}`;
       }
       return `Reverso por la cancelación de ${sale(e)}${e.source_client_name ? ` de ${e.source_client_name}` : ''}${motive(e.reason)}`;
     }
@@ -88,7 +94,7 @@ export function reversalNote(e: LedgerEntry, ctx: WhyContext): string | null {
   if (e.reversed_by_id === null) return null;
   if (isForfeit(e.reversed_by_reason)) {
     const figures = closeFigures(e, ctx);
-    return figures ? `No cobrada: al cierre de ${formatMonthName(e.period_month)} tenías ${figures}` : (e.reversed_by_explanation ?? 'No cobrada al cierre del mes');
+    return figures ? `No cobrada: al cierre de ${formatMonthName(e.period_month)} ${voice(ctx).had} ${figures}` : (e.reversed_by_explanation ?? 'No cobrada al cierre del mes');
   }
   const reason = e.reversed_by_reason ? ` («${withoutFinalStop(e.reversed_by_reason)}»)` : '';
   return `Revertida: se canceló ${sale(e)}${reason}`;

@@ -113,7 +113,7 @@ export function LedgerTab({ clientId }: { clientId: string }) {
   const months = useQuery(rewardsQueries.months(clientId));
   const ledger = useInfiniteQuery(rewardsQueries.ledger({ clientId, month: null, types: null, pageSize: 25 }));
   const monthMap = useMemo(() => new Map((months.data ?? []).map((row) => [row.month, row])), [months.data]);
-  const ctx: WhyContext = useMemo(() => ({ fmt, monthOf: (month) => monthMap.get(month) }), [fmt, monthMap]);
+  const ctx: WhyContext = useMemo(() => ({ fmt, monthOf: (month) => monthMap.get(month), reader: 'staff' }), [fmt, monthMap]);
   if (ledger.isPending) return <ListSkeleton />;
   if (ledger.isError) return <ErrorState error={ledger.error} onRetry={() => ledger.refetch()} retrying={ledger.isFetching} />;
   const entries = ledger.data.pages.flatMap((p) => p.entries);
