@@ -16,8 +16,8 @@ test('el admin lee por qué un miembro no cobró un mes con anulación', async (
   // A month of the demo's closed history where this member's income was forfeited at the close.
   const [forfeit] = await withDb(async (db) =>
     (
-      await db.query<{ client_id: string; month: string; points: number; rule: string }>(
-        `select r.beneficiary_id as client_id, to_char(r.period_month, 'YYYY-MM') as month, t.personal_points as points, r.rule
+      await db.query<{ client_id: string; month: string; points: number }>(
+        `select r.beneficiary_id as client_id, to_char(r.period_month, 'YYYY-MM') as month, t.personal_points as points
            from public.reward_transactions r
            join private.member_period_totals t on t.client_id = r.beneficiary_id and t.period = r.period_month
           where r.reason = 'Beneficiario inactivo al cierre del mes'
@@ -31,7 +31,7 @@ test('el admin lee por qué un miembro no cobró un mes con anulación', async (
   await openAs(page, personas.admin, `/clientes/${forfeit!.client_id}?tab=por-que-no-cobro&mes=${forfeit!.month}`);
   const answer = page.getByTestId('why-answer');
   await expect(answer).toContainText(`No cobró porque en ${MONTHS[month! - 1]} de ${year} tuvo ${forfeit!.points} de 100 puntos`);
-  await expect(page.getByTestId('why-forfeit').filter({ hasText: forfeit!.rule })).toBeVisible();
+  await expect(page.getByTestId('why-forfeit').filter({ hasText: `terminó el mes con ${forfeit!.points} de 100 puntos personales` }).first()).toBeVisible();
   await expect(page.getByTestId('why-entry').filter({ hasText: 'Anulada al cierre' }).first()).toBeVisible();
   await expectAccessible(page, '«¿Por qué no cobró?»');
   await shootScreen(page, 'clientes-por-que-no-cobro');

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ledgerTypeLabels, LEDGER_TYPES, type LedgerType } from '@/lib/domain';
+import { formatMonth } from '@/lib/format';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
 import { whyMessages as m } from './messages';
@@ -12,7 +13,25 @@ import { whyMessages as m } from './messages';
 const tones: Record<WhyEntry['state'], BadgeTone> = { pendiente: 'amber', disponible: 'green', anulada: 'red', revertida: 'gray' };
 const typeLabel = (type: string) => ((LEDGER_TYPES as readonly string[]).includes(type) ? ledgerTypeLabels[type as LedgerType] : type);
 
-function Entry({ entry: e }: { entry: WhyEntry }) {
+/** What the entry paid for, from its fields; the engine's sentence where a type has no better one. */
+function whatFor(e: WhyEntry, month: string): string {
+  const who = e.source_client_name ?? m.someone;
+  const sale = m.saleRef(e.sale_no);
+  switch (e.type) {
+    case 'commission_purchase':
+      return m.purchaseBy(who, sale, e.generation);
+    case 'commission_enrollment':
+      return m.enrolmentOf(who, sale);
+    case 'bonus_starter':
+      return m.starterFor(who, sale);
+    case 'bonus_volume':
+      return m.volumeOf(formatMonth(month));
+    default:
+      return e.explanation;
+  }
+}
+
+function Entry({ entry: e, why }: { entry: WhyEntry; why: WhyNotPaid }) {
   const fmt = useFormat();
   const struck = e.state === 'anulada' || e.state === 'revertida';
   return (
@@ -27,10 +46,10 @@ function Entry({ entry: e }: { entry: WhyEntry }) {
           {struck && <span className="sr-only"> {m.notCounted}</span>}
         </p>
       </div>
-      <p className="text-sm">{e.explanation}</p>
+      <p className="text-sm">{whatFor(e, why.month)}</p>
       {e.state === 'anulada' && e.reversal && (
         <p className="text-sm font-medium text-tone-red-foreground" data-testid="why-forfeit">
-          {e.reversal.explanation}
+          {m.forfeitAt(formatMonth(why.month), fmt.points(why.personal_points), fmt.points(why.activity_points))}
         </p>
       )}
       {e.state === 'revertida' && e.reversal && (
@@ -58,7 +77,7 @@ export function EntriesList({ why }: { why: WhyNotPaid }) {
         ) : (
           <ul className="divide-y">
             {why.entries.map((e) => (
-              <Entry key={e.id} entry={e} />
+              <Entry key={e.id} entry={e} why={why} />
             ))}
           </ul>
         )}

@@ -28,4 +28,15 @@ export const whyMessages = {
     `${no ? `Venta #${no}` : 'La venta'} cancelada el ${when}${reason ? `: ${reason}` : ''}.`,
   capped: (shown: number) => `Se muestran los primeros ${shown}. El libro completo está en la pestaña «Movimientos».`,
   notCounted: '(no cuenta)',
+  // What each entry paid for, said by the screen from the entry's fields: the engine's stored sentence
+  // speaks to the member and writes amounts as plain numbers, and the amount is beside it, formatted.
+  purchaseBy: (who: string, sale: string, generation: number | null) =>
+    `Compra de ${who} (${sale})${generation === null ? '' : `, ${generation}.ª generación`}`,
+  enrolmentOf: (who: string, sale: string) => `Enrolamiento de ${who} (kit de ${sale})`,
+  starterFor: (who: string, sale: string) => `Bono de inicio por enrolar a ${who} (${sale})`,
+  volumeOf: (month: string) => `Bono de volumen de ${month} por las ventas de su red`,
+  someone: 'un miembro',
+  saleRef: (no: number | null) => (no ? `venta #${no}` : 'una venta'),
+  forfeitAt: (month: string, points: string, threshold: string) =>
+    `Anulada al cierre de ${month} (regla: beneficiario inactivo al cierre del mes): terminó el mes con ${points} de ${threshold} puntos personales.`,
 } as const;
