@@ -308,6 +308,16 @@ begin
   --     frozen in private.member_period_totals, their entries in the ledger and their totals in
   --     periods.summary, and nothing here writes any of them. (The network pages list a closed
   --     month's people where they stand now, with that month's frozen figures.)
+  --
+  -- A close computes its month from the paths and group points this move rewrites, so the two never
+  -- overlap: a move is refused while a close runs, and it holds every month still open in KEY SHARE
+  -- (as an approval holds its month) so a close that starts meanwhile waits for the move to commit.
+  -- Each month is closed on the network before the move or on the one after it, never on a mix.
+  if exists (select 1 from public.period_close_jobs j where j.status = 'running') then
+    perform private.refuse('close_in_progress', 'Hay un cierre de mes en marcha: cambia el enrolador cuando termine.');
+  end if;
+  perform 1 from public.periods p where p.status = 'open' order by p.month for key share;
+
   update public.clients c set enroller_id = p_new_enroller_id where c.id = p_client_id;
   select count(*) into v_moved from public.clients c
    where c.path operator(extensions.<@) (select m.path from public.clients m where m.id = p_client_id);

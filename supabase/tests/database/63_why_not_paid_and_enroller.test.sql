@@ -14,7 +14,7 @@
 -- April (open): Gala buys 1 Té → Fabio 3.33 pending with 0 points (at risk), then Fabio buys 1 Lavanda.
 begin;
 \ir 50_engine_fixture.psql
-select plan(43);
+select plan(44);
 
 -- The folder of group points stays out until the rollback (as in 59_group_points).
 select pg_advisory_xact_lock(hashtext('savia.group_points'));
@@ -118,6 +118,12 @@ select is(engine_tests.refusal('super', format($$select public.preview_enroller_
   'Elena Vega no puede ser su propio enrolador.', 'nadie es su propio enrolador');
 select is(engine_tests.refusal('super', format($$select public.change_enroller(%L, %L, ' ')$$, engine_tests.id('elena'), engine_tests.id('olga'))),
   'Indica el motivo del cambio de enrolador (entre 3 y 500 caracteres).', 'sin motivo no hay cambio');
+
+-- While a close runs, no move: the close computes its month from the paths the move rewrites.
+insert into public.period_close_jobs (month, status, origin, started_at) values ('2026-03-01', 'running', 'service_role', now());
+select is(engine_tests.refusal('super', format($$select public.change_enroller(%L, %L, 'Pedido del miembro')$$, engine_tests.id('elena'), engine_tests.id('olga'))),
+  'Hay un cierre de mes en marcha: cambia el enrolador cuando termine.', 'con un cierre en marcha no se mueve a nadie');
+update public.period_close_jobs set status = 'failed', finished_at = now(), error = 'prueba' where status = 'running';
 
 select engine_tests.act_as('super');
 select public.preview_enroller_change(engine_tests.id('elena'), engine_tests.id('olga')) as preview \gset
