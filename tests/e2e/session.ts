@@ -49,7 +49,10 @@ export async function sessionFor(email: string): Promise<StoredSession> {
 
 /**
  * Opens `path` already signed in as `email`. The session is seeded once per tab: later navigations
- * keep the one the app has rotated since.
+ * keep the one the app has rotated since. Once per browser context: its tabs share localStorage, so
+ * a second openAs in the same context replaces the first tab's session with a new one. For a second
+ * tab of the same person, `context.newPage()` and `goto` (it finds the stored session, as in
+ * tabs.spec.ts); for another person, another context.
  */
 export async function openAs(page: Page, email: string, path: string) {
   const session = await sessionFor(email);

@@ -24,7 +24,7 @@ export const STAFF_PATHS = ['/dashboard', '/productos', '/clientes', '/ventas', 
 export const SUPER_PATHS = ['/gestion-usuarios', '/proveedores', '/analizador-salud', '/configuracion'];
 export const MEMBER_PATHS = ['/mi-cuenta', '/mi-cuenta/hacer-pedido', '/mi-cuenta/mis-pedidos', '/mi-cuenta/enrolar', '/mi-cuenta/mi-red', '/mi-cuenta/recompensas'];
 
-const appPath = (page: Page) => new URL(page.url()).pathname;
+export const appPath = (page: Page) => new URL(page.url()).pathname;
 
 /** Opens the chooser from /login, as a person would. */
 async function openChooser(page: Page) {

@@ -67,6 +67,29 @@ describe('refresh tokens', () => {
     expect(await sql('select revoked from auth.refresh_tokens where token = $1', [t2])).toEqual([{ revoked: true }]);
   });
 
+  it('refreshed twice at once (two tabs of a browser), the token gives both the same child', async () => {
+    const { session } = await signedIn();
+    const answers = await Promise.all([refresh(session.refresh_token), refresh(session.refresh_token)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(answers.map((a) => a.json() as Promise<{ refresh_token: string }>));
+    expect(a.refresh_token).toBe(b.refresh_token);
+    expect(a.refresh_token).not.toBe(session.refresh_token);
+    expect((await refresh(a.refresh_token)).status).toBe(200);
+  });
+
+  it('within the reuse interval, a revoked token that is not the active one\'s parent still refreshes', async () => {
+    const { session } = await signedIn();
+    const t0 = session.refresh_token;
+    const t1 = (await (await refresh(t0)).json()).refresh_token;
+    const t2 = (await (await refresh(t1)).json()).refresh_token;
+    // GoTrue swaps t0 again (a third tab a few seconds behind) instead of revoking the family.
+    const late = await refresh(t0);
+    expect(late.status).toBe(200);
+    const t3 = (await late.json()).refresh_token;
+    expect([t0, t1, t2]).not.toContain(t3);
+    expect((await refresh(t3)).status).toBe(200);
+  });
+
   it('refuses an unknown refresh token', async () => {
     const res = await refresh('abcdefghijkl');
     expect(res.status).toBe(400);
