@@ -7,7 +7,7 @@
 //        (env: SAVIA_DB_PORT, BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as for bench/engine.mjs;
 //        BENCH_CALLS=300 calls per measure, BENCH_CANCELLED=300 paid orders cancelled by staff)
 //   --keep   after building (and cancelling, and choosing the members), keeps a copy of the database;
-//   --reuse  starts from that copy instead of rebuilding (a minute, not 15–20), then runs the SQL files
+//   --reuse  starts from that copy instead of rebuilding (seconds, not 5–20 minutes), then runs the SQL files
 //            given (e.g. a new version of get_why_not_paid) as the superuser. The copy has the
 //            migrations of the run that kept it: a change to the close or a table needs a new --keep.
 // Each request is one transaction as role `authenticated` with the admin's claims, shaped as PostgREST
