@@ -3,12 +3,18 @@
 // month: January open, January closed (its forfeits written by the real close) and February (open,
 // nothing yet). Target: p95 ≤ 50 ms. Not a test: it prints figures for bench/README.md.
 //
-// Usage: node bench/why-not-paid.mjs   (env: SAVIA_DB_PORT, BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as
-//        for bench/engine.mjs; BENCH_CALLS=300 calls per measure, BENCH_CANCELLED=300 paid orders cancelled by staff)
+// Usage: node bench/why-not-paid.mjs [--keep | --reuse [file.sql …]]
+//        (env: SAVIA_DB_PORT, BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as for bench/engine.mjs;
+//        BENCH_CALLS=300 calls per measure, BENCH_CANCELLED=300 paid orders cancelled by staff)
+//   --keep   after building (and cancelling, and choosing the members), keeps a copy of the database;
+//   --reuse  starts from that copy instead of rebuilding (seconds, not 5–20 minutes), then runs the SQL files
+//            given (e.g. a new version of get_why_not_paid) as the superuser. The copy has the
+//            migrations of the run that kept it: a change to the close or a table needs a new --keep.
 // Each request is one transaction as role `authenticated` with the admin's claims, shaped as PostgREST
 // runs an RPC (bench/lib/postgrest.mjs), one after another on one connection.
 import { performance } from 'node:perf_hooks';
-import { APPROVALS_AT, MONTH, benchCluster, buildEngineData, checkpoint, staffIds } from './lib/engine-data.mjs';
+import pg from 'pg';
+import { APPROVALS_AT, MONTH, applySql, benchCluster, buildEngineData, checkpoint, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, request, rpc, setClock } from './lib/postgrest.mjs';
 
@@ -21,38 +27,65 @@ const NEXT_MONTH = '2026-02-01';
 const log = (...args) => console.log(...args);
 const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
-const db = await buildEngineData(cfg);
+const args = process.argv.slice(2);
+const SNAPSHOT = 'why-not-paid';
+let db;
+let t0 = performance.now();
+if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
+  await applySql(cfg, args.slice(1));
+  db = new pg.Client({ connectionString: cfg.dbUrl });
+  await db.connect();
+  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
+} else {
+  if (args[0] === '--reuse') log('no hay copia guardada: se construye (y se guarda)');
+  db = await buildEngineData(cfg);
+  await prepare(db);
+  if (args[0] === '--keep' || args[0] === '--reuse') {
+    await db.end();
+    t0 = performance.now();
+    saveSnapshot(cfg, SNAPSHOT);
+    db = new pg.Client({ connectionString: cfg.dbUrl });
+    await db.connect();
+    log(`copia guardada: ${fmt(ms(t0))} ms`);
+  }
+}
 const { admin, superadmin } = await staffIds(db);
 const asAdmin = claimsOf(admin);
 
-// Staff cancel some paid orders (with a reason), so January has entries reversed by a cancellation.
-let t0 = performance.now();
-await db.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(asAdmin), APPROVALS_AT]);
-const { rows: toCancel } = await db.query(
-  `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`);
-for (const { id } of toCancel) await db.query(`select public.cancel_sale($1, 'El banco devolvió el pago')`, [id]);
-await db.query(`select set_config('request.jwt.claims', '', false)`);
-log(`${toCancel.length} pedidos pagados cancelados por cancel_sale: ${fmt(ms(t0))} ms`);
+/** Cancels some paid orders and chooses the members asked about, in a table the copy keeps. */
+async function prepare(c) {
+  const ids = await staffIds(c);
+  // Staff cancel some paid orders (with a reason), so January has entries reversed by a cancellation.
+  let t1 = performance.now();
+  await c.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(claimsOf(ids.admin)), APPROVALS_AT]);
+  const { rows: toCancel } = await c.query(
+    `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`);
+  for (const { id } of toCancel) await c.query(`select public.cancel_sale($1, 'El banco devolvió el pago')`, [id]);
+  await c.query(`select set_config('request.jwt.claims', '', false)`);
+  log(`${toCancel.length} pedidos pagados cancelados por cancel_sale: ${fmt(ms(t1))} ms`);
 
-// Members asked about: the 20 largest ledgers of the month (uplines near the root), 30 in the middle,
-// 50 with a small one or none (most members).
-t0 = performance.now();
-await db.query(`
-  create temporary table asked as
-    with ledger as (select c.id, count(r.id) as entries
-                      from public.clients c left join public.reward_transactions r on r.beneficiary_id = c.id and r.period_month = '${MONTH}'
-                     group by c.id)
-    (select 'pesado' as kind, * from ledger order by entries desc limit 20)
-    union all
-    (select 'medio', * from ledger where entries between 20 and 400 order by random() limit 30)
-    union all
-    (select 'pequeño', * from ledger where entries < 20 order by random() limit 50)`);
-const { rows: asked } = await db.query(`select kind, id, entries::int from asked order by kind, entries desc`);
+  // Members asked about: the 20 largest ledgers of the month (uplines near the root), 30 in the middle,
+  // 50 with a small one or none (most members).
+  t1 = performance.now();
+  await c.query(`
+    create schema bench;
+    create table bench.asked as
+      with ledger as (select c.id, count(r.id) as entries
+                        from public.clients c left join public.reward_transactions r on r.beneficiary_id = c.id and r.period_month = '${MONTH}'
+                       group by c.id)
+      (select 'pesado' as kind, * from ledger order by entries desc limit 20)
+      union all
+      (select 'medio', * from ledger where entries between 20 and 400 order by random() limit 30)
+      union all
+      (select 'pequeño', * from ledger where entries < 20 order by random() limit 50)`);
+  log(`miembros elegidos: ${fmt(ms(t1))} ms`);
+}
+const { rows: asked } = await db.query(`select kind, id, entries::int from bench.asked order by kind, entries desc`);
 const describe = (kind) => {
   const xs = asked.filter((c) => c.kind === kind);
   return `${xs.length} (${Math.min(...xs.map((c) => c.entries))}–${Math.max(...xs.map((c) => c.entries))} asientos en el mes)`;
 };
-log(`miembros consultados: ${['pesado', 'medio', 'pequeño'].map((k) => `${k} ${describe(k)}`).join(', ')} (${fmt(ms(t0))} ms)`);
+log(`miembros consultados: ${['pesado', 'medio', 'pequeño'].map((k) => `${k} ${describe(k)}`).join(', ')}`);
 
 const sig = await functionSignatures(db, ['get_why_not_paid']);
 const why = rpc(sig, 'get_why_not_paid', ['p_client_id', 'p_month'], 'scalar');
@@ -88,7 +121,7 @@ const calls = (month) => spread(asked.map((c) => ({ kind: c.kind, run: () => why
 /** Members whose answer disagrees with the ledger summed here by another route (its reversals by reason). */
 async function wrongAnswers(month) {
   const { rows: [x] } = await db.query(`
-    select count(*)::int as n from asked k
+    select count(*)::int as n from bench.asked k
      cross join lateral (select public.get_why_not_paid(k.id, '${month}') as w) a
      cross join lateral (select coalesce(sum(r.amount) filter (where r.amount > 0 and r.reverses_id is null), 0) as earned,
                                 coalesce(-sum(r.amount) filter (where r.reason = 'Beneficiario inactivo al cierre del mes'), 0) as forfeited,
@@ -121,7 +154,7 @@ await db.query('vacuum analyze public.reward_transactions');
 const { rows: [mix] } = await db.query(`
   select count(*) filter (where w ->> 'verdict' = 'forfeited')::int as forfeited, count(*) filter (where w ->> 'verdict' = 'paid')::int as paid,
          count(*) filter (where (w ->> 'reversed')::numeric > 0)::int as with_reversals
-    from asked k cross join lateral (select public.get_why_not_paid(k.id, '${MONTH}') as w) a`);
+    from bench.asked k cross join lateral (select public.get_why_not_paid(k.id, '${MONTH}') as w) a`);
 log(`  entre los consultados: ${mix.forfeited} con lo suyo anulado al cierre, ${mix.paid} que cobraron, ${mix.with_reversals} con ventas canceladas`);
 
 log(`«¿Por qué no cobró?» de ${MONTH.slice(0, 7)} cerrado y de ${NEXT_MONTH.slice(0, 7)} abierto, el 10 de febrero:`);

@@ -202,6 +202,7 @@ create table private.member_period_totals (
   personal_points integer not null default 0,
   own_sales numeric(12,2) not null default 0,
   income numeric(12,2) not null default 0,
+  forfeited numeric(12,2) not null default 0,
   was_active boolean,
   group_points integer,
   downline_sales numeric(12,2),
@@ -216,6 +217,8 @@ comment on column private.member_period_totals.income is
   'Suma de los importes del libro de ese mes (comisiones y bonos menos reversos): pendiente con el mes abierto, disponible cuando se cierra. Un contraasiento posterior al cierre baja este total del mes cerrado (reembolso).';
 comment on column private.member_period_totals.own_sales is
   'Base comisionable de las compras aprobadas del miembro (pedidos y ventas directas) en el mes, neta de cancelaciones; es lo que suma al bono de volumen de su línea ascendente. El kit de enrolamiento no cuenta: paga su propia comisión.';
+comment on column private.member_period_totals.forfeited is
+  'Lo que el cierre anuló por inactividad (la suma de sus contraasientos, en positivo); 0 mientras el mes está abierto. Lo escribe el cierre con las anulaciones, para no releer miles de ellas en cada consulta.';
 comment on column private.member_period_totals.group_points is 'Al cierre: puntos personales del miembro más los de toda su red descendente en el mes.';
 comment on column private.member_period_totals.downline_sales is 'Al cierre: ventas comisionables de toda su red descendente en el mes (base del bono de volumen).';
 comment on column private.member_period_totals.level_during is 'Nivel con el que trabajó el mes (el del bono de volumen); level_after es el alcanzado al cerrar.';

@@ -148,7 +148,7 @@ begin
     from private.period_close_stats(p_month, v_plan.plan) s
    where t.client_id = s.client_id and t.period = p_month;
 
-  -- 2 and 3. Forfeits and volume bonuses, with the month's income in the same statement.
+  -- 2 and 3. Forfeits and volume bonuses, with the month's income and what it forfeited in the same statement.
   with acts as (
     select a.* from private.period_close_actions(p_month, v_plan.plan, true) a where a.action in ('forfeit', 'bonus_volume')
   ), ins as (
@@ -162,9 +162,10 @@ begin
      order by a.client_id
     returning type, beneficiary_id, amount
   ), totals as (
-    insert into private.member_period_totals as t (client_id, period, income)
-    select ins.beneficiary_id, p_month, sum(ins.amount) from ins group by ins.beneficiary_id order by ins.beneficiary_id
-    on conflict (client_id, period) do update set income = t.income + excluded.income
+    insert into private.member_period_totals as t (client_id, period, income, forfeited)
+    select ins.beneficiary_id, p_month, sum(ins.amount), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0)
+      from ins group by ins.beneficiary_id order by ins.beneficiary_id
+    on conflict (client_id, period) do update set income = t.income + excluded.income, forfeited = t.forfeited + excluded.forfeited
     returning 1
   )
   select count(*) filter (where ins.type = 'reversal_commission'), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0),

@@ -46,12 +46,14 @@ as $$
   union all
   -- 5. The summaries agree with the ledger.
   select 'totales del mes distintos del libro', t.client_id::text || ' ' || t.period::text,
-         format('resumen %s / %s, libro %s / %s', t.income, t.personal_points, coalesce(l.amount, 0), coalesce(l.points, 0))
+         format('resumen %s / %s / %s anulado, libro %s / %s / %s anulado', t.income, t.personal_points, t.forfeited,
+                coalesce(l.amount, 0), coalesce(l.points, 0), coalesce(l.forfeited, 0))
     from private.member_period_totals t
-    left join (select r.beneficiary_id, r.period_month, sum(r.amount) as amount, sum(r.points) as points
+    left join (select r.beneficiary_id, r.period_month, sum(r.amount) as amount, sum(r.points) as points,
+                      -sum(r.amount) filter (where r.reason = 'Beneficiario inactivo al cierre del mes') as forfeited
                  from public.reward_transactions r group by 1, 2) l
       on l.beneficiary_id = t.client_id and l.period_month = t.period
-   where t.income <> coalesce(l.amount, 0) or t.personal_points <> coalesce(l.points, 0)
+   where t.income <> coalesce(l.amount, 0) or t.personal_points <> coalesce(l.points, 0) or t.forfeited <> coalesce(l.forfeited, 0)
   union all
   select 'asientos sin resumen', r.beneficiary_id::text || ' ' || r.period_month::text, count(*)::text
     from public.reward_transactions r

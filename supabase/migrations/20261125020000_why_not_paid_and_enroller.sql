@@ -103,14 +103,15 @@ begin
     into v_entries, v_points_lines, v_entries_more, v_points_more
     from described d;
 
-  -- The month's money by what became of it. The reversals come from their own index (each
-  -- reverses an entry of this month); what was earned is the month's net income (kept by the engine
-  -- beside the ledger) plus what the reversals took back.
-  select coalesce(-sum(x.amount) filter (where x.reason = 'Beneficiario inactivo al cierre del mes'), 0),
-         coalesce(-sum(x.amount) filter (where x.reason is distinct from 'Beneficiario inactivo al cierre del mes'), 0)
-    into v_forfeited, v_reversed
+  -- The month's money by what became of it. What the close forfeited is kept by the close beside the
+  -- month's net income (a heavy upline's forfeits are thousands of entries); the other reversals
+  -- (cancelled sales) come from an index of their own. What was earned is the net income plus what
+  -- both took back.
+  v_forfeited := coalesce(v_totals.forfeited, 0);
+  select coalesce(-sum(x.amount), 0) into v_reversed
     from public.reward_transactions x
-   where x.beneficiary_id = p_client_id and x.period_month = v_month and x.reverses_id is not null and x.type = 'reversal_commission';
+   where x.beneficiary_id = p_client_id and x.period_month = v_month and x.reverses_id is not null
+     and x.type = 'reversal_commission' and x.reason is distinct from 'Beneficiario inactivo al cierre del mes';
   v_earned := coalesce(v_totals.income, 0) + v_forfeited + v_reversed;
 
   -- What the screen says first. The figures behind each verdict are in the same answer.
@@ -138,12 +139,12 @@ $$;
 comment on function public.get_why_not_paid(uuid, date) is
   'Personal: «¿Por qué no cobró?» de un miembro en un mes (el en curso si no se indica). Sus puntos personales frente a los de actividad con que se juzga el mes (los del plan de su cierre; los de hoy si sigue abierto) y los asientos de puntos que los hicieron (compras y kits de sus enrolados, con la venta y su reverso si se canceló); cada comisión o bono del mes con su estado: pendiente, disponible, anulada al cierre (con la frase del cierre, que lleva la regla y la cifra) o revertida (con la venta cancelada y el motivo); los importes de cada estado y un veredicto (no_income, paid, pending, at_risk, forfeited, reversed) que la pantalla convierte en una frase. Hasta 100 asientos de cada lista (entries_more / point_lines_more dicen si hay más).';
 
--- A member's points entries and reversals of a month, each from an index of its own: among a heavy
--- upline's thousands of commissions of a month they are few (the first is one row per approved sale,
--- the second is written by cancellations and the close only).
+-- A member's points entries and money reversals other than the close's forfeits, each from an index
+-- of its own: among a heavy upline's thousands of commissions of a month they are few (the first is one
+-- row per approved sale, the second is written by cancellations only).
 create index reward_transactions_points_idx on public.reward_transactions (beneficiary_id, period_month, id) where points > 0;
-create index reward_transactions_reversals_idx on public.reward_transactions (beneficiary_id, period_month)
-  include (type, amount, reason) where reverses_id is not null;
+create index reward_transactions_reversed_idx on public.reward_transactions (beneficiary_id, period_month) include (amount)
+  where reverses_id is not null and type = 'reversal_commission' and reason is distinct from 'Beneficiario inactivo al cierre del mes';
 
 revoke all on function public.get_why_not_paid(uuid, date) from public, anon;
 grant execute on function public.get_why_not_paid(uuid, date) to authenticated;
