@@ -1,10 +1,11 @@
 // The list's search and filters. The search box and the city keep what is typed; the URL (and the
 // query) follows after a pause, so a keystroke never waits for the database.
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { ENROLLMENT_STATUSES, enrollmentStatusLabels, type EnrollmentStatus } from '@/api/clients/clients-api';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useDebouncedText } from '@/lib/use-debounced-text';
 import { m } from '../messages';
 
 export interface ClientFilterValues {
@@ -19,23 +20,6 @@ interface Props {
   values: ClientFilterValues;
   levels: number[];
   onChange: (patch: Partial<ClientFilterValues>, options?: { replace?: boolean }) => void;
-}
-
-/** Text that follows the URL when it changes elsewhere («Quitar filtros», back) and writes to it after a pause. */
-function useDebouncedText(value: string | undefined, onSettle: (text: string | undefined) => void) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if ((value ?? '') !== text.trim()) setText(value ?? '');
-  }
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((text.trim() || undefined) !== value) onSettle(text.trim() || undefined);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [text, value, onSettle]);
-  return [text, setText] as const;
 }
 
 export function ClientsFilters({ values, levels, onChange }: Props) {

@@ -2,13 +2,14 @@
 // generation, search, filter and page live in the URL (network-search.ts).
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { NETWORK_STATUSES, type NetworkPerson, type NetworkStatus } from '@/api/network/network-api';
 import { networkQueries } from '@/api/network/network-queries';
 import { DataTable } from '@/components/ui/data-table';
 import { dataTableColumns } from '@/components/ui/data-table-columns';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useDebouncedText } from '@/lib/use-debounced-text';
 import { useFormat } from '@/lib/use-format';
 import type { useTableSearch } from '@/lib/table-search';
 import { m, statusLabels } from '@/components/network/messages';
@@ -102,20 +103,7 @@ interface FiltersProps {
 
 function Filters({ generation, generations, closed, q, status, onGeneration, onSearch, onStatus }: FiltersProps) {
   const ids = { gen: useId(), q: useId(), status: useId() };
-  // The box keeps what is typed; the URL (and the query) follows after a pause.
-  const [text, setText] = useState(q ?? '');
-  // A change of the URL not made by typing here («Quitar filtros», back) replaces the text.
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    setShownQ(q);
-    if ((q ?? '') !== text.trim()) setText(q ?? '');
-  }
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((text.trim() || undefined) !== q) onSearch(text.trim() || undefined);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [text, q, onSearch]);
+  const [text, setText] = useDebouncedText(q, onSearch);
   const statuses = NETWORK_STATUSES.filter((s) => !closed || s !== 'en_riesgo');
   return (
     <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
