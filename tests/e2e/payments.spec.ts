@@ -274,6 +274,10 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   await expect(page).toHaveURL(/\?estado=pagado$/);
   await expectTotalsAsInDb(page, money);
   await expect(rowOf(page, earner, toPay, money)).toContainText(`Ref. ${reference}`);
+  // An earlier step's toast may still cover the button, and sonner keeps a hovered toast up (the
+  // pointer rests where the last click was): move away and let it go before clicking under it.
+  await page.mouse.move(0, 0);
+  await expect(toasts(page).locator('[data-sonner-toast]')).toHaveCount(0);
   const listDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
   const list = await downloadText(await listDownload);
