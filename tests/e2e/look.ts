@@ -13,7 +13,7 @@ type Theme = (typeof THEMES)[number];
 const SIZES = { escritorio: { width: 1280, height: 800 }, movil: { width: 390, height: 844 } } as const;
 const SCREENSHOT_DIR = process.env.SAVIA_SCREENSHOT_DIR ?? 'test-results/screenshots';
 /** Whether this run takes the screenshots (`npm run screenshots` sets it). */
-export const screenshotsWanted = process.env.SAVIA_SCREENSHOTS === '1';
+const screenshotsWanted = process.env.SAVIA_SCREENSHOTS === '1';
 
 // The very axe-core build @axe-core/playwright would inject, so results are the same as its own.
 const AXE_SOURCE: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core').source;

@@ -1,11 +1,8 @@
 // Screenshots of every screen of the shell, desktop and phone, light and dark: artifacts of the
-// run (test-results/screenshots), to look at, never committed. Only in `npm run screenshots`: what
-// they open is proven by auth, back-office and member specs.
+// run (test-results/screenshots), to look at, never committed. Not a spec: playwright.config.ts runs
+// this file only in `npm run screenshots`; what it opens is proven by auth, back-office and member specs.
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotsWanted } from './look';
 import { personas, signIn } from './support';
-
-test.skip(!screenshotsWanted, 'las capturas se toman con npm run screenshots (SAVIA_SCREENSHOTS=1)');
 
 const DIR = process.env.SAVIA_SCREENSHOT_DIR ?? 'test-results/screenshots';
 const SIZES = { escritorio: { width: 1280, height: 800 }, movil: { width: 390, height: 844 } } as const;
