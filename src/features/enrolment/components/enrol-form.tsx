@@ -11,12 +11,11 @@ import { enrolmentQueries } from '@/api/enrolment/enrolment-queries';
 import { useEnrolMember } from '@/api/enrolment/enrolment-mutations';
 import { BUCKETS, uploadFile } from '@/api/storage/storage-api';
 import { Button } from '@/components/ui/button';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel, FieldLegend, FieldSet } from '@/components/ui/field';
+import { PaymentMethodField } from '@/components/payment-method-field';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { toDbError } from '@/lib/db';
-import { PAYMENT_METHODS, paymentMethodLabels } from '@/lib/domain';
-import { cn } from '@/lib/utils';
 import { enrolMessages as m } from '../messages';
 import { EnrolmentPreview } from './enrolment-preview';
 import { emptyEnrolment, enrolSchema, fieldOfRefusal, type EnrolField, type EnrolValues } from './enrol-schema';
@@ -220,36 +219,15 @@ function PaymentFields({ form, busy }: FieldsProps) {
         control={form.control}
         name="paymentMethod"
         render={({ field }) => (
-          <FieldSet aria-describedby={errors.paymentMethod ? 'enrol-method-error' : undefined}>
-            <FieldLegend>{m.paymentMethod}</FieldLegend>
-            <div className="grid grid-cols-2 gap-2">
-              {PAYMENT_METHODS.map((method) => (
-                <label
-                  key={method}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                    field.value === method && 'border-primary bg-primary/5 font-medium',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={method}
-                    checked={field.value === method}
-                    onChange={() => field.onChange(method)}
-                    disabled={busy}
-                    className="accent-primary"
-                  />
-                  {paymentMethodLabels[method]}
-                </label>
-              ))}
-            </div>
-            {errors.paymentMethod && (
-              <p id="enrol-method-error" role="alert" className="text-xs font-medium text-destructive">
-                {errors.paymentMethod.message}
-              </p>
-            )}
-          </FieldSet>
+          <PaymentMethodField
+            legend={m.paymentMethod}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={busy}
+            error={errors.paymentMethod?.message}
+            errorId="enrol-method-error"
+          />
         )}
       />
       <TextField

@@ -12,6 +12,7 @@ import type { Sale } from "@/api/sales/sales-api";
 import { usePlaceOrder } from "@/api/sales/sales-mutations";
 import { BUCKETS, uploadFile } from "@/api/storage/storage-api";
 import { Button } from "@/components/ui/button";
+import { PaymentMethodField } from "@/components/payment-method-field";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import {
   Field,
@@ -19,20 +20,13 @@ import {
   FieldDescription,
   FieldError,
   FieldLabel,
-  FieldLegend,
-  FieldSet,
 } from "@/components/ui/field";
 import { FilePicker } from "@/components/ui/file-picker";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toDbError, type DbError } from "@/lib/db";
-import {
-  PAYMENT_METHODS,
-  paymentMethodLabels,
-  type OrderItem,
-} from "@/lib/domain";
+import { PAYMENT_METHODS, type OrderItem } from "@/lib/domain";
 import { useFormat } from "@/lib/use-format";
-import { cn } from "@/lib/utils";
 import { orderMessages as m } from "../messages";
 import { PaymentDetails } from "./payment-details";
 
@@ -177,45 +171,15 @@ export function CheckoutForm({
             control={form.control}
             name="paymentMethod"
             render={({ field }) => (
-              <FieldSet
-                aria-describedby={
-                  errors.paymentMethod ? "method-error" : undefined
-                }
-              >
-                <FieldLegend>{m.paymentMethod}</FieldLegend>
-                <div className="grid grid-cols-2 gap-2">
-                  {PAYMENT_METHODS.map((method) => (
-                    <label
-                      key={method}
-                      className={cn(
-                        "flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-                        field.value === method &&
-                          "border-primary bg-primary/5 font-medium",
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={field.name}
-                        value={method}
-                        checked={field.value === method}
-                        onChange={() => field.onChange(method)}
-                        disabled={busy}
-                        className="accent-primary"
-                      />
-                      {paymentMethodLabels[method]}
-                    </label>
-                  ))}
-                </div>
-                {errors.paymentMethod && (
-                  <p
-                    id="method-error"
-                    role="alert"
-                    className="text-xs font-medium text-tone-red-foreground"
-                  >
-                    {errors.paymentMethod.message}
-                  </p>
-                )}
-              </FieldSet>
+              <PaymentMethodField
+                legend={m.paymentMethod}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={busy}
+                error={errors.paymentMethod?.message}
+                errorId="method-error"
+              />
             )}
           />
 
