@@ -1429,6 +1429,20 @@ export type Database = {
           unit_price: number
         }[]
       }
+      get_staff_members: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          finance: boolean
+          invitation_id: string
+          invited_at: string
+          is_me: boolean
+          last_sign_in_at: string
+          role: string
+          state: string
+          user_id: string
+        }[]
+      }
       get_staff_work_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1441,6 +1455,10 @@ export type Database = {
       get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
       get_why_not_paid: {
         Args: { p_client_id: string; p_month?: string }
+        Returns: Json
+      }
+      invite_staff: {
+        Args: { p_email: string; p_finance?: boolean; p_role: string }
         Returns: Json
       }
       note_voucher_amount: {
@@ -1644,6 +1662,11 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      revoke_staff_access: { Args: { p_user_id: string }; Returns: Json }
+      revoke_staff_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: Json
+      }
       search_enroller_candidates: {
         Args: { p_limit?: number; p_search: string }
         Returns: {
@@ -1683,6 +1706,10 @@ export type Database = {
           total: number
           total_capped: boolean
         }[]
+      }
+      set_staff_role: {
+        Args: { p_finance?: boolean; p_role: string; p_user_id: string }
+        Returns: Json
       }
       submit_lead: {
         Args: {

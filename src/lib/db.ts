@@ -9,6 +9,7 @@
  */
 export const SAVIA_CODES = [
   'above_balance',
+  'already_staff',
   'append_only',
   'below_minimum',
   'client_required',
@@ -22,8 +23,8 @@ export const SAVIA_CODES = [
   'forbidden',
   'insufficient_stock',
   'invalid_amount',
-  'invalid_email',
   'invalid_document',
+  'invalid_email',
   'invalid_enroller',
   'invalid_enrollment',
   'invalid_filter',
@@ -35,16 +36,21 @@ export const SAVIA_CODES = [
   'invalid_plan',
   'invalid_product',
   'invalid_quantity',
+  'invalid_role',
   'invalid_settings',
   'invalid_slug',
   'invalid_transition',
   'invalid_voucher',
+  'invitation_pending',
   'kit_in_order',
+  'last_superadmin',
   'markup_not_allowed',
+  'member_email',
   'message_too_long',
   'network_cycle',
   'network_path',
   'not_owner',
+  'own_role',
   'page_not_found',
   'payout_not_found',
   'period_closed',
@@ -63,6 +69,7 @@ export const SAVIA_CODES = [
   'unknown_enroller',
   'unknown_kit',
   'unknown_product',
+  'unknown_staff',
 ] as const;
 
 export type SaviaCode = (typeof SAVIA_CODES)[number];

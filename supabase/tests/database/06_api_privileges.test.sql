@@ -105,6 +105,12 @@ insert into declared values
   ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
   ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
+  -- Usuarios (superadmin; the functions refuse anyone else)
+  ('function', 'get_staff_members()',                        '', 'execute', ''),
+  ('function', 'invite_staff(text, text, boolean)',          '', 'execute', ''),
+  ('function', 'set_staff_role(uuid, text, boolean)',        '', 'execute', ''),
+  ('function', 'revoke_staff_access(uuid)',                  '', 'execute', ''),
+  ('function', 'revoke_staff_invitation(uuid)',              '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
