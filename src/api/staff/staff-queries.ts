@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchWorkCounts } from './staff-api';
+import { fetchStaffMembers, fetchWorkCounts } from './staff-api';
 
 export const staffQueries = {
   all: () => ['staff'] as const,
@@ -8,5 +8,10 @@ export const staffQueries = {
       queryKey: [...staffQueries.all(), 'work-counts'] as const,
       queryFn: ({ signal }) => fetchWorkCounts(signal),
       refetchInterval: 30_000,
+    }),
+  members: () =>
+    queryOptions({
+      queryKey: [...staffQueries.all(), 'members'] as const,
+      queryFn: ({ signal }) => fetchStaffMembers(signal),
     }),
 };
