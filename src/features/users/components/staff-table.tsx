@@ -18,7 +18,79 @@ export interface StaffActions {
   reinvite: (member: StaffMember) => void;
 }
 
+/** A table from the tablet up; on a phone, one card per person (an e-mail does not fit a column there). */
 export function StaffTable({ members, actions }: { members: StaffMember[]; actions: StaffActions }) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <WideTable members={members} actions={actions} />
+      </div>
+      <ul aria-label={m.listTitle} className="flex flex-col gap-3 md:hidden">
+        {members.map((member) => (
+          <li key={member.user_id ?? member.invitation_id} className="rounded-lg border bg-card p-4">
+            <StaffCard member={member} actions={actions} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function StaffCard({ member, actions }: { member: StaffMember; actions: StaffActions }) {
+  const f = useFormat();
+  return (
+    <div className="flex flex-col gap-3">
+      <Person member={member} />
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">{m.colRole}</dt>
+          <dd>
+            <Role member={member} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{m.colFinance}</dt>
+          <dd>{member.finance ? m.yes : m.no}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{m.colState}</dt>
+          <dd>
+            <Badge tone={stateTones[member.state]}>{m.states[member.state]}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{m.colLastSignIn}</dt>
+          <dd>{member.last_sign_in_at ? f.dateTime(member.last_sign_in_at) : m.never}</dd>
+        </div>
+      </dl>
+      <RowActions member={member} actions={actions} />
+    </div>
+  );
+}
+
+function Person({ member }: { member: StaffMember }) {
+  const f = useFormat();
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+        <span className="[overflow-wrap:anywhere]">{member.email}</span>
+        {member.is_me && <Badge tone="blue">{m.you}</Badge>}
+      </span>
+      {member.invited_at && <span className="text-xs text-muted-foreground">{m.invitedOn(f.date(member.invited_at))}</span>}
+    </div>
+  );
+}
+
+function Role({ member }: { member: StaffMember }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+      {member.role === 'superadmin' && <ShieldCheck className="size-4 text-muted-foreground" aria-hidden="true" />}
+      {staffRoleLabels[member.role]}
+    </span>
+  );
+}
+
+function WideTable({ members, actions }: { members: StaffMember[]; actions: StaffActions }) {
   const f = useFormat();
   return (
     <Table aria-label={m.listTitle}>
@@ -36,19 +108,10 @@ export function StaffTable({ members, actions }: { members: StaffMember[]; actio
         {members.map((member) => (
           <TableRow key={member.user_id ?? member.invitation_id}>
             <TableCell>
-              <div className="flex flex-col gap-0.5">
-                <span className="flex items-center gap-2 font-medium break-all">
-                  {member.email}
-                  {member.is_me && <Badge tone="blue">{m.you}</Badge>}
-                </span>
-                {member.invited_at && <span className="text-xs text-muted-foreground">{m.invitedOn(f.date(member.invited_at))}</span>}
-              </div>
+              <Person member={member} />
             </TableCell>
             <TableCell>
-              <span className="inline-flex items-center gap-1.5">
-                {member.role === 'superadmin' && <ShieldCheck className="size-4 text-muted-foreground" aria-hidden="true" />}
-                {staffRoleLabels[member.role]}
-              </span>
+              <Role member={member} />
             </TableCell>
             <TableCell>{member.finance ? m.yes : m.no}</TableCell>
             <TableCell>
@@ -69,7 +132,7 @@ function RowActions({ member, actions }: { member: StaffMember; actions: StaffAc
   if (member.is_me) return <span className="text-xs text-muted-foreground">{m.ownRow}</span>;
   if (member.state === 'activo') {
     return (
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
         <Button variant="outline" size="sm" aria-label={m.changeRoleOf(member.email)} onClick={() => actions.changeRole(member)}>
           <KeyRound aria-hidden="true" />
           {m.changeRole}
