@@ -443,6 +443,8 @@ begin
                             'factor', coalesce(round(n.after_close / nullif(n.after_close - n.volume + n.forfeited, 0), 4), 1))
     into v_projection from net n;
   v_projection := coalesce(v_projection, jsonb_build_object('basis_month', null, 'factor', 1));
+  v_projection := v_projection || jsonb_build_object('payout_ratio',
+    round((v_months -> -1 ->> 'payout_ratio')::numeric * (v_projection ->> 'factor')::numeric, 4));
 
   select jsonb_build_object(
     'today', v_today,
@@ -455,7 +457,9 @@ begin
     'low_stock_threshold', v_low_stock,
     'months', v_months,
     'projection', v_projection,
-    'previous_month_closed', exists (select 1 from public.periods p where p.month = v_prev and p.status = 'closed'),
+    -- Months before this one still open: the close of last month is due (the banner).
+    'unclosed_months', coalesce((select jsonb_agg(p.month order by p.month) from public.periods p
+                                  where p.month < v_month and p.status = 'open'), '[]'::jsonb),
     'approvals', (select jsonb_build_object('count', count(*), 'oldest_at', min(s.created_at))
                     from public.sales s where s.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')),
     'payouts', (select jsonb_build_object('pending', count(*) filter (where r.status = 'pending'),

@@ -105,6 +105,9 @@ insert into declared values
   ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
   ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
+  -- Dashboard (staff; the functions refuse anyone else)
+  ('function', 'get_dashboard()',                            '', 'execute', ''),
+  ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');

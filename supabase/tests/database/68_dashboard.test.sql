@@ -21,7 +21,7 @@
 --   Olga 9 Cúrcuma (04-20) 180.00, base 135.00; a new member registered on 04-15.
 begin;
 \ir 50_engine_fixture.psql
-select plan(40);
+select plan(44);
 
 -- The fixture emptied the engine's tables under the triggers' feet: start the kept figures from it.
 truncate private.dashboard_months;
