@@ -415,6 +415,7 @@ begin
            'commissions', coalesce(k.commissions, 0),
            'bonuses', coalesce(k.bonuses, 0),
            'reversals', coalesce(k.reversals, 0),
+           'rewards_net', coalesce(k.commissions, 0) + coalesce(k.bonuses, 0) + coalesce(k.reversals, 0),
            'commissionable_sales', coalesce(k.commissionable_sales, 0),
            'payout_ratio', round((coalesce(k.commissions, 0) + coalesce(k.bonuses, 0) + coalesce(k.reversals, 0))
                                  / nullif(k.commissionable_sales, 0), 4))
@@ -467,11 +468,11 @@ begin
                                           'amount', coalesce(sum(r.amount), 0))
                   from public.payout_requests r where r.status in ('pending', 'approved')),
     -- Owed to members: the ledger's net of open months (pending) and of closed months less what was paid.
-    'liability', (select jsonb_build_object(
-                           'pending', coalesce(sum(d.commissions + d.bonuses + d.reversals) filter (where p.status is distinct from 'closed'), 0),
-                           'available_unpaid', coalesce(sum(d.commissions + d.bonuses + d.reversals) filter (where p.status = 'closed'), 0)
-                                               - coalesce(sum(d.payouts_paid), 0))
-                    from private.dashboard_months d left join public.periods p on p.month = d.month),
+    'liability', (select jsonb_build_object('pending', x.pending, 'available_unpaid', x.available_unpaid, 'total', x.pending + x.available_unpaid)
+                    from (select coalesce(sum(d.commissions + d.bonuses + d.reversals) filter (where p.status is distinct from 'closed'), 0) as pending,
+                                 coalesce(sum(d.commissions + d.bonuses + d.reversals) filter (where p.status = 'closed'), 0)
+                                 - coalesce(sum(d.payouts_paid), 0) as available_unpaid
+                            from private.dashboard_months d left join public.periods p on p.month = d.month) x),
     -- At the last 30 days' pace (units that left the stock, net of cancellations), within 7 days.
     'running_out', coalesce((
        select jsonb_agg(jsonb_build_object('product_id', p.id, 'sku', p.sku, 'name', p.name, 'stock', p.stock,

@@ -83,7 +83,7 @@ select is((:'march'::jsonb ->> 'new_members')::integer, 8, 'miembros nuevos: los
 select is((engine_tests.dash() -> 'projection' ->> 'factor')::numeric, 1::numeric, 'sin un cierre anterior, la proyección es el ratio actual');
 select is((engine_tests.dash() -> 'approvals' ->> 'count')::integer, 1, 'una venta esperando aprobación');
 select is((engine_tests.dash() -> 'approvals' ->> 'oldest_at')::timestamptz, '2026-03-12 10:00:00-05'::timestamptz, 'desde el 12 de marzo');
-select is(engine_tests.dash() -> 'liability', '{"pending": 15.67, "available_unpaid": 0}'::jsonb, 'pasivo: 15.67 pendientes del mes abierto, nada disponible');
+select is(engine_tests.dash() -> 'liability', '{"pending": 15.67, "available_unpaid": 0, "total": 15.67}'::jsonb, 'pasivo: 15.67 pendientes del mes abierto, nada disponible');
 select is(engine_tests.dash() -> 'unclosed_months', '[]'::jsonb, 'ningún mes anterior abierto');
 
 -- The close -----------------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ select is((:'april'::jsonb ->> 'near_active_members')::integer, 1, 'cerca de act
 select is((:'april'::jsonb ->> 'payout_ratio')::numeric, 0.0198, 'ratio de abril: 3.33 / 168.33');
 select is(:'d'::jsonb -> 'projection', '{"basis_month": "2026-03-01", "factor": 0.3937, "payout_ratio": 0.0078}'::jsonb,
           'proyección al cierre: el ratio × el efecto del cierre de marzo (6.17 / 15.67)');
-select is(:'d'::jsonb -> 'liability', '{"pending": 3.33, "available_unpaid": 1.17}'::jsonb,
+select is(:'d'::jsonb -> 'liability', '{"pending": 3.33, "available_unpaid": 1.17, "total": 4.50}'::jsonb,
           'pasivo: 3.33 pendientes de abril; 6.17 disponibles de marzo menos 5.00 pagados');
 select is(:'d'::jsonb -> 'payouts', '{"pending": 1, "approved": 0, "amount": 1.00}'::jsonb, 'un retiro por pagar de 1.00');
 select is(:'d'::jsonb -> 'running_out' -> 0 ->> 'name', 'Cápsulas de cúrcuma', 'se agota: cúrcuma, 1 en stock y 9 vendidas en 30 días');
