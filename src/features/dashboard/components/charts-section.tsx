@@ -20,7 +20,10 @@ function ChartFigure({ id, title, table, children }: { id: string; title: string
         <summary className="cursor-pointer rounded text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
           {m.asTable}
         </summary>
-        <div className="mt-2 max-h-64 overflow-auto">{table}</div>
+        {/* A long table scrolls: focusable, so the keyboard scrolls it too. */}
+        <div tabIndex={0} role="region" aria-labelledby={id} className="mt-2 max-h-64 overflow-auto rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          {table}
+        </div>
       </details>
     </Card>
   );

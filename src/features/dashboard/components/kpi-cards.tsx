@@ -26,7 +26,7 @@ function Change({ current, previous, previousMonth }: { current: number; previou
 
 function Figure({ title, value, children, to, linkLabel }: { title: string; value: string; children?: ReactNode; to?: string; linkLabel?: string }) {
   return (
-    <Card className="flex flex-col gap-2 p-4">
+    <Card data-slot="kpi-card" className="flex flex-col gap-2 p-4">
       <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
       <p className="text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
       <div className="flex flex-1 flex-col gap-1 text-sm text-muted-foreground">{children}</div>
