@@ -13,8 +13,7 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
-import { useEffect, useRef } from 'react';
-import { useTheme } from '@/lib/theme/use-theme';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
 
@@ -40,9 +39,23 @@ const palette = {
   dark: { primary: '#4ade80', muted: '#64748b', text: '#cbd5e1', grid: 'rgba(148, 163, 184, 0.18)' },
 };
 
+// The canvas is painted with explicit colours, so it follows the theme class on <html> itself (the
+// header's toggle and anything else that switches it), not only the React theme state.
+function subscribeToThemeClass(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+const themeOfPage = () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+
+/** At most `max` characters: a long product name would push the bars out of a phone's width (the table has it whole). */
+function shortLabel(label: string, max = 18): string {
+  return label.length > max ? `${label.slice(0, max - 1).trimEnd()}…` : label;
+}
+
 export default function ChartCanvas({ kind, labels, series, summary, horizontal = false, formatValue }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { theme } = useTheme();
+  const theme = useSyncExternalStore(subscribeToThemeClass, themeOfPage);
   useEffect(() => {
     if (!canvas.current) return;
     const colors = palette[theme];
@@ -55,7 +68,7 @@ export default function ChartCanvas({ kind, labels, series, summary, horizontal 
     const config: ChartConfiguration<'line' | 'bar', (number | null)[], string> = {
       type: kind,
       data: {
-        labels,
+        labels: horizontal ? labels.map((l) => shortLabel(l)) : labels,
         datasets: series.map((s) => ({
           label: s.label,
           data: s.values,

@@ -24,9 +24,23 @@ function Change({ current, previous, previousMonth }: { current: number; previou
   );
 }
 
-function Figure({ title, value, children, to, linkLabel }: { title: string; value: string; children?: ReactNode; to?: string; linkLabel?: string }) {
+function Figure({
+  title,
+  value,
+  children,
+  to,
+  linkLabel,
+  className,
+}: {
+  title: string;
+  value: string;
+  children?: ReactNode;
+  to?: string;
+  linkLabel?: string;
+  className?: string;
+}) {
   return (
-    <Card data-slot="kpi-card" className="flex flex-col gap-2 p-4">
+    <Card data-slot="kpi-card" className={cn('flex flex-col gap-2 p-4', className)}>
       <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
       <p className="text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
       <div className="flex flex-1 flex-col gap-1 text-sm text-muted-foreground">{children}</div>
@@ -79,7 +93,7 @@ export function KpiCards({ data }: { data: Dashboard }) {
             <dd className="text-right tabular-nums">{f.money(data.liability.available_unpaid)}</dd>
           </dl>
         </Figure>
-        <Figure title={m.ratioTitle} value={current.payout_ratio === null ? m.noRatio : f.percent(current.payout_ratio)}>
+        <Figure className="sm:col-span-2 xl:col-span-2" title={m.ratioTitle} value={current.payout_ratio === null ? m.noRatio : f.percent(current.payout_ratio)}>
           <p>{m.ratioParts(f.money(current.rewards_net), f.money(current.commissionable_sales))}</p>
           {data.projection.payout_ratio !== null && <p className="font-medium text-foreground">{m.ratioProjection(f.percent(data.projection.payout_ratio))}</p>}
           <p className="text-xs">{data.projection.basis_month ? m.ratioProjectionHow(f.month(data.projection.basis_month)) : m.ratioProjectionNone}</p>

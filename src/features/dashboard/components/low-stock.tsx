@@ -36,7 +36,7 @@ export function LowStock({ data, canRestock }: { data: Dashboard; canRestock: bo
             {data.low_stock.map((p) => (
               <li key={p.product_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5">
                 <Link to={links.product(p.product_id)} className={`min-w-0 flex-1 ${linkClass} text-foreground`}>
-                  {p.name} <span className="font-normal text-muted-foreground">· {p.sku}</span>
+                  {p.name} <span className="font-normal whitespace-nowrap text-muted-foreground">· {p.sku}</span>
                 </Link>
                 <Badge tone={p.stock === 0 ? 'red' : 'amber'} className="tabular-nums">
                   {m.stockUnits(f.count(p.stock))}
