@@ -73,6 +73,9 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     alter table public.sales disable trigger sales_keep_daily;
     alter table public.sales disable trigger sales_keep_daily_update;
     alter table public.stock_movements disable trigger stock_movements_keep_product_sales;
+    -- The Dashboard's month figures likewise (private.rebuild_dashboard_months), not a million sales one by one.
+    alter table public.sales disable trigger sales_keep_dashboard;
+    alter table public.sales disable trigger sales_keep_dashboard_update;
 
     create temporary table tree (n integer primary key, id uuid not null, parent integer, depth integer not null);
     do $$
@@ -180,6 +183,9 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     alter table public.sales enable trigger sales_keep_daily;
     alter table public.sales enable trigger sales_keep_daily_update;
     alter table public.stock_movements enable trigger stock_movements_keep_product_sales;
+    select private.rebuild_dashboard_months();
+    alter table public.sales enable trigger sales_keep_dashboard;
+    alter table public.sales enable trigger sales_keep_dashboard_update;
   `);
   log(`  ${orders - pending} pedidos liquidados: ${fmt(ms(t0))} ms`);
   await db.query('vacuum analyze');

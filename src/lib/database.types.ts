@@ -1251,6 +1251,16 @@ export type Database = {
         }[]
       }
       get_client_profile: { Args: { p_client_id: string }; Returns: Json }
+      get_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
+      get_dashboard_near_active: {
+        Args: { p_limit?: number }
+        Returns: {
+          client_id: string
+          member_no: number
+          name: string
+          personal_points: number
+        }[]
+      }
       get_ledger: {
         Args: {
           p_before_id?: number

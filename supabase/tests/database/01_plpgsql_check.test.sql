@@ -26,7 +26,8 @@ select is_empty($$
     from pg_trigger t
     join pg_proc p on p.oid = t.tgfoid
     join pg_namespace n on n.oid = p.pronamespace
-    cross join lateral extensions.plpgsql_check_function_tb(p.oid, t.tgrelid) r
+    -- A statement trigger's transition tables are named on the trigger: the check needs their names.
+    cross join lateral extensions.plpgsql_check_function_tb(p.oid, t.tgrelid, newtable => t.tgnewtable, oldtable => t.tgoldtable) r
    where n.nspname in ('public', 'private')
      and p.prolang = (select oid from pg_language where lanname = 'plpgsql')
      and not t.tgisinternal

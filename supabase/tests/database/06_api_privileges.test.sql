@@ -111,6 +111,9 @@ insert into declared values
   ('function', 'set_staff_role(uuid, text, boolean)',        '', 'execute', ''),
   ('function', 'revoke_staff_access(uuid)',                  '', 'execute', ''),
   ('function', 'revoke_staff_invitation(uuid)',              '', 'execute', ''),
+  -- Dashboard (staff; the functions refuse anyone else)
+  ('function', 'get_dashboard()',                            '', 'execute', ''),
+  ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');

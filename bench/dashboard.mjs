@@ -1,0 +1,105 @@
+// The Dashboard (issue 12): its reads together — get_dashboard, as the screen calls it on load, and
+// get_dashboard_near_active, the panel of members close to the activity points — on the engine
+// benchmark's database (100,000 members; BENCH_ORDERS=1000000 for the issue's million sales). Target:
+// both together ≤ 100 ms. Not a test: it prints figures for bench/README.md.
+//
+// Usage: node bench/dashboard.mjs [--keep | --reuse [file.sql …]]
+//        (env: SAVIA_DB_PORT, BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as for bench/engine.mjs;
+//        BENCH_CALLS=200 calls per measure, BENCH_CANCELLED=300 paid orders cancelled by staff)
+//   --keep   after building (and cancelling), keeps a copy of the database;
+//   --reuse  starts from that copy instead of rebuilding, then runs the SQL files given as the superuser.
+// Each request is one transaction as role `authenticated` with the admin's claims, shaped as PostgREST
+// runs an RPC (bench/lib/postgrest.mjs), one after another on one connection.
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { APPROVALS_AT, applySql, benchCluster, buildEngineData, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
+import { fmt, machine, ms, summary } from './lib/measure.mjs';
+import { apiConnection, claimsOf, functionSignatures, rpc } from './lib/postgrest.mjs';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const CANCELLED = Number(process.env.BENCH_CANCELLED ?? 300);
+const WARM_UP = 20;
+const TARGET_MS = 100;
+
+const log = (...args) => console.log(...args);
+const cfg = benchCluster();
+log(`máquina al empezar: ${machine()}`);
+const args = process.argv.slice(2);
+const SNAPSHOT = 'dashboard';
+let db;
+let t0 = performance.now();
+if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
+  await applySql(cfg, args.slice(1));
+  db = new pg.Client({ connectionString: cfg.dbUrl });
+  await db.connect();
+  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
+} else {
+  if (args[0] === '--reuse') log('no hay copia guardada: se construye (y se guarda)');
+  db = await buildEngineData(cfg);
+  await prepare(db);
+  if (args[0] === '--keep' || args[0] === '--reuse') {
+    await db.end();
+    t0 = performance.now();
+    saveSnapshot(cfg, SNAPSHOT);
+    db = new pg.Client({ connectionString: cfg.dbUrl });
+    await db.connect();
+    log(`copia guardada: ${fmt(ms(t0))} ms`);
+  }
+}
+
+/** Staff cancel some paid orders, so the month has cancellations moving figures between rows. */
+async function prepare(c) {
+  const ids = await staffIds(c);
+  const t1 = performance.now();
+  await c.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(claimsOf(ids.admin)), APPROVALS_AT]);
+  const { rows: toCancel } = await c.query(
+    `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`);
+  for (const { id } of toCancel) await c.query(`select public.cancel_sale($1, 'El banco devolvió el pago')`, [id]);
+  await c.query(`select set_config('request.jwt.claims', '', false)`);
+  log(`${toCancel.length} pedidos pagados cancelados por cancel_sale: ${fmt(ms(t1))} ms`);
+}
+
+const { admin } = await staffIds(db);
+const asAdmin = claimsOf(admin);
+const { rows: [sizes] } = await db.query(`select (select count(*) from public.clients)::int as members, (select count(*) from public.sales)::int as sales,
+  (select count(*) from public.reward_transactions)::int as entries`);
+log(`datos: ${sizes.members} miembros, ${sizes.sales} ventas, ${sizes.entries} asientos`);
+
+// The kept figures must be right before their speed matters.
+t0 = performance.now();
+const { rows: wrong } = await db.query('select * from private.dashboard_month_violations()');
+const { rows: wrongSales } = await db.query('select * from private.sales_aggregate_violations()');
+log(`comprobación desde cero (recorre todo, una vez): ${wrong.length} meses y ${wrongSales.length} filas de ventas que no cuadran, ${fmt(ms(t0))} ms`);
+
+const sig = await functionSignatures(db, ['get_dashboard', 'get_dashboard_near_active']);
+const dashboard = rpc(sig, 'get_dashboard', [], 'scalar');
+const nearActive = rpc(sig, 'get_dashboard_near_active', ['p_limit'], 'set');
+const api = await apiConnection(cfg, APPROVALS_AT);
+
+const results = [];
+async function measure(label, run) {
+  for (let i = 0; i < WARM_UP; i += 1) await run();
+  const times = [];
+  for (let i = 0; i < CALLS; i += 1) {
+    const t1 = performance.now();
+    await run();
+    times.push(ms(t1));
+  }
+  const s = summary(times);
+  log(`  ${label}: mediana ${fmt(s.p50)}, p95 ${fmt(s.p95)}, máx ${fmt(s.max)} ms, n ${s.n}`);
+  results.push({ label, ...s });
+  return s;
+}
+
+log(`Dashboard el ${APPROVALS_AT.slice(0, 10)}, como admin:`);
+await measure('get_dashboard()', () => dashboard(api, asAdmin, {}));
+await measure('get_dashboard_near_active(50)', () => nearActive(api, asAdmin, { p_limit: 50 }));
+const together = await measure('las dos lecturas seguidas', async () => {
+  await dashboard(api, asAdmin, {});
+  await nearActive(api, asAdmin, { p_limit: 50 });
+});
+
+log(`\nresumen (objetivo: las lecturas juntas ≤ ${TARGET_MS} ms): p95 ${fmt(together.p95)} ms, ${together.p95 <= TARGET_MS ? 'cumple' : 'no cumple'}`);
+log(`máquina al terminar: ${machine()}`);
+await api.end();
+await db.end();
