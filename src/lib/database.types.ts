@@ -628,6 +628,90 @@ export type Database = {
         }
         Relationships: []
       }
+      restock_lines: {
+        Row: {
+          movement_id: number
+          product_id: string
+          quantity: number
+          restock_id: number
+          stock_after: number
+          stock_before: number
+          unit_cost: number
+        }
+        Insert: {
+          movement_id: number
+          product_id: string
+          quantity: number
+          restock_id: number
+          stock_after: number
+          stock_before: number
+          unit_cost: number
+        }
+        Update: {
+          movement_id?: number
+          product_id?: string
+          quantity?: number
+          restock_id?: number
+          stock_after?: number
+          stock_before?: number
+          unit_cost?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restock_lines_movement_id_fkey"
+            columns: ["movement_id"]
+            isOneToOne: false
+            referencedRelation: "stock_movements"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restock_lines_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restock_lines_restock_id_fkey"
+            columns: ["restock_id"]
+            isOneToOne: false
+            referencedRelation: "restocks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restocks: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: number
+          note: string | null
+          supplier_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          note?: string | null
+          supplier_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          note?: string | null
+          supplier_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restocks_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reward_transactions: {
         Row: {
           amount: number
@@ -1007,6 +1091,39 @@ export type Database = {
           },
           {
             foreignKeyName: "stock_movements_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      supplier_products: {
+        Row: {
+          created_at: string
+          product_id: string
+          supplier_id: string
+        }
+        Insert: {
+          created_at?: string
+          product_id: string
+          supplier_id: string
+        }
+        Update: {
+          created_at?: string
+          product_id?: string
+          supplier_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "supplier_products_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "supplier_products_supplier_id_fkey"
             columns: ["supplier_id"]
             isOneToOne: false
             referencedRelation: "suppliers"
@@ -1411,6 +1528,34 @@ export type Database = {
         }[]
       }
       get_public_page: { Args: { p_slug: string }; Returns: Json }
+      get_restock_suggestions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          last_unit_cost: number
+          name: string
+          product_id: string
+          sku: string
+          stock: number
+          supplier_id: string
+          supplier_name: string
+          threshold: number
+        }[]
+      }
+      get_restocks: {
+        Args: { p_page?: number; p_page_size?: number; p_supplier_id?: string }
+        Returns: {
+          created_at: string
+          created_by_email: string
+          id: number
+          lines: Json
+          note: string
+          supplier_id: string
+          supplier_name: string
+          total: number
+          total_cost: number
+          units: number
+        }[]
+      }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
       get_sale_lines: {
         Args: { p_sale_id: string }
@@ -1568,6 +1713,10 @@ export type Database = {
           type: string
         }[]
       }
+      register_restock: {
+        Args: { p_lines: Json; p_note?: string; p_supplier_id: string }
+        Returns: Json
+      }
       reject_payout: {
         Args: { p_payout_id: string; p_reason: string }
         Returns: {
@@ -1644,6 +1793,20 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      save_supplier: {
+        Args: {
+          p_contact_name: string
+          p_email: string
+          p_id: string
+          p_is_active: boolean
+          p_name: string
+          p_notes: string
+          p_phone: string
+          p_product_ids: string[]
+          p_tax_id: string
+        }
+        Returns: string
+      }
       search_enroller_candidates: {
         Args: { p_limit?: number; p_search: string }
         Returns: {
@@ -1682,6 +1845,28 @@ export type Database = {
           star_level: number
           total: number
           total_capped: boolean
+        }[]
+      }
+      search_suppliers: {
+        Args: {
+          p_active?: boolean
+          p_page?: number
+          p_page_size?: number
+          p_query?: string
+        }
+        Returns: {
+          contact_name: string
+          email: string
+          id: string
+          is_active: boolean
+          last_restock_at: string
+          name: string
+          notes: string
+          phone: string
+          products: Json
+          restock_count: number
+          tax_id: string
+          total: number
         }[]
       }
       submit_lead: {
