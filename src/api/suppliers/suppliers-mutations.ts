@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
+import { registerRestock, saveSupplier } from './suppliers-api';
+import { suppliersQueries } from './suppliers-queries';
+
+export const suppliersMessages = {
+  saved: 'Proveedor guardado.',
+  restocked: 'Reposición registrada: el stock ya subió.',
+} as const;
+
+/** The form pins a refusal to its field (DETAIL names it), so no toast on error. */
+export function useSaveSupplier() {
+  return useMutation({ mutationFn: saveSupplier, meta: { success: suppliersMessages.saved, quietError: true, invalidates: [suppliersQueries.all()] } });
+}
+
+/** The dialog shows a refusal beside the line it concerns; a restock changes the stock everyone reads. */
+export function useRegisterRestock() {
+  return useMutation({
+    mutationFn: registerRestock,
+    meta: { success: suppliersMessages.restocked, quietError: true, invalidates: [suppliersQueries.all(), catalogueQueries.all()] },
+  });
+}
