@@ -92,7 +92,7 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await dialog.getByRole('button', { name: 'Registrar reposición' }).click();
   await expect(line(page, 1).getByRole('alert')).toHaveText('Unidades: un número entero mayor que cero.');
   await expect(line(page, 1).getByLabel('Cantidad')).toHaveAttribute('aria-invalid', 'true');
-  await line(page, 1).getByLabel('Cantidad').fill('10');
+  await line(page, 1).getByLabel('Cantidad').fill('30');
   await expectAccessible(page, 'Registrar reposición');
 
   // Deactivated meanwhile (in Productos, by someone else): the database refuses it at its line, nothing moves.
@@ -104,10 +104,11 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
 
   await dialog.getByLabel('Nota (opcional)').fill(`Factura ${tag}`);
   await dialog.getByRole('button', { name: 'Registrar reposición' }).click();
-  await expect(dialog.getByRole('heading', { name: /Reposición n\.º \d+ registrada/ })).toBeVisible();
-  await expect(dialog.getByTestId(`stock-${skuLow}`)).toHaveText('2 → 12');
-  await expect(dialog.getByTestId(`stock-${skuMore}`)).toHaveText('50 → 55');
-  expect(await stockOf(low)).toEqual({ stock: 12, unit_cost: '3.50' });
+  // The dialog now says what happened: each product's stock before → after.
+  const done = page.getByRole('dialog', { name: /Reposición n\.º \d+ registrada/ });
+  await expect(done.getByTestId(`stock-${skuLow}`)).toHaveText('2 → 32');
+  await expect(done.getByTestId(`stock-${skuMore}`)).toHaveText('50 → 55');
+  expect(await stockOf(low)).toEqual({ stock: 32, unit_cost: '3.50' });
   expect(await stockOf(more)).toEqual({ stock: 55, unit_cost: '4.25' });
   const [restock] = await withDb(async (db) =>
     (await db.query<{ lines: number; movements: number }>(
@@ -116,15 +117,16 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
          from public.restocks r where r.supplier_id = $1`, [saved!.id])).rows,
   );
   expect(restock).toEqual({ lines: 2, movements: 2 });
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await done.getByRole('button', { name: 'Listo' }).click();
+  // 32 is over the threshold now: no longer suggested.
   await expect(suggestions.getByText(`Hibisco ${tag}`)).toHaveCount(0);
 
   // The history: what came and how the stock moved, and no cost for Diego.
   await page.getByRole('tab', { name: 'Historial de reposiciones' }).click();
   await page.getByLabel('Proveedor').selectOption(saved!.id);
   const card = page.getByRole('listitem').filter({ hasText: `Factura ${tag}` });
-  await expect(card).toContainText('15 unidades');
-  await expect(card.getByRole('row', { name: new RegExp(`Hibisco ${tag}`) })).toContainText('2 → 12');
+  await expect(card).toContainText('35 unidades');
+  await expect(card.getByRole('row', { name: new RegExp(`Hibisco ${tag}`) })).toContainText('2 → 32');
   await expect(card.getByRole('columnheader', { name: 'Costo unitario' })).toHaveCount(0);
   await expect(page.getByText('Los costos solo los ve finanzas.')).toBeVisible();
   await shootScreen(page, 'proveedores-historial');

@@ -77,7 +77,7 @@ export const m = {
   doneTitle: (n: number) => `Reposición n.º ${n} registrada`,
   doneDescription: (supplier: string) => `De ${supplier}. Así quedó el stock:`,
   stockChange: (before: number, after: number) => `${before} → ${after}`,
-  close: 'Cerrar',
+  close: 'Listo',
   another: 'Registrar otra',
   // Suggestions
   suggestionsTitle: 'Para reponer',
