@@ -123,7 +123,7 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
 
   // The history: what came and how the stock moved, and no cost for Diego.
   await page.getByRole('tab', { name: 'Historial de reposiciones' }).click();
-  await page.getByLabel('Proveedor').selectOption(saved!.id);
+  await page.getByRole('combobox', { name: 'Proveedor', exact: true }).selectOption(saved!.id);
   const card = page.getByRole('listitem').filter({ hasText: `Factura ${tag}` });
   await expect(card).toContainText('35 unidades');
   await expect(card.getByRole('row', { name: new RegExp(`Hibisco ${tag}`) })).toContainText('2 → 32');

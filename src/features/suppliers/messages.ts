@@ -4,6 +4,7 @@ export const m = {
   registerRestock: 'Registrar reposición',
   tabSuppliers: 'Proveedores',
   tabHistory: 'Historial de reposiciones',
+  views: 'Vistas',
   listLabel: 'Proveedores',
   loadFailed: 'No pudimos cargar los proveedores.',
   search: 'Buscar',

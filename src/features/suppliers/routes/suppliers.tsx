@@ -70,7 +70,7 @@ export default function SuppliersPage() {
         <RestockSuggestions query={suggestions} onRestock={setRestock} />
 
         <Tabs value={search.vista} onValueChange={(vista) => setSearch({ vista: vista as typeof search.vista })}>
-          <TabsList aria-label={m.tabSuppliers}>
+          <TabsList aria-label={m.views}>
             <TabsTrigger value="proveedores">{m.tabSuppliers}</TabsTrigger>
             <TabsTrigger value="historial">{m.tabHistory}</TabsTrigger>
           </TabsList>
