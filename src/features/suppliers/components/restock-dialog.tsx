@@ -280,8 +280,8 @@ function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemov
   return (
     <li data-line={n} className={cn('rounded-lg border p-3', error && 'border-destructive')}>
       <p className="sr-only">{m.lineLabel(n)}</p>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_8rem_auto] sm:items-end">
-        <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_8rem_auto]">
+        <div className="col-span-3 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
           <label htmlFor={`${id}-product`} className="text-sm font-medium">
             {m.product}
           </label>
@@ -316,7 +316,7 @@ function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemov
           </label>
           <Input id={`${id}-cost`} inputMode="decimal" autoComplete="off" value={line.unit_cost} onChange={(e) => onChange({ unit_cost: e.target.value })} {...invalid} />
         </div>
-        <Button type="button" variant="ghost" size="icon" className="col-span-2 justify-self-end sm:col-span-1" disabled={!canRemove} aria-label={m.removeLine(n)} onClick={onRemove}>
+        <Button type="button" variant="ghost" size="icon" disabled={!canRemove} aria-label={m.removeLine(n)} onClick={onRemove}>
           <Trash2 aria-hidden="true" />
         </Button>
       </div>

@@ -14,20 +14,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
-
-const PAGE_SIZE = 10;
+import { HISTORY_PAGE_SIZES } from '../suppliers-search';
 
 interface Props {
   supplierId: string | null;
   page: number;
+  pageSize: number;
   finance: boolean;
   onSupplier: (id: string | undefined) => void;
   onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
 }
 
-export function RestockHistory({ supplierId, page, finance, onSupplier, onPage }: Props) {
+export function RestockHistory({ supplierId, page, pageSize, finance, onSupplier, onPage, onPageSize }: Props) {
   const suppliers = useQuery(suppliersQueries.options());
-  const query = useQuery(suppliersQueries.restocks({ supplierId, page, pageSize: PAGE_SIZE }));
+  const query = useQuery(suppliersQueries.restocks({ supplierId, page, pageSize }));
   const filterId = useId();
   return (
     <section aria-label={m.historyLabel} className="flex flex-col gap-3">
@@ -71,11 +72,11 @@ export function RestockHistory({ supplierId, page, finance, onSupplier, onPage }
           </ol>
           <Pagination
             page={page}
-            pageSize={PAGE_SIZE}
-            pageSizes={[PAGE_SIZE]}
+            pageSize={pageSize}
+            pageSizes={HISTORY_PAGE_SIZES}
             total={query.data.total}
             onPageChange={onPage}
-            onPageSizeChange={() => undefined}
+            onPageSizeChange={onPageSize}
             sizeLabel={m.perPage}
           />
         </>

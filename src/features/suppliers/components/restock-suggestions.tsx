@@ -57,13 +57,14 @@ export function RestockSuggestions({ query, onRestock }: { query: UseQueryResult
             const name = g.supplierName ?? m.unknownSupplier;
             return (
               <li key={g.supplierId ?? 'ninguno'} className="flex flex-col gap-2 rounded-lg border p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="flex min-w-0 items-center gap-2 font-medium">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="flex min-w-0 flex-1 items-center gap-2 font-medium">
                     <Truck className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     <span className="truncate">{name}</span>
                   </h3>
                   <Button
                     size="sm"
+                    className="shrink-0"
                     onClick={() => onRestock({ supplierId: g.supplierId, lines: g.items.map((i) => ({ product_id: i.product_id, unit_cost: i.last_unit_cost })) })}
                   >
                     {m.restockGroup}
@@ -72,11 +73,11 @@ export function RestockSuggestions({ query, onRestock }: { query: UseQueryResult
                 </div>
                 <ul className="flex flex-col gap-1 text-sm">
                   {g.items.map((i) => (
-                    <li key={i.product_id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                      <span className="min-w-0">
-                        {i.name} <span className="text-xs text-muted-foreground">{i.sku}</span>
+                    <li key={i.product_id} className="flex items-center justify-between gap-3">
+                      <span className="min-w-0 flex-1">
+                        {i.name} <span className="text-xs whitespace-nowrap text-muted-foreground">{i.sku}</span>
                       </span>
-                      <span className="flex items-center gap-2">
+                      <span className="flex shrink-0 flex-wrap items-center justify-end gap-x-2">
                         {i.last_unit_cost !== null && <span className="text-xs text-muted-foreground">{m.lastCost(f.money(i.last_unit_cost))}</span>}
                         <Badge tone={i.stock === 0 ? 'red' : 'amber'}>{m.units(i.stock)}</Badge>
                       </span>

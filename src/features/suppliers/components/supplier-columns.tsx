@@ -26,8 +26,8 @@ export function supplierColumns(onEdit: (row: SupplierRow) => void) {
         </span>
       ),
     }),
-    col.accessor('tax_id', { header: m.colTaxId, meta: { hideOnMobile: true, skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
-    col.accessor('phone', { header: m.colPhone, meta: { skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
+    col.accessor('tax_id', { header: m.colTaxId, meta: { hideOnMobile: true, skeleton: 'short', className: 'whitespace-nowrap' }, cell: (c) => c.getValue() ?? '—' }),
+    col.accessor('phone', { header: m.colPhone, meta: { skeleton: 'short', className: 'whitespace-nowrap' }, cell: (c) => c.getValue() ?? '—' }),
     col.accessor('products', { header: m.colProducts, cell: (c) => <Supplies row={c.row.original} /> }),
     col.accessor('restock_count', { header: m.colRestocks, meta: { skeleton: 'short' }, cell: (c) => <Restocks row={c.row.original} /> }),
     col.accessor('is_active', {

@@ -96,9 +96,11 @@ export default function SuppliersPage() {
             <RestockHistory
               supplierId={search.proveedor ?? null}
               page={search.hpagina}
+              pageSize={search.hpor_pagina}
               finance={finance}
               onSupplier={(proveedor) => setSearch({ proveedor, hpagina: 1 })}
               onPage={(hpagina) => setSearch({ hpagina })}
+              onPageSize={(hpor_pagina) => setSearch({ hpor_pagina, hpagina: 1 })}
             />
           </TabsContent>
         </Tabs>
