@@ -65,6 +65,7 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await form.getByRole('checkbox', { name: new RegExp(skuLow) }).check();
   await form.getByRole('checkbox', { name: new RegExp(skuMore) }).check();
   await expect(form.getByText('2 productos elegidos')).toBeVisible();
+  await shootScreen(page, 'proveedores-ficha', { fullPage: false });
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Proveedor guardado.')).toBeVisible();
   await expect(form).toBeHidden();
