@@ -94,7 +94,7 @@ describe('Proveedores por la API', () => {
     expect(last.data).toEqual([{ unit_cost: 2.35, supplier_id: supplierId }]);
   });
 
-  it('las negativas nombran su campo o su línea (el formulario las pone ahí)', async () => {
+  it('las negativas nombran su campo o su línea (el formulario las pone ahí), y uno con reposiciones no se elimina', async () => {
     const form = { p_tax_id: '', p_contact_name: '', p_phone: '', p_notes: '', p_is_active: true, p_product_ids: [] };
     const email = await superadmin.client.rpc('save_supplier', { ...form, p_id: null as unknown as string, p_name: 'Correo Malo', p_email: 'ventas@' });
     expect(email.error).toMatchObject({ code: 'P0001', hint: 'savia:invalid_email', details: 'email' });
@@ -103,6 +103,8 @@ describe('Proveedores por la API', () => {
     expect(duplicate.error).toMatchObject({ code: 'P0001', hint: 'savia:duplicate_supplier', details: 'name' });
     const zero = await superadmin.client.rpc('register_restock', { p_supplier_id: supplierId, p_lines: [{ product_id: productId, quantity: 0, unit_cost: 1 }] });
     expect(zero.error).toMatchObject({ code: 'P0001', hint: 'savia:invalid_quantity', details: '1' });
+    const removed = await superadmin.client.from('suppliers').delete().eq('id', supplierId).select('id');
+    expect(removed.error).toMatchObject({ code: 'P0001', hint: 'savia:supplier_in_use' });
     const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from public.suppliers where name in ('Correo Malo', $1)`, [name.toUpperCase()]);
     expect(n).toBe(0);
   });

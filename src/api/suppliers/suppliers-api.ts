@@ -2,7 +2,7 @@
 // restock. Every read and write is a function that refuses anyone but a superadmin; the unit costs
 // come back only for finance (null otherwise), which the types say.
 import { z } from 'zod/mini';
-import { unwrap, type Page } from '@/lib/db';
+import { DbError, unwrap, type Page } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 
 export interface SuppliedProduct {
@@ -78,6 +78,15 @@ export async function saveSupplier({ id, input }: { id: string | null; input: Su
       p_product_ids: input.product_ids,
     }),
   );
+}
+
+/**
+ * Deletes a supplier that never restocked (one that did is refused by the database: it is deactivated
+ * instead). A row that RLS hid deletes nothing, which is said as a refusal rather than a silent success.
+ */
+export async function deleteSupplier(id: string): Promise<void> {
+  const rows = await unwrap(supabase.from('suppliers').delete().eq('id', id).select('id'));
+  if (rows.length === 0) throw new DbError({ code: '42501', message: 'permission denied' }, 403);
 }
 
 export interface SupplierOption {

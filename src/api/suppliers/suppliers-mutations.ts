@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
-import { registerRestock, saveSupplier } from './suppliers-api';
+import { deleteSupplier, registerRestock, saveSupplier } from './suppliers-api';
 import { suppliersQueries } from './suppliers-queries';
 
 export const suppliersMessages = {
   saved: 'Proveedor guardado.',
+  deleted: 'Proveedor eliminado.',
   restocked: 'Reposición registrada: el stock ya subió.',
 } as const;
 
@@ -19,4 +20,9 @@ export function useRegisterRestock() {
     mutationFn: registerRestock,
     meta: { success: suppliersMessages.restocked, quietError: true, invalidates: [suppliersQueries.all(), catalogueQueries.all()] },
   });
+}
+
+/** The confirmation shows a refusal inside it (a supplier with restocks is deactivated instead). */
+export function useDeleteSupplier() {
+  return useMutation({ mutationFn: deleteSupplier, meta: { success: suppliersMessages.deleted, quietError: true, invalidates: [suppliersQueries.all()] } });
 }

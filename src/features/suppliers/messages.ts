@@ -50,6 +50,10 @@ export const m = {
   save: 'Guardar',
   saving: 'Guardando…',
   cancel: 'Cancelar',
+  delete: 'Eliminar',
+  deleting: 'Eliminando…',
+  deleteTitle: (name: string) => `¿Eliminar a ${name}?`,
+  deleteDescription: 'Se borra el proveedor y la lista de lo que surte. Si ya tiene movimientos de inventario, la base de datos no lo permitirá: desactívalo en su lugar.',
   nameRequired: 'Escribe el nombre del proveedor (de 2 a 120 caracteres).',
   // The restock dialog
   restockTitle: 'Registrar reposición',

@@ -2,12 +2,14 @@
 // saved together by save_supplier. The database validates each field; its refusal names the field
 // (DETAIL) and the sentence shows there.
 import { useQuery } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, type RegisterOptions } from 'react-hook-form';
 import type { SupplierInput, SupplierRow } from '@/api/suppliers/suppliers-api';
-import { useSaveSupplier } from '@/api/suppliers/suppliers-mutations';
+import { useDeleteSupplier, useSaveSupplier } from '@/api/suppliers/suppliers-mutations';
 import { suppliersQueries } from '@/api/suppliers/suppliers-queries';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldControl, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -115,6 +117,7 @@ function SupplierForm({ supplier, onDone }: { supplier: SupplierRow | null; onDo
         </p>
       )}
       <DialogFooter>
+        {supplier && supplier.restock_count === 0 && <DeleteSupplier supplier={supplier} onDeleted={onDone} />}
         <Button type="button" variant="ghost" onClick={onDone}>
           {m.cancel}
         </Button>
@@ -123,6 +126,29 @@ function SupplierForm({ supplier, onDone }: { supplier: SupplierRow | null; onDo
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** Only a supplier without restocks offers «Eliminar»; the database refuses it for one with stock movements. */
+function DeleteSupplier({ supplier, onDeleted }: { supplier: SupplierRow; onDeleted: () => void }) {
+  const remove = useDeleteSupplier();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="ghost" className="text-destructive sm:mr-auto">
+          <Trash2 aria-hidden="true" />
+          {m.delete}
+        </Button>
+      }
+      title={m.deleteTitle(supplier.name)}
+      description={m.deleteDescription}
+      confirmLabel={m.delete}
+      pendingLabel={m.deleting}
+      onConfirm={async () => {
+        await remove.mutateAsync(supplier.id);
+        onDeleted();
+      }}
+    />
   );
 }
 

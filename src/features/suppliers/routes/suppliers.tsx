@@ -43,7 +43,8 @@ export default function SuppliersPage() {
   const onFilters = useCallback((patch: SupplierFilterValues, options?: { replace?: boolean }) => setFilters(patch, options), [setFilters]);
 
   const [restock, setRestock] = useState<RestockStart | null>(null);
-  const linkStart = useLinkedRestock(search.reponer, suggestions.data);
+  // A failed suggestions read must not keep the Dashboard's link from opening the dialog.
+  const linkStart = useLinkedRestock(search.reponer, suggestions.isPending ? undefined : (suggestions.data ?? []));
   const restockOpen = restock !== null || linkStart !== null;
   const closeRestock = (open: boolean) => {
     if (open) return;
