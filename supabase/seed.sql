@@ -153,6 +153,10 @@ select r.id, p.id, x.amount
   join public.recipes r on r.title = x.title
   join public.products p on p.sku = x.sku;
 
+-- What each supplier supplies (Proveedores): the products whose cost names it.
+insert into public.supplier_products (supplier_id, product_id)
+select c.supplier_id, c.product_id from public.product_costs c where c.supplier_id is not null;
+
 -- A restock from a supplier, as the back office records it.
 insert into public.stock_movements (product_id, quantity, kind, supplier_id, note)
 select p.id, 24, 'restock', s.id, 'Reposición de demostración'

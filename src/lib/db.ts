@@ -70,6 +70,15 @@ export const SAVIA_CODES = [
   'unknown_kit',
   'unknown_product',
   'unknown_staff',
+  // Proveedores (20261126030000_suppliers_screen)
+  'duplicate_product',
+  'duplicate_supplier',
+  'empty_restock',
+  'inactive_product',
+  'inactive_supplier',
+  'invalid_cost',
+  'supplier_in_use',
+  'unknown_supplier',
 ] as const;
 
 export type SaviaCode = (typeof SAVIA_CODES)[number];

@@ -31,6 +31,11 @@ insert into declared values
   ('table', 'recipe_products',     '',       'select, insert, update, delete', ''),
   ('table', 'health_analyses',     '',       'select, insert, update, delete', ''),
   ('table', 'leads',               '',       'select, update, delete',         ''),
+  -- Proveedores (superadmin by RLS): the links are edited; restocks are read-only and the lines' unit_cost is not granted
+  ('table', 'supplier_products',   '',       'select, insert, delete',         ''),
+  ('table', 'restocks',            '',       'select',                         ''),
+  ('table', 'restock_lines',       '',       'select(restock_id, product_id, quantity, stock_before, stock_after, movement_id)', ''),
+  ('sequence', 'restocks_id_seq',  '', '', ''),
   -- written only by the engine's security-definer functions (and the audit trigger)
   -- members know whether a month is closed; its company-wide figures go through get_period_summaries
   ('table', 'periods',             '',       'select(month, status, closed_at)', ''),
@@ -116,7 +121,13 @@ insert into declared values
   ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
-  ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
+  ('function', 'preview_period_close(date)',                 '', 'execute', 'execute'),
+  -- Proveedores (superadmin; the functions refuse anyone else)
+  ('function', 'save_supplier(uuid, text, text, text, text, text, text, boolean, uuid[])', '', 'execute', ''),
+  ('function', 'search_suppliers(text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'register_restock(uuid, jsonb, text)',        '', 'execute', ''),
+  ('function', 'get_restocks(uuid, integer, integer)',       '', 'execute', ''),
+  ('function', 'get_restock_suggestions()',                  '', 'execute', '');
 
 -- What the catalog says, privilege by privilege (PUBLIC grants and column grants included).
 create temp view granted as

@@ -1,0 +1,34 @@
+// The restock form's lines as typed, and the checks the database makes, with the same limits
+// (register_restock): an integer quantity from 1 to 100.000, a cost from 0 to 10.000.000 with at most
+// two decimals. The database checks them again; its refusal names the line (DETAIL = its position).
+import type { RestockLineInput } from '@/api/suppliers/suppliers-api';
+import { m } from '../messages';
+
+export interface DraftLine {
+  key: number;
+  product_id: string;
+  quantity: string;
+  unit_cost: string;
+}
+
+export const MAX_QUANTITY = 100_000;
+export const MAX_COST = 10_000_000;
+
+/** «12,50» or «12.50» as a number; anything else NaN. */
+export function parseDecimal(text: string): number {
+  const t = text.trim().replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+}
+
+export function lineProblem(line: DraftLine): string | null {
+  if (!line.product_id) return m.needProduct;
+  const quantity = Number(line.quantity.trim());
+  if (!/^\d+$/.test(line.quantity.trim()) || quantity < 1 || quantity > MAX_QUANTITY) return m.needQuantity;
+  const cost = parseDecimal(line.unit_cost);
+  if (Number.isNaN(cost) || cost > MAX_COST || !/^\d+([.,]\d{1,2})?$/.test(line.unit_cost.trim())) return m.needCost;
+  return null;
+}
+
+export function toInput(line: DraftLine): RestockLineInput {
+  return { product_id: line.product_id, quantity: Number(line.quantity.trim()), unit_cost: parseDecimal(line.unit_cost) };
+}
