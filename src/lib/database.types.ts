@@ -1085,6 +1085,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      adjust_stock: {
+        Args: {
+          p_direction: string
+          p_product_id: string
+          p_quantity: number
+          p_reason: string
+        }
+        Returns: Json
+      }
       approve_payout: {
         Args: { p_payout_id: string }
         Returns: {
@@ -1170,6 +1179,7 @@ export type Database = {
         }
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      delete_product: { Args: { p_product_id: string }; Returns: undefined }
       deliver_sale: { Args: { p_sale_id: string }; Returns: Json }
       enrol_member: {
         Args: {
@@ -1410,6 +1420,30 @@ export type Database = {
           summary: Json
         }[]
       }
+      get_product: { Args: { p_product_id: string }; Returns: Json }
+      get_product_categories: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          category: string
+          products: number
+        }[]
+      }
+      get_product_movements: {
+        Args: { p_page?: number; p_page_size?: number; p_product_id: string }
+        Returns: {
+          actor_name: string
+          created_at: string
+          id: number
+          kind: string
+          note: string
+          quantity: number
+          sale_id: string
+          sale_no: number
+          stock_after: number
+          supplier_name: string
+          total: number
+        }[]
+      }
       get_public_page: { Args: { p_slug: string }; Returns: Json }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
       get_sale_lines: {
@@ -1442,6 +1476,44 @@ export type Database = {
       get_why_not_paid: {
         Args: { p_client_id: string; p_month?: string }
         Returns: Json
+      }
+      list_products: {
+        Args: {
+          p_category?: string
+          p_desc?: boolean
+          p_kit?: boolean
+          p_low_stock?: boolean
+          p_page?: number
+          p_page_size?: number
+          p_query?: string
+          p_sort?: string
+          p_status?: string
+        }
+        Returns: {
+          benefits: string[]
+          category: string
+          commissionable_amount: number
+          committed: number
+          created_at: string
+          description: string
+          id: string
+          image_path: string
+          is_active: boolean
+          is_kit: boolean
+          low_stock: boolean
+          margin: number
+          margin_after_plan: number
+          name: string
+          over_committed: boolean
+          plan_max_payout: number
+          points: number
+          price: number
+          sku: string
+          stock: number
+          total: number
+          unit_cost: number
+          updated_at: string
+        }[]
       }
       note_voucher_amount: {
         Args: { p_amount: number; p_sale_id: string }
@@ -1644,6 +1716,23 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      save_product: {
+        Args: {
+          p_benefits?: string[]
+          p_category?: string
+          p_commissionable_amount: number
+          p_description?: string
+          p_id: string
+          p_image_path?: string
+          p_initial_stock?: number
+          p_is_kit?: boolean
+          p_name: string
+          p_points: number
+          p_price: number
+          p_sku: string
+        }
+        Returns: Json
+      }
       search_enroller_candidates: {
         Args: { p_limit?: number; p_search: string }
         Returns: {
@@ -1683,6 +1772,10 @@ export type Database = {
           total: number
           total_capped: boolean
         }[]
+      }
+      set_product_active: {
+        Args: { p_active: boolean; p_product_id: string }
+        Returns: Json
       }
       submit_lead: {
         Args: {

@@ -105,6 +105,15 @@ insert into declared values
   ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
   ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
+  -- Productos (staff; the functions refuse anyone else; cost and margins only for finance)
+  ('function', 'list_products(text, text, boolean, boolean, text, text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'get_product(uuid)',                          '', 'execute', ''),
+  ('function', 'get_product_categories()',                   '', 'execute', ''),
+  ('function', 'save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer)', '', 'execute', ''),
+  ('function', 'adjust_stock(uuid, text, integer, text)',    '', 'execute', ''),
+  ('function', 'get_product_movements(uuid, integer, integer)', '', 'execute', ''),
+  ('function', 'set_product_active(uuid, boolean)',          '', 'execute', ''),
+  ('function', 'delete_product(uuid)',                       '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute');
