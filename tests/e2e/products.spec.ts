@@ -4,6 +4,9 @@
 // the history showing it, and deactivated at the end (a product with movements is never deleted, so
 // this spec's own product leaves the catalogue members see). No cost or margin column for her.
 // As Sofía (superadmin with finance): the cost and margin columns and the panel's finance figures.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { pngImage } from './files';
 import { expectAccessible, shootScreen } from './look';
@@ -67,9 +70,12 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   const photo = dialog.getByLabel('Foto', { exact: true });
   await photo.setInputFiles({ name: 'lista.png', mimeType: 'image/png', buffer: Buffer.from('esto no es una imagen') });
   await expect(dialog.getByText('Ese archivo no es una imagen JPG, PNG o WebP.')).toBeVisible();
+  // A 30 MB «photo» from disk (a path is handed to the local browser as is; a buffer would be copied).
   const huge = Buffer.alloc(30 * 1024 * 1024);
   pngImage().copy(huge, 0, 0, 64);
-  await photo.setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: huge });
+  const hugePath = join(mkdtempSync(join(tmpdir(), 'savia-e2e-')), 'enorme.png');
+  writeFileSync(hugePath, huge);
+  await photo.setInputFiles(hugePath);
   await expect(dialog.getByText(/La imagen pesa 30 MB; el máximo es 25 MB\./)).toBeVisible();
 
   // A SKU another product has (whatever the capitals): the database's sentence at the SKU.
