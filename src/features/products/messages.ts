@@ -50,6 +50,7 @@ export const m = {
   activate: 'Activar',
   deleteProduct: 'Borrar',
   stock: 'Stock',
+  summary: 'Inventario y precios',
   committed: 'Comprometido',
   committedHint: 'Unidades en pedidos pendientes de aprobación o de enrolamiento.',
   overCommitted: (committed: string, stock: string) =>

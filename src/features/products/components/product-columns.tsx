@@ -16,11 +16,12 @@ const common = [
     meta: { hideOnMobile: true, skeleton: 'badge', className: 'w-14' },
     cell: (c) => <ProductPhoto path={c.getValue()} className="size-10" />,
   }),
-  col.accessor('sku', { id: 'sku', header: m.colSku, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+  col.accessor('sku', { id: 'sku', header: m.colSku, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <span className="font-mono text-xs whitespace-nowrap">{c.getValue()}</span> }),
   col.accessor('name', {
     id: 'nombre',
     header: m.colName,
     enableSorting: true,
+    meta: { className: 'sm:min-w-44' },
     cell: (c) => <span className="font-medium">{c.getValue()}</span>,
   }),
   col.accessor('category', { header: m.colCategory, meta: { hideOnMobile: true, skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),

@@ -146,7 +146,7 @@ function Actions({ product, onDeleted }: { product: ProductRow; onDeleted: () =>
 function Figures({ product: p }: { product: ProductRow }) {
   const f = useFormat();
   return (
-    <Section title={m.stock}>
+    <Section title={m.summary}>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
         <Figure label={m.stock} value={f.points(p.stock)} />
         <Figure label={m.committed} value={f.points(p.committed)} hint={m.committedHint} />

@@ -52,7 +52,7 @@ export function ProductsFilters({ values, categories, onChange }: Props) {
         <label htmlFor={ids.category} className="text-sm font-medium">
           {m.categoryFilter}
         </label>
-        <NativeSelect id={ids.category} value={values.categoria ?? ''} onChange={(e) => onChange({ categoria: e.target.value || undefined })}>
+        <NativeSelect wrapperClassName="w-full" id={ids.category} value={values.categoria ?? ''} onChange={(e) => onChange({ categoria: e.target.value || undefined })}>
           <option value="">{m.anyCategory}</option>
           {names.map((name) => (
             <option key={name} value={name}>
@@ -65,7 +65,7 @@ export function ProductsFilters({ values, categories, onChange }: Props) {
         <label htmlFor={ids.stock} className="text-sm font-medium">
           {m.stockFilter}
         </label>
-        <NativeSelect id={ids.stock} value={values.stock ?? ''} onChange={(e) => onChange({ stock: e.target.value === 'bajo' ? 'bajo' : undefined })}>
+        <NativeSelect wrapperClassName="w-full" id={ids.stock} value={values.stock ?? ''} onChange={(e) => onChange({ stock: e.target.value === 'bajo' ? 'bajo' : undefined })}>
           <option value="">{m.anyStock}</option>
           <option value="bajo">{m.lowStockOnly}</option>
         </NativeSelect>
@@ -74,7 +74,7 @@ export function ProductsFilters({ values, categories, onChange }: Props) {
         <label htmlFor={ids.kit} className="text-sm font-medium">
           {m.kitFilter}
         </label>
-        <NativeSelect id={ids.kit} value={values.kit ?? ''} onChange={(e) => onChange({ kit: (e.target.value || undefined) as 'si' | 'no' | undefined })}>
+        <NativeSelect wrapperClassName="w-full" id={ids.kit} value={values.kit ?? ''} onChange={(e) => onChange({ kit: (e.target.value || undefined) as 'si' | 'no' | undefined })}>
           <option value="">{m.anyKit}</option>
           <option value="si">{m.kitYes}</option>
           <option value="no">{m.kitNo}</option>
@@ -84,7 +84,7 @@ export function ProductsFilters({ values, categories, onChange }: Props) {
         <label htmlFor={ids.state} className="text-sm font-medium">
           {m.stateFilter}
         </label>
-        <NativeSelect id={ids.state} value={values.estado} onChange={(e) => onChange({ estado: e.target.value as ProductState })}>
+        <NativeSelect wrapperClassName="w-full" id={ids.state} value={values.estado} onChange={(e) => onChange({ estado: e.target.value as ProductState })}>
           {PRODUCT_STATES.map((s) => (
             <option key={s} value={s}>
               {stateLabels[s]}
