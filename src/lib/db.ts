@@ -79,6 +79,14 @@ export const SAVIA_CODES = [
   'invalid_cost',
   'supplier_in_use',
   'unknown_supplier',
+  // Productos (20261126010000_products_screen)
+  'invalid_sku',
+  'sku_taken',
+  'invalid_price',
+  'invalid_points',
+  'invalid_benefits',
+  'invalid_image',
+  'product_in_use',
 ] as const;
 
 export type SaviaCode = (typeof SAVIA_CODES)[number];

@@ -119,6 +119,15 @@ insert into declared values
   -- Dashboard (staff; the functions refuse anyone else)
   ('function', 'get_dashboard()',                            '', 'execute', ''),
   ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),
+  -- Productos (staff; the functions refuse anyone else; cost and margins only for finance)
+  ('function', 'list_products(text, text, boolean, boolean, text, text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'get_product(uuid)',                          '', 'execute', ''),
+  ('function', 'get_product_categories()',                   '', 'execute', ''),
+  ('function', 'save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer)', '', 'execute', ''),
+  ('function', 'adjust_stock(uuid, text, integer, text)',    '', 'execute', ''),
+  ('function', 'get_product_movements(uuid, integer, integer)', '', 'execute', ''),
+  ('function', 'set_product_active(uuid, boolean)',          '', 'execute', ''),
+  ('function', 'delete_product(uuid)',                       '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute'),

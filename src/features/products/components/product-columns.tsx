@@ -1,0 +1,62 @@
+// The list's columns: photo, SKU, name, category, price, base, points, stock (with «Stock bajo»), kit
+// and state; finance also gets cost, margin and the margin after the plan (the database sends those
+// only to finance: for anyone else the columns would be empty, so they are not shown).
+import type { ProductRow } from '@/api/products/products-api';
+import { Badge } from '@/components/ui/badge';
+import { dataTableColumns } from '@/components/ui/data-table-columns';
+import { m } from '../messages';
+import { MoneyCell, PointsCell } from './product-cells';
+import { ProductPhoto } from './product-photo';
+
+const col = dataTableColumns<ProductRow>();
+
+const common = [
+  col.accessor('image_path', {
+    header: m.colPhoto,
+    meta: { hideOnMobile: true, skeleton: 'badge', className: 'w-14' },
+    cell: (c) => <ProductPhoto path={c.getValue()} className="size-10" />,
+  }),
+  col.accessor('sku', { id: 'sku', header: m.colSku, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <span className="font-mono text-xs whitespace-nowrap">{c.getValue()}</span> }),
+  col.accessor('name', {
+    id: 'nombre',
+    header: m.colName,
+    enableSorting: true,
+    meta: { className: 'sm:min-w-44' },
+    cell: (c) => <span className="font-medium">{c.getValue()}</span>,
+  }),
+  col.accessor('category', { header: m.colCategory, meta: { hideOnMobile: true, skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('price', { id: 'precio', header: m.colPrice, enableSorting: true, meta: { align: 'end', skeleton: 'number' }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
+  col.accessor('commissionable_amount', { header: m.colBase, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
+  col.accessor('points', { id: 'puntos', header: m.colPoints, enableSorting: true, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <PointsCell value={c.getValue()} /> }),
+  col.accessor('stock', {
+    id: 'stock',
+    header: m.colStock,
+    enableSorting: true,
+    meta: { align: 'end', skeleton: 'number' },
+    cell: (c) => (
+      <span className="inline-flex items-center justify-end gap-2">
+        {c.row.original.low_stock && <Badge tone="amber">{m.lowStock}</Badge>}
+        <PointsCell value={c.getValue()} />
+      </span>
+    ),
+  }),
+  col.accessor('is_kit', { header: m.colKit, meta: { skeleton: 'badge', hideOnMobile: true }, cell: (c) => (c.getValue() ? <Badge tone="violet">{m.kit}</Badge> : '—') }),
+  col.accessor('is_active', {
+    header: m.colActive,
+    meta: { skeleton: 'badge' },
+    cell: (c) => <Badge tone={c.getValue() ? 'green' : 'gray'}>{c.getValue() ? m.active : m.inactive}</Badge>,
+  }),
+];
+
+const financeOnly = [
+  col.accessor('unit_cost', { header: m.colCost, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <MoneyCell value={c.getValue()} empty={m.noCost} /> }),
+  col.accessor('margin', { header: m.colMargin, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
+  col.accessor('margin_after_plan', {
+    header: m.colMarginAfterPlan,
+    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    cell: (c) => <MoneyCell value={c.getValue()} />,
+  }),
+];
+
+export const productColumns = col.columns(common);
+export const financeProductColumns = col.columns([...common, ...financeOnly]);

@@ -1,0 +1,186 @@
+// «Nuevo producto» / «Editar»: every field of a product in one form. The photo is resized in the
+// browser (FilePicker) and uploaded to the product's folder before save_product, which checks it all
+// again; a refusal names its field (DETAIL) and shows there.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { newProductId, type ProductRow } from '@/api/products/products-api';
+import { useSaveProduct } from '@/api/products/products-mutations';
+import { useProductCategoriesList } from './use-categories';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { FilePicker } from '@/components/ui/file-picker';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toDbError } from '@/lib/db';
+import { m } from '../messages';
+import { BenefitsInput } from './benefits-input';
+import { formValuesOf, inputOf, productFormSchema, type ProductFormValues } from './product-form-schema';
+import { ProductPhoto } from './product-photo';
+
+type FieldName = keyof ProductFormValues;
+// save_product's DETAIL → the form's field.
+const FIELD_OF: Record<string, FieldName> = {
+  sku: 'sku',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  benefits: 'benefits',
+  price: 'price',
+  commissionable_amount: 'commissionable_amount',
+  points: 'points',
+  image: 'photo',
+  initial_stock: 'initial_stock',
+};
+
+export function ProductFormDialog({ product, onClose, onSaved }: { product: ProductRow | null; onClose: () => void; onSaved?: (p: ProductRow) => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{product ? m.editTitle : m.newTitle}</DialogTitle>
+          <DialogDescription>{m.formDescription}</DialogDescription>
+        </DialogHeader>
+        <ProductForm
+          product={product}
+          onCancel={onClose}
+          onDone={(saved) => {
+            onClose();
+            onSaved?.(saved);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null; onCancel: () => void; onDone: (p: ProductRow) => void }) {
+  const save = useSaveProduct();
+  const [id] = useState(() => product?.id ?? newProductId());
+  const categories = useProductCategoriesList();
+  const form = useForm<ProductFormValues>({ resolver: zodResolver(productFormSchema), defaultValues: formValuesOf(product) });
+  const { errors } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const keepPhoto = useWatch({ control: form.control, name: 'keepPhoto' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id,
+        isNew: !product,
+        input: inputOf(values),
+        photo: values.photo ?? null,
+        imagePath: values.keepPhoto ? (product?.image_path ?? null) : null,
+      });
+      onDone(saved);
+    } catch (raw) {
+      const error = toDbError(raw);
+      const field = FIELD_OF[error.details ?? ''];
+      if (field) form.setError(field, { message: error.userMessage }, { shouldFocus: true });
+      else setFormError(error.userMessage);
+    }
+  });
+
+  const text = (name: 'sku' | 'name' | 'category' | 'price' | 'commissionable_amount' | 'points' | 'initial_stock', label: string, props: React.ComponentProps<typeof Input> = {}, hint?: string) => (
+    <Field controlId={`product-${name}`} error={errors[name]?.message}>
+      <FieldLabel>{label}</FieldLabel>
+      <FieldControl>
+        <Input autoComplete="off" {...props} {...form.register(name)} />
+      </FieldControl>
+      {hint && <FieldDescription>{hint}</FieldDescription>}
+      <FieldError />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+        {text('sku', m.sku, { required: true, spellCheck: false, className: 'font-mono' }, m.skuHint)}
+        {text('name', m.name, { required: true })}
+      </div>
+      <Field controlId="product-description" error={errors.description?.message}>
+        <FieldLabel>{m.description}</FieldLabel>
+        <FieldControl>
+          <Textarea rows={3} maxLength={2000} {...form.register('description')} />
+        </FieldControl>
+        <FieldError />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('category', m.category, { list: 'product-categories', maxLength: 60 })}
+        <datalist id="product-categories">
+          {categories.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+        <Field controlId="product-benefits" error={errors.benefits?.message}>
+          <FieldLabel>{m.benefits}</FieldLabel>
+          <Controller control={form.control} name="benefits" render={({ field }) => <BenefitsInput value={field.value} onChange={field.onChange} />} />
+          <FieldDescription>{m.benefitsHint}</FieldDescription>
+          <FieldError />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text('price', m.price, { inputMode: 'decimal', required: true })}
+        {text('commissionable_amount', m.base, { inputMode: 'decimal', required: true }, m.baseHint)}
+        {text('points', m.points, { inputMode: 'numeric', required: true })}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        {!product && text('initial_stock', m.initialStock, { inputMode: 'numeric' }, m.initialStockHint)}
+        <Controller
+          control={form.control}
+          name="is_kit"
+          render={({ field }) => (
+            <Field orientation="horizontal" controlId="product-kit" className="sm:pt-7">
+              <FieldControl>
+                <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+              </FieldControl>
+              <FieldLabel className="font-normal">{m.isKit}</FieldLabel>
+            </Field>
+          )}
+        />
+      </div>
+      {product?.image_path && keepPhoto && (
+        <div className="flex items-center gap-3">
+          <ProductPhoto path={product.image_path} className="size-16" />
+          <span className="text-sm text-muted-foreground">{m.currentPhoto}</span>
+          <Button type="button" variant="outline" size="sm" onClick={() => form.setValue('keepPhoto', false)}>
+            {m.removePhoto}
+          </Button>
+        </div>
+      )}
+      <Controller
+        control={form.control}
+        name="photo"
+        render={({ field }) => (
+          <FilePicker
+            label={m.photo}
+            accept="images"
+            value={field.value ?? null}
+            onChange={(file) => {
+              field.onChange(file);
+              if (file) form.setValue('keepPhoto', false);
+            }}
+            error={errors.photo?.message}
+            disabled={save.isPending}
+          />
+        )}
+      />
+      {formError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {formError}
+        </p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {m.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? m.saving : m.save}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
