@@ -1221,6 +1221,31 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      export_sales: {
+        Args: {
+          p_before_no?: number
+          p_client_id?: string
+          p_from?: string
+          p_kind?: string
+          p_limit?: number
+          p_statuses?: string[]
+          p_to?: string
+        }
+        Returns: {
+          client_email: string
+          client_id: string
+          client_name: string
+          created_at: string
+          id: string
+          kind: string
+          payment_method: string
+          payment_reference: string
+          points_total: number
+          sale_no: number
+          status: string
+          total: number
+        }[]
+      }
       get_approval_queue: {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json
@@ -1412,6 +1437,7 @@ export type Database = {
       }
       get_public_page: { Args: { p_slug: string }; Returns: Json }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
+      get_sale_detail: { Args: { p_sale_id: string }; Returns: Json }
       get_sale_lines: {
         Args: { p_sale_id: string }
         Returns: {
@@ -1427,6 +1453,20 @@ export type Database = {
           stock: number
           unit_points: number
           unit_price: number
+        }[]
+      }
+      get_sales_totals: {
+        Args: {
+          p_client_id?: string
+          p_from?: string
+          p_kind?: string
+          p_statuses?: string[]
+          p_to?: string
+        }
+        Returns: {
+          points_total: number
+          sales_count: number
+          total: number
         }[]
       }
       get_staff_work_counts: {
@@ -1552,6 +1592,7 @@ export type Database = {
           rate: number
         }[]
       }
+      preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
         Returns: {
@@ -1682,6 +1723,35 @@ export type Database = {
           star_level: number
           total: number
           total_capped: boolean
+        }[]
+      }
+      search_sales: {
+        Args: {
+          p_client_id?: string
+          p_desc?: boolean
+          p_from?: string
+          p_kind?: string
+          p_page?: number
+          p_page_size?: number
+          p_sort?: string
+          p_statuses?: string[]
+          p_to?: string
+        }
+        Returns: {
+          client_email: string
+          client_id: string
+          client_name: string
+          created_at: string
+          id: string
+          kind: string
+          payment_method: string
+          payment_reference: string
+          points_total: number
+          row_count: number
+          row_count_capped: boolean
+          sale_no: number
+          status: string
+          total: number
         }[]
       }
       submit_lead: {
