@@ -69,6 +69,10 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     alter table public.clients disable trigger audit;
     alter table public.sales disable trigger audit;
     alter table public.sale_items disable trigger audit;
+    -- The kept sales aggregates are rebuilt once at the end (private.rebuild_sales_aggregates).
+    alter table public.sales disable trigger sales_keep_daily;
+    alter table public.sales disable trigger sales_keep_daily_update;
+    alter table public.stock_movements disable trigger stock_movements_keep_product_sales;
 
     create temporary table tree (n integer primary key, id uuid not null, parent integer, depth integer not null);
     do $$
@@ -172,6 +176,10 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     alter table public.clients enable trigger audit;
     alter table public.sales enable trigger audit;
     alter table public.sale_items enable trigger audit;
+    select private.rebuild_sales_aggregates();
+    alter table public.sales enable trigger sales_keep_daily;
+    alter table public.sales enable trigger sales_keep_daily_update;
+    alter table public.stock_movements enable trigger stock_movements_keep_product_sales;
   `);
   log(`  ${orders - pending} pedidos liquidados: ${fmt(ms(t0))} ms`);
   await db.query('vacuum analyze');

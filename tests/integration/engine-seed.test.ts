@@ -12,6 +12,10 @@ describe('semilla del motor', () => {
     expect(await sql('select * from private.engine_invariant_violations()')).toEqual([]);
   });
 
+  it('los agregados de ventas (Ventas, Dashboard) coinciden con las ventas y los movimientos', async () => {
+    expect(await sql('select * from private.sales_aggregate_violations()')).toEqual([]);
+  });
+
   it.skipIf(!history)('la historia tiene ventas en cada estado, meses cerrados con anulaciones y bonos, y retiros en cada estado', async () => {
     const statuses = await sql<{ status: string }>('select distinct status from public.sales order by 1');
     expect(statuses.map((s) => s.status)).toEqual(
