@@ -4,7 +4,8 @@
 --     total, number), pages, and a count that stops a few pages past the one asked for.
 --   * export_sales: the same filters, page after page by sale number (keyset), for the CSV export:
 --     an OFFSET read of page 1,000 would skip 100,000 rows every time.
---   * get_sales_totals: count, amount and points of the filtered sales.
+--   * get_sales_totals: count, amount and points of the filtered sales, from the kept daily aggregate
+--     (private.sales_daily) unless a member is chosen.
 --   * get_sale_detail: the sale, its member, its payment, its timeline (who and why at each step) and
 --     the ledger entries it produced, with the fields their «why» is said from.
 --   * preview_sale_cancellation: exactly what cancel_sale would reverse now (it reads the same
@@ -169,13 +170,26 @@ declare
 begin
   perform private.require_staff();
   v_where := private.sales_filter_sql(p_statuses, p_kind, p_from, p_to, p_client_id);
+  if p_client_id is null then
+    -- Dates, states and kinds: the kept daily aggregate (20261126000000_sales_aggregates.sql), whose
+    -- day is the sale's date in the company's time zone, as the list's filter: a few rows per day
+    -- instead of every sale.
+    return query
+      select coalesce(sum(d.sales_count), 0)::bigint, coalesce(sum(d.total), 0)::numeric, coalesce(sum(d.points_total), 0)::bigint
+        from private.sales_daily d
+       where (p_from is null or d.day >= p_from) and (p_to is null or d.day <= p_to)
+         and (coalesce(cardinality(p_statuses), 0) = 0 or d.status = any (p_statuses))
+         and (p_kind is null or d.kind = p_kind);
+    return;
+  end if;
+  -- One member's sales, through their index (sales_client_idx).
   return query execute format($q$
     select count(*), coalesce(sum(s.total), 0)::numeric, coalesce(sum(s.points_total), 0)::bigint from public.sales s where %1$s
   $q$, v_where);
 end
 $$;
 comment on function public.get_sales_totals(text[], text, date, date, uuid) is
-  'Ventas (personal): cuántas ventas, su importe y sus puntos, con los mismos filtros que search_sales.';
+  'Ventas (personal): cuántas ventas, su importe y sus puntos, con los mismos filtros que search_sales. Sin miembro, de private.sales_daily (unas filas por día); con miembro, de sus ventas por su índice.';
 
 -- One sale, explained --------------------------------------------------------------------------------------
 create or replace function private.actor_name(p_user_id uuid) returns text

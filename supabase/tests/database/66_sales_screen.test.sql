@@ -22,7 +22,7 @@
 -- forfeited ones already have their reversal); cancelling x2 reverses its five entries in April.
 begin;
 \ir 50_engine_fixture.psql
-select plan(65);
+select plan(67);
 
 -- The month close folds group points; keep the folder out until the rollback (as 59_group_points).
 select pg_advisory_xact_lock(hashtext('savia.group_points'));
@@ -242,6 +242,10 @@ select results_eq($$select * from public.get_sales_totals(array['Cancelada'])$$,
   'totales de las canceladas: 2, 40,00 y 2000 puntos');
 select results_eq($$select * from public.get_sales_totals(p_from => '2026-03-31', p_to => '2026-04-30')$$, $$values (4::bigint, 133.33, 5050::bigint)$$,
   'totales del 31 de marzo al 30 de abril: x5, x2, x3, x4');
+select results_eq(format('select * from public.get_sales_totals(p_client_id => %L)', engine_tests.id('elena')), $$values (2::bigint, 40.00, 2000::bigint)$$,
+  'totales de un miembro (de sus ventas): las dos de Elena');
+select results_eq($$select * from public.get_sales_totals(p_kind => 'order', p_statuses => array['Pagada', 'Cancelada'], p_to => '2026-03-31')$$,
+  $$values (2::bigint, 50.00, 2500::bigint)$$, 'pedidos pagados o cancelados hasta el 31 de marzo: x1 y el de Celia');
 select results_eq($$select * from public.get_sales_totals(p_statuses => array['Entregada'])$$, $$values (0::bigint, 0::numeric, 0::bigint)$$,
   'sin ventas: ceros');
 
