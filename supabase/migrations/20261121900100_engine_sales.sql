@@ -290,13 +290,14 @@ begin
    where p.id in (select i.product_id from public.sale_items i where i.sale_id = p_sale_id)
    order by p.id
    for update;
-  select p.name, p.stock, i.quantity into v_short
+  select p.id, p.name, p.stock, i.quantity into v_short
     from public.sale_items i join public.products p on p.id = i.product_id
    where i.sale_id = p_sale_id and p.stock < i.quantity
    order by i.product_id limit 1;
   if found then
+    -- DETAIL names the product, so a screen marks its line (a direct sale's form).
     perform private.refuse('insufficient_stock',
-      format('Stock insuficiente de «%s»: hay %s y la venta necesita %s.', v_short.name, v_short.stock, v_short.quantity));
+      format('Stock insuficiente de «%s»: hay %s y la venta necesita %s.', v_short.name, v_short.stock, v_short.quantity), v_short.id::text);
   end if;
   insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
   select i.product_id, -i.quantity, 'sale', p_sale_id, format('Venta #%s', v_sale.sale_no), p_actor, private.engine_now()
