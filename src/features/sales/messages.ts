@@ -23,6 +23,7 @@ export const m = {
   filterByMember: (name: string) => `Ver solo las ventas de ${name}`,
   searching: 'Buscando…',
   noMembers: 'Ningún miembro coincide.',
+  memberResults: 'Miembros encontrados',
 
   // totals
   totalsLabel: 'Totales de las ventas filtradas',
@@ -118,6 +119,7 @@ export const m = {
   stock: (n: string) => `${n} en stock`,
   noStock: 'Sin stock',
   noProducts: 'Ningún producto coincide.',
+  productResults: 'Productos encontrados',
   cartEmpty: 'Agrega al menos un producto.',
   paymentMethod: 'Medio de pago',
   paymentReference: 'Referencia del pago (opcional)',

@@ -4,7 +4,6 @@
 // first) is said inside the dialog.
 import { useQuery } from '@tanstack/react-query';
 import { Lock, XCircle } from 'lucide-react';
-import { useState } from 'react';
 import type { CancellationPreview } from '@/api/sales-admin/sales-admin-api';
 import { useCancelSaleAsStaff } from '@/api/sales-admin/sales-admin-mutations';
 import { salesAdminQueries } from '@/api/sales-admin/sales-admin-queries';
@@ -13,18 +12,25 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DbError } from '@/lib/db';
 import { useFormat } from '@/lib/use-format';
 import { m } from '../messages';
 
-export function CancelSaleDialog({ saleId, saleNo }: { saleId: string; saleNo: number }) {
-  const [open, setOpen] = useState(false);
+interface Props {
+  saleId: string;
+  saleNo: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function CancelSaleDialog({ saleId, saleNo, open, onOpenChange }: Props) {
   const cancel = useCancelSaleAsStaff();
   const preview = useQuery({ ...salesAdminQueries.cancellationPreview(saleId), enabled: open });
   const description = preview.data ? (preview.data.paid ? m.cancelPaid : m.cancelPending) : m.cancelPaid;
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
       trigger={
         <Button variant="outline" className="text-tone-red-foreground hover:text-tone-red-foreground">
           <XCircle aria-hidden="true" />
@@ -47,6 +53,11 @@ export function CancelSaleDialog({ saleId, saleNo }: { saleId: string; saleNo: n
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>
+      ) : preview.isError && preview.error instanceof DbError && preview.error.kind === 'refusal' ? (
+        // Another tab cancelled it, or it changed state: the database's sentence, nothing to retry.
+        <p className="rounded-md border border-tone-amber-foreground/20 bg-tone-amber p-3 text-sm font-medium text-tone-amber-foreground" data-testid="preview-refused">
+          {preview.error.message}
+        </p>
       ) : preview.isError ? (
         <ErrorState className="py-2" title={m.previewFailed} error={preview.error} onRetry={preview.refetch} retrying={preview.isFetching} />
       ) : preview.data.paid ? (

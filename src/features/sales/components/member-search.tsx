@@ -65,7 +65,7 @@ export function MemberSearch({ label, registeredOnly = false, onPick, autoFocus 
           ) : rows && rows.length === 0 ? (
             <p className="px-1 py-2 text-muted-foreground">{m.noMembers}</p>
           ) : (
-            <ul className="flex flex-col divide-y rounded-md border bg-popover" aria-label={label}>
+            <ul className="flex flex-col divide-y rounded-md border bg-popover" aria-label={m.memberResults}>
               {rows?.map((r) => (
                 <li key={r.id}>
                   <button

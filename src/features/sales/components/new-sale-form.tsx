@@ -197,7 +197,7 @@ function ProductSearch({ onAdd, chosen }: { onAdd: (p: CatalogueProduct) => void
       </div>
       {products.data && products.data.rows.length === 0 && <p className="px-1 py-2 text-sm text-muted-foreground">{m.noProducts}</p>}
       {products.data && products.data.rows.length > 0 && (
-        <ul className="flex flex-col divide-y rounded-md border text-sm" aria-label={m.productSearch}>
+        <ul className="flex flex-col divide-y rounded-md border text-sm" aria-label={m.productResults}>
           {products.data.rows.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-3 px-3 py-1.5">
               <div className="min-w-0">

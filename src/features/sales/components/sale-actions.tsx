@@ -15,14 +15,16 @@ import { CancelSaleDialog } from './cancel-sale-dialog';
 
 export function SaleActions({ detail, lines }: { detail: SaleDetail; lines: SaleLineDetail[] | undefined }) {
   const deliver = useDeliverSale();
+  // Open while the sale changes under it (another tab cancelled it first): the dialog stays to say so.
+  const [cancelOpen, setCancelOpen] = useState(false);
   const { sale } = detail;
   const canDeliver = sale.status === 'Pagada';
-  const canCancel = sale.status !== 'Cancelada' && sale.status !== 'Rechazado';
+  const canCancel = (sale.status !== 'Cancelada' && sale.status !== 'Rechazado') || cancelOpen;
   const canDownload = sale.status === 'Pagada' || sale.status === 'Entregada';
   if (!canDeliver && !canCancel && !canDownload) return null;
   return (
     <div className="flex flex-col-reverse gap-2 border-t bg-background px-6 py-4 sm:flex-row sm:flex-wrap sm:justify-end">
-      {canCancel && <CancelSaleDialog saleId={sale.id} saleNo={sale.sale_no} />}
+      {canCancel && <CancelSaleDialog saleId={sale.id} saleNo={sale.sale_no} open={cancelOpen} onOpenChange={setCancelOpen} />}
       {canDownload && <ReceiptButton detail={detail} lines={lines} />}
       {canDeliver && (
         <ConfirmDialog
