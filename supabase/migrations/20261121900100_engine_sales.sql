@@ -290,13 +290,14 @@ begin
    where p.id in (select i.product_id from public.sale_items i where i.sale_id = p_sale_id)
    order by p.id
    for update;
-  select p.name, p.stock, i.quantity into v_short
+  select p.id, p.name, p.stock, i.quantity into v_short
     from public.sale_items i join public.products p on p.id = i.product_id
    where i.sale_id = p_sale_id and p.stock < i.quantity
    order by i.product_id limit 1;
   if found then
+    -- DETAIL names the product, so a screen marks its line (a direct sale's form).
     perform private.refuse('insufficient_stock',
-      format('Stock insuficiente de «%s»: hay %s y la venta necesita %s.', v_short.name, v_short.stock, v_short.quantity));
+      format('Stock insuficiente de «%s»: hay %s y la venta necesita %s.', v_short.name, v_short.stock, v_short.quantity), v_short.id::text);
   end if;
   insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
   select i.product_id, -i.quantity, 'sale', p_sale_id, format('Venta #%s', v_sale.sale_no), p_actor, private.engine_now()
@@ -600,6 +601,28 @@ end
 $$;
 comment on function public.deliver_sale(uuid) is 'Personal: marca entregada una venta Pagada → Entregada.';
 
+create or replace function private.sale_cancellation_reversals(p_sale_id uuid) returns table (
+  reverses_id bigint, beneficiary_id uuid, type text, amount numeric, points integer, period_month date,
+  source_client_id uuid, generation smallint, base numeric, rate numeric, star_level smallint, rule text, original_type text
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- Each positive entry of the sale not reversed yet (an entry forfeited at a month's close already
+  -- has its reversal), reversed once, in its own month.
+  select r.id, r.beneficiary_id, case when r.points > 0 then 'reversal_points' else 'reversal_commission' end,
+         -r.amount, -r.points, r.period_month, r.source_client_id, r.generation, r.base, r.rate, r.star_level, r.rule, r.type
+    from public.reward_transactions r
+   where r.source_sale_id = p_sale_id and r.reverses_id is null and (r.amount > 0 or r.points > 0)
+     and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id)
+   order by r.id
+$$;
+comment on function private.sale_cancellation_reversals(uuid) is
+  'Los contraasientos que escribe cancelar una venta cobrada: uno por cada asiento positivo suyo aún no revertido, con importe y puntos en negativo, en el mes del asiento. Lo usan cancel_sale y su vista previa (preview_sale_cancellation), así que la vista previa es exactamente lo que se escribe.';
+revoke all on function private.sale_cancellation_reversals(uuid) from public;
+
 create or replace function public.cancel_sale(p_sale_id uuid, p_reason text default null) returns jsonb
 language plpgsql
 security definer
@@ -657,21 +680,16 @@ begin
   select i.product_id, i.quantity, 'cancellation', p_sale_id, format('Cancelación de la venta #%s', v_sale.sale_no), auth.uid(), v_now
     from public.sale_items i where i.sale_id = p_sale_id order by i.product_id;
 
-  with orig as (
-    select r.* from public.reward_transactions r
-     where r.source_sale_id = p_sale_id and r.reverses_id is null and (r.amount > 0 or r.points > 0)
-       and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id)
-  ), ins as (
+  with ins as (
     insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
                                             generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
-    select o.beneficiary_id, case when o.points > 0 then 'reversal_points' else 'reversal_commission' end,
-           -o.amount, -o.points, o.period_month, o.source_sale_id, o.source_client_id, o.generation, o.base, o.rate,
+    select o.beneficiary_id, o.type, o.amount, o.points, o.period_month, p_sale_id, o.source_client_id, o.generation, o.base, o.rate,
            o.star_level,
            left(format('Reverso por cancelación de la venta #%s (%s): %s', v_sale.sale_no,
-                       case when o.points > 0 then format('-%s puntos', o.points) else format('-%s', private.money(o.amount)) end,
+                       case when o.points < 0 then format('%s puntos', o.points) else format('-%s', private.money(-o.amount)) end,
                        o.rule), 500),
-           left(v_reason, 500), v_plan_version, o.id, auth.uid(), v_now
-      from orig o order by o.id
+           left(v_reason, 500), v_plan_version, o.reverses_id, auth.uid(), v_now
+      from private.sale_cancellation_reversals(p_sale_id) o order by o.reverses_id
     returning beneficiary_id, period_month, points, amount
   ), sums as (
     select ins.beneficiary_id, ins.period_month, sum(ins.points)::integer as points, sum(ins.amount) as amount

@@ -128,6 +128,12 @@ insert into declared values
   ('function', 'get_product_movements(uuid, integer, integer)', '', 'execute', ''),
   ('function', 'set_product_active(uuid, boolean)',          '', 'execute', ''),
   ('function', 'delete_product(uuid)',                       '', 'execute', ''),
+  -- Ventas (staff; the functions refuse anyone else)
+  ('function', 'search_sales(text[], text, date, date, uuid, text, boolean, integer, integer)', '', 'execute', ''),
+  ('function', 'export_sales(text[], text, date, date, uuid, bigint, integer)', '', 'execute', ''),
+  ('function', 'get_sales_totals(text[], text, date, date, uuid)', '', 'execute', ''),
+  ('function', 'get_sale_detail(uuid)',                      '', 'execute', ''),
+  ('function', 'preview_sale_cancellation(uuid)',            '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
   ('function', 'preview_period_close(date)',                 '', 'execute', 'execute'),

@@ -89,7 +89,7 @@ function ReceiptButton({
     setPreparing(true);
     try {
       // Loaded on the click: pdfmake never weighs on the page's first load.
-      const { downloadReceipt } = await import("../receipt/download-receipt");
+      const { downloadReceipt } = await import("@/components/receipt/download-receipt");
       await downloadReceipt({
         sale,
         lines,

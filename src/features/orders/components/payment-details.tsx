@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAppSettings } from "@/lib/app-settings";
 import { orderMessages as m } from "../messages";
-import { paymentLines } from "../receipt/receipt-text";
+import { paymentLines } from "@/components/receipt/receipt-text";
 
 export function PaymentDetails() {
   const settings = useAppSettings();

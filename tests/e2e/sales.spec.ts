@@ -1,0 +1,226 @@
+// Ventas as the demo admin (Laura). A member of the test's own (Vera, under Ugo) and a product of its
+// own: Laura sells Vera the product directly (a quantity over the stock is refused on its line first),
+// delivers it, then cancels another paid sale after reading the database's preview, which the ledger
+// matches afterwards; a second tab that tries to cancel it too is told why not. Then the list's
+// filters in the URL (the contract other screens link to), the totals and the CSV of the filtered rows.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import type pg from 'pg';
+import { formatMoney, formatPoints } from '../../src/lib/format';
+import { expectAccessible, shootScreen } from './look';
+import { openAs } from './session';
+import { personas, withDb } from './support';
+
+/** One statement as a signed-in person, in its own transaction, as PostgREST runs an RPC. */
+async function as<T extends pg.QueryResultRow>(db: pg.Client, userId: string, text: string, params: unknown[] = []): Promise<T[]> {
+  await db.query('begin');
+  try {
+    await db.query('set local role authenticated');
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' })]);
+    const { rows } = await db.query<T>(text, params);
+    await db.query('commit');
+    return rows;
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
+  }
+}
+
+interface Fixture {
+  tag: string;
+  vera: { id: string; name: string };
+  ugo: string;
+  product: { id: string; name: string };
+  /** Paid direct sales of Vera made by the admin, oldest first. */
+  sales: { id: string; sale_no: number }[];
+  currency: string;
+}
+
+/** Vera (under Ugo, so her purchases pay him 10 %), a product with 30 units, and `paid` direct sales. */
+async function fixture(paid: number): Promise<Fixture> {
+  const tag = randomUUID().slice(0, 8);
+  return withDb(async (db) => {
+    const member = async (name: string, enroller: string | null) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.clients (name, email, enroller_id, enrollment_status, joined_at) values ($1, $2, $3, 'registered', now()) returning id`,
+          [name, `${name.toLowerCase().replace(/\s+/g, '.')}@tests.savia`, enroller],
+        )
+      ).rows[0]!.id;
+    const ugo = await member(`Ugo Ventas ${tag}`, null);
+    const veraName = `Vera Ventas ${tag}`;
+    const vera = await member(veraName, ugo);
+    const productName = `Té de ventas ${tag}`;
+    const { rows: product } = await db.query<{ id: string }>(
+      `insert into public.products (sku, name, price, commissionable_amount, points, stock) values ($1, $2, 40, 40, 20, 30) returning id`,
+      [`T-VEN-${tag}`, productName],
+    );
+    const admin = (await db.query<{ id: string }>('select id from auth.users where lower(email) = $1', [personas.admin])).rows[0]!.id;
+    const sales: Fixture['sales'] = [];
+    for (let i = 0; i < paid; i += 1) {
+      const [sale] = await as<{ id: string; sale_no: string }>(db, admin, `select id, sale_no from public.create_direct_sale($1, $2::jsonb, 'efectivo', $3)`, [
+        vera,
+        JSON.stringify([{ product_id: product[0]!.id, quantity: 1 }]),
+        `CAJA-${tag}-${i}`,
+      ]);
+      sales.push({ id: sale!.id, sale_no: Number(sale!.sale_no) });
+    }
+    const currency = (await db.query<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).rows[0]!.currency;
+    return { tag, vera: { id: vera, name: veraName }, ugo, product: { id: product[0]!.id, name: productName }, sales, currency };
+  });
+}
+
+const saleInDb = (id: string) =>
+  withDb(async (db) => (await db.query<{ status: string; kind: string; client_id: string }>('select status, kind, client_id from public.sales where id = $1', [id])).rows[0]!);
+const stockOf = (id: string) => withDb(async (db) => (await db.query<{ stock: number }>('select stock from public.products where id = $1', [id])).rows[0]!.stock);
+
+const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
+const sheet = (page: Page) => page.getByRole('dialog');
+const alertDialog = (page: Page) => page.getByRole('alertdialog');
+
+/** Waits for the toasts to leave (they sit over the header's buttons). */
+async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(toasts(page).locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+test('venta directa, entregarla y cancelar otra con la vista previa que el libro confirma; otra pestaña no la cancela dos veces', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const fx = await fixture(1);
+  const toCancel = fx.sales[0]!;
+  const money = (n: number) => formatMoney(n, fx.currency);
+
+  // A direct sale to Vera: more units than the stock is refused on the product's line.
+  await openAs(page, personas.admin, '/ventas');
+  await page.getByRole('button', { name: 'Nueva venta directa' }).first().click();
+  await expect(page).toHaveURL(/[?&]nueva=1/);
+  await expect(sheet(page).getByRole('heading', { name: 'Nueva venta directa' })).toBeVisible();
+  await sheet(page).getByLabel('Busca al miembro registrado').fill(fx.vera.name);
+  await sheet(page).getByRole('button', { name: new RegExp(fx.vera.name) }).click();
+  await expect(sheet(page).getByTestId('chosen-buyer')).toHaveText(fx.vera.name);
+  await sheet(page).getByLabel('Buscar producto').fill(fx.product.name);
+  await sheet(page).getByRole('button', { name: `Agregar ${fx.product.name}` }).click();
+  const quantity = sheet(page).getByLabel(`Cantidad de ${fx.product.name}`, { exact: true });
+  await quantity.fill('999');
+  await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
+  await expect(sheet(page).getByTestId('sale-line').getByRole('alert')).toHaveText(`Stock insuficiente de «${fx.product.name}»: hay 29 y la venta necesita 999.`);
+  expect(await stockOf(fx.product.id)).toBe(29); // nothing half-written
+  await quantity.fill('2');
+  await sheet(page).getByLabel('Referencia del pago (opcional)').fill(`CAJA-E2E-${fx.tag}`);
+  await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
+  await expect(toasts(page).getByText(/^Venta directa #[\d.]+ registrada: queda Pagada\.$/)).toBeVisible();
+
+  // The new sale opens: the database's total, and it is Vera's, paid, with the stock out.
+  await expect(page).toHaveURL(/[?&]venta=[0-9a-f-]{36}/);
+  const newId = new URL(page.url()).searchParams.get('venta')!;
+  expect(await saleInDb(newId)).toEqual({ status: 'Pagada', kind: 'direct', client_id: fx.vera.id });
+  expect(await stockOf(fx.product.id)).toBe(27);
+  await expect(sheet(page).getByTestId('sale-total')).toHaveText(money(80));
+  await expect(sheet(page).getByTestId('sale-entries')).toContainText(`Ugo Ventas ${fx.tag}`);
+
+  // Deliver it.
+  await sheet(page).getByRole('button', { name: 'Marcar entregada' }).click();
+  await alertDialog(page).getByRole('button', { name: 'Marcar entregada' }).click();
+  await expect(toasts(page).getByText(/^Venta #[\d.]+ marcada como entregada\.$/)).toBeVisible();
+  await expect(sheet(page).getByTestId('sale-timeline')).toContainText('Entregada');
+  expect((await saleInDb(newId)).status).toBe('Entregada');
+  await toastsGone(page);
+
+  // Another tab has the other paid sale open, and will try to cancel it later.
+  const second = await context.newPage();
+  await second.goto(`/ventas?venta=${toCancel.id}`);
+  await expect(sheet(second).getByRole('button', { name: 'Cancelar venta' })).toBeVisible();
+
+  // Cancel it here, after reading what the database says it will reverse.
+  await page.goto(`/ventas?venta=${toCancel.id}`);
+  await sheet(page).getByRole('button', { name: 'Cancelar venta' }).click();
+  const preview = alertDialog(page).getByTestId('cancel-preview');
+  await expect(preview.getByTestId('preview-entry')).toHaveCount(2);
+  const shown = await preview.getByTestId('preview-entry').evaluateAll((items) =>
+    items.map((li) => `${li.querySelector('p')?.textContent} ${li.querySelector('[data-testid="preview-value"]')?.textContent}`),
+  );
+  await expect(preview).toContainText(`+1 (${formatPoints(27)} → ${formatPoints(28)})`);
+  await expectAccessible(page, 'Ventas con el diálogo de cancelar abierto');
+  await alertDialog(page).getByRole('button', { name: 'El banco devolvió el pago' }).click();
+  await alertDialog(page).getByRole('button', { name: 'Cancelar venta' }).click();
+  await expect(toasts(page).getByText(/^Venta #[\d.]+ cancelada: se escribieron 2 contraasientos y el stock volvió\.$/)).toBeVisible();
+  expect((await saleInDb(toCancel.id)).status).toBe('Cancelada');
+  expect(await stockOf(fx.product.id)).toBe(28);
+  // What the ledger now holds is what the preview showed, entry by entry.
+  const written = await withDb(async (db) =>
+    (
+      await db.query<{ name: string; amount: string; points: number }>(
+        `select c.name, r.amount, r.points from public.reward_transactions r join public.clients c on c.id = r.beneficiary_id
+          where r.source_sale_id = $1 and r.reverses_id is not null and r.reason = 'El banco devolvió el pago' order by r.reverses_id`,
+        [toCancel.id],
+      )
+    ).rows,
+  );
+  expect(written.map((w) => `${w.name} ${w.points !== 0 ? `${formatPoints(w.points)} pts` : money(Number(w.amount))}`)).toEqual(shown);
+  expect(shown).toEqual([`${fx.vera.name} ${formatPoints(-20)} pts`, `Ugo Ventas ${fx.tag} ${money(-4)}`]);
+
+  // The other tab still shows it paid: its preview, and its cancel, are refused with the database's sentence.
+  await sheet(second).getByRole('button', { name: 'Cancelar venta' }).click();
+  const refusal = `La venta #${toCancel.sale_no} ya está «Cancelada».`;
+  await expect(alertDialog(second)).toContainText(refusal);
+  await alertDialog(second).getByLabel('Motivo de la cancelación').fill('Desde otra pestaña');
+  await alertDialog(second).getByRole('button', { name: 'Cancelar venta' }).click();
+  await expect(alertDialog(second).getByRole('alert')).toHaveText(refusal);
+  await second.close();
+  const reversals = await withDb(
+    async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.reward_transactions where source_sale_id = $1 and reverses_id is not null', [toCancel.id])).rows[0]!.n,
+  );
+  expect(reversals).toBe(2);
+});
+
+test('los filtros en la URL, los totales de lo filtrado y el CSV con exactamente esas filas', async ({ page }) => {
+  test.setTimeout(90_000);
+  const fx = await fixture(3);
+  const [first, second, third] = fx.sales as [Fixture['sales'][number], Fixture['sales'][number], Fixture['sales'][number]];
+  const money = (n: number) => formatMoney(n, fx.currency);
+  await withDb(async (db) => {
+    const admin = (await db.query<{ id: string }>('select id from auth.users where lower(email) = $1', [personas.admin])).rows[0]!.id;
+    await as(db, admin, `select public.cancel_sale($1, 'Venta registrada por error')`, [third.id]);
+  });
+  const today = await withDb(
+    async (db) => (await db.query<{ d: string }>(`select to_char(now() at time zone private.company_timezone(), 'YYYY-MM-DD') as d`)).rows[0]!.d,
+  );
+
+  // The contract: several states, the kind, the dates and the member, as another screen links here.
+  await openAs(page, personas.admin, `/ventas?miembro=${fx.vera.id}&tipo=directa&estado=pagada,entregada&desde=${today}&hasta=${today}`);
+  const table = page.getByRole('table', { name: 'Ventas' });
+  await expect(table.getByRole('row').filter({ hasText: fx.vera.name })).toHaveCount(2);
+  for (const s of [first, second]) await expect(table.getByRole('row').filter({ hasText: `#${s.sale_no}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pagada', exact: true, pressed: true })).toBeVisible();
+  await expect(page.getByLabel('Tipo')).toHaveValue('directa');
+  const totals = page.getByTestId('sales-totals');
+  await expect(totals).toContainText('2');
+  await expect(totals).toContainText(money(80));
+  await expect(totals).toContainText(formatPoints(40));
+  await expectAccessible(page, 'Ventas filtradas');
+  await shootScreen(page, 'ventas');
+
+  // Only the cancelled one: the URL follows, the totals too.
+  await page.getByRole('button', { name: 'Pagada', exact: true, pressed: true }).click();
+  await page.getByRole('button', { name: 'Entregada', exact: true, pressed: true }).click();
+  await page.getByRole('button', { name: 'Cancelada', exact: true, pressed: false }).click();
+  await expect(page).toHaveURL(/estado=cancelada(&|$)/);
+  await expect(table.getByRole('row').filter({ hasText: fx.vera.name })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: `#${third.sale_no}` })).toBeVisible();
+  await expect(totals).toContainText(money(40));
+
+  // The CSV: BOM, header, and exactly the filtered sale.
+  await toastsGone(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^ventas-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await file.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = new TextDecoder().decode(bytes.subarray(3)).split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Número,Fecha,Miembro,Correo,Tipo,Estado,Total,Moneda,Puntos,Medio de pago,Referencia,Venta');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(new RegExp(`^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`));
+  await expect(toasts(page).getByText('CSV con 1 venta.')).toBeVisible();
+});
