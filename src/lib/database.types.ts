@@ -628,6 +628,90 @@ export type Database = {
         }
         Relationships: []
       }
+      restock_lines: {
+        Row: {
+          movement_id: number
+          product_id: string
+          quantity: number
+          restock_id: number
+          stock_after: number
+          stock_before: number
+          unit_cost: number
+        }
+        Insert: {
+          movement_id: number
+          product_id: string
+          quantity: number
+          restock_id: number
+          stock_after: number
+          stock_before: number
+          unit_cost: number
+        }
+        Update: {
+          movement_id?: number
+          product_id?: string
+          quantity?: number
+          restock_id?: number
+          stock_after?: number
+          stock_before?: number
+          unit_cost?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restock_lines_movement_id_fkey"
+            columns: ["movement_id"]
+            isOneToOne: false
+            referencedRelation: "stock_movements"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restock_lines_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "restock_lines_restock_id_fkey"
+            columns: ["restock_id"]
+            isOneToOne: false
+            referencedRelation: "restocks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      restocks: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: number
+          note: string | null
+          supplier_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          note?: string | null
+          supplier_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: never
+          note?: string | null
+          supplier_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "restocks_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reward_transactions: {
         Row: {
           amount: number
@@ -1014,6 +1098,39 @@ export type Database = {
           },
         ]
       }
+      supplier_products: {
+        Row: {
+          created_at: string
+          product_id: string
+          supplier_id: string
+        }
+        Insert: {
+          created_at?: string
+          product_id: string
+          supplier_id: string
+        }
+        Update: {
+          created_at?: string
+          product_id?: string
+          supplier_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "supplier_products_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "supplier_products_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       suppliers: {
         Row: {
           contact_name: string | null
@@ -1085,6 +1202,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      adjust_stock: {
+        Args: {
+          p_direction: string
+          p_product_id: string
+          p_quantity: number
+          p_reason: string
+        }
+        Returns: Json
+      }
       approve_payout: {
         Args: { p_payout_id: string }
         Returns: {
@@ -1170,6 +1296,7 @@ export type Database = {
         }
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      delete_product: { Args: { p_product_id: string }; Returns: undefined }
       deliver_sale: { Args: { p_sale_id: string }; Returns: Json }
       enrol_member: {
         Args: {
@@ -1220,6 +1347,31 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      export_sales: {
+        Args: {
+          p_before_no?: number
+          p_client_id?: string
+          p_from?: string
+          p_kind?: string
+          p_limit?: number
+          p_statuses?: string[]
+          p_to?: string
+        }
+        Returns: {
+          client_email: string
+          client_id: string
+          client_name: string
+          created_at: string
+          id: string
+          kind: string
+          payment_method: string
+          payment_reference: string
+          points_total: number
+          sale_no: number
+          status: string
+          total: number
+        }[]
       }
       get_approval_queue: {
         Args: { p_page?: number; p_page_size?: number }
@@ -1420,8 +1572,61 @@ export type Database = {
           summary: Json
         }[]
       }
+      get_product: { Args: { p_product_id: string }; Returns: Json }
+      get_product_categories: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          category: string
+          products: number
+        }[]
+      }
+      get_product_movements: {
+        Args: { p_page?: number; p_page_size?: number; p_product_id: string }
+        Returns: {
+          actor_name: string
+          created_at: string
+          id: number
+          kind: string
+          note: string
+          quantity: number
+          sale_id: string
+          sale_no: number
+          stock_after: number
+          supplier_name: string
+          total: number
+        }[]
+      }
       get_public_page: { Args: { p_slug: string }; Returns: Json }
+      get_restock_suggestions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          last_unit_cost: number
+          name: string
+          product_id: string
+          sku: string
+          stock: number
+          supplier_id: string
+          supplier_name: string
+          threshold: number
+        }[]
+      }
+      get_restocks: {
+        Args: { p_page?: number; p_page_size?: number; p_supplier_id?: string }
+        Returns: {
+          created_at: string
+          created_by_email: string
+          id: number
+          lines: Json
+          note: string
+          supplier_id: string
+          supplier_name: string
+          total: number
+          total_cost: number
+          units: number
+        }[]
+      }
       get_sale_checks: { Args: { p_sale_id: string }; Returns: Json }
+      get_sale_detail: { Args: { p_sale_id: string }; Returns: Json }
       get_sale_lines: {
         Args: { p_sale_id: string }
         Returns: {
@@ -1437,6 +1642,20 @@ export type Database = {
           stock: number
           unit_points: number
           unit_price: number
+        }[]
+      }
+      get_sales_totals: {
+        Args: {
+          p_client_id?: string
+          p_from?: string
+          p_kind?: string
+          p_statuses?: string[]
+          p_to?: string
+        }
+        Returns: {
+          points_total: number
+          sales_count: number
+          total: number
         }[]
       }
       get_staff_members: {
@@ -1470,6 +1689,44 @@ export type Database = {
       invite_staff: {
         Args: { p_email: string; p_finance?: boolean; p_role: string }
         Returns: Json
+      }
+      list_products: {
+        Args: {
+          p_category?: string
+          p_desc?: boolean
+          p_kit?: boolean
+          p_low_stock?: boolean
+          p_page?: number
+          p_page_size?: number
+          p_query?: string
+          p_sort?: string
+          p_status?: string
+        }
+        Returns: {
+          benefits: string[]
+          category: string
+          commissionable_amount: number
+          committed: number
+          created_at: string
+          description: string
+          id: string
+          image_path: string
+          is_active: boolean
+          is_kit: boolean
+          low_stock: boolean
+          margin: number
+          margin_after_plan: number
+          name: string
+          over_committed: boolean
+          plan_max_payout: number
+          points: number
+          price: number
+          sku: string
+          stock: number
+          total: number
+          unit_cost: number
+          updated_at: string
+        }[]
       }
       note_voucher_amount: {
         Args: { p_amount: number; p_sale_id: string }
@@ -1580,6 +1837,7 @@ export type Database = {
           rate: number
         }[]
       }
+      preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
         Returns: {
@@ -1595,6 +1853,10 @@ export type Database = {
           star_level: number
           type: string
         }[]
+      }
+      register_restock: {
+        Args: { p_lines: Json; p_note?: string; p_supplier_id: string }
+        Returns: Json
       }
       reject_payout: {
         Args: { p_payout_id: string; p_reason: string }
@@ -1677,6 +1939,37 @@ export type Database = {
         Args: { p_invitation_id: string }
         Returns: Json
       }
+      save_product: {
+        Args: {
+          p_benefits?: string[]
+          p_category?: string
+          p_commissionable_amount: number
+          p_description?: string
+          p_id: string
+          p_image_path?: string
+          p_initial_stock?: number
+          p_is_kit?: boolean
+          p_name: string
+          p_points: number
+          p_price: number
+          p_sku: string
+        }
+        Returns: Json
+      }
+      save_supplier: {
+        Args: {
+          p_contact_name: string
+          p_email: string
+          p_id: string
+          p_is_active: boolean
+          p_name: string
+          p_notes: string
+          p_phone: string
+          p_product_ids: string[]
+          p_tax_id: string
+        }
+        Returns: string
+      }
       search_enroller_candidates: {
         Args: { p_limit?: number; p_search: string }
         Returns: {
@@ -1716,6 +2009,61 @@ export type Database = {
           total: number
           total_capped: boolean
         }[]
+      }
+      search_sales: {
+        Args: {
+          p_client_id?: string
+          p_desc?: boolean
+          p_from?: string
+          p_kind?: string
+          p_page?: number
+          p_page_size?: number
+          p_sort?: string
+          p_statuses?: string[]
+          p_to?: string
+        }
+        Returns: {
+          client_email: string
+          client_id: string
+          client_name: string
+          created_at: string
+          id: string
+          kind: string
+          payment_method: string
+          payment_reference: string
+          points_total: number
+          row_count: number
+          row_count_capped: boolean
+          sale_no: number
+          status: string
+          total: number
+        }[]
+      }
+      search_suppliers: {
+        Args: {
+          p_active?: boolean
+          p_page?: number
+          p_page_size?: number
+          p_query?: string
+        }
+        Returns: {
+          contact_name: string
+          email: string
+          id: string
+          is_active: boolean
+          last_restock_at: string
+          name: string
+          notes: string
+          phone: string
+          products: Json
+          restock_count: number
+          tax_id: string
+          total: number
+        }[]
+      }
+      set_product_active: {
+        Args: { p_active: boolean; p_product_id: string }
+        Returns: Json
       }
       set_staff_role: {
         Args: { p_finance?: boolean; p_role: string; p_user_id: string }
