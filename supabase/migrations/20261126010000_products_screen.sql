@@ -203,7 +203,8 @@ begin
        and (v_category is null or v.category = v_category)
        and (not coalesce(p_low_stock, false) or v.low_stock)
        and (p_kit is null or v.is_kit = p_kit)
-       and private.unaccent_lower(v.sku || ' ' || v.name) like all (v_words)
+       -- unaccent costs ≈ 10 µs a row: only when there is something to search.
+       and (cardinality(v_words) = 0 or private.unaccent_lower(v.sku || ' ' || v.name) like all (v_words))
      order by
        case when p_sort = 'precio' and not p_desc then v.price end asc,
        case when p_sort = 'precio' and p_desc then v.price end desc,
@@ -213,8 +214,10 @@ begin
        case when p_sort = 'puntos' and p_desc then v.points end desc,
        case when p_sort = 'sku' and not p_desc then pg_catalog.lower(v.sku) end asc,
        case when p_sort = 'sku' and p_desc then pg_catalog.lower(v.sku) end desc,
-       case when p_desc then private.unaccent_lower(v.name) end desc,
-       private.unaccent_lower(v.name), v.id
+       -- By name as Clientes sorts its members: in the database's collation, which orders accented
+       -- letters with their plain ones.
+       case when p_desc then v.name end desc,
+       v.name, v.id
      limit p_page_size offset (p_page - 1) * p_page_size;
 end
 $$;
