@@ -9,11 +9,13 @@
 // So it is measured with the build's pending orders (BENCH_MEASURED, 10,000 by default: far more than
 // an approvals queue ever holds) and again with 1,000 of them.
 //
-// Usage: node bench/products-list.mjs [--keep | --reuse]   (env: SAVIA_DB_PORT, BENCH_MEMBERS,
+// Usage: node bench/products-list.mjs [--keep | --reuse [file.sql …]]   (env: SAVIA_DB_PORT, BENCH_MEMBERS,
 //        BENCH_ORDERS, BENCH_MEASURED as for bench/engine.mjs; BENCH_CALLS=200 calls per query)
+//   --keep / --reuse as in bench/why-not-paid.mjs: keep a copy of the built database, or start from it and
+//   run the SQL files given (a new version of the functions) as the superuser.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { APPROVALS_AT, benchCluster, buildEngineData, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
+import { APPROVALS_AT, applySql, benchCluster, buildEngineData, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, rpc } from './lib/postgrest.mjs';
 
@@ -30,9 +32,10 @@ const SNAPSHOT = 'products-list';
 let db;
 let t0 = performance.now();
 if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
+  await applySql(cfg, args.slice(1));
   db = new pg.Client({ connectionString: cfg.dbUrl });
   await db.connect();
-  log(`base de datos de la copia guardada: ${fmt(ms(t0))} ms`);
+  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
 } else {
   db = await buildEngineData(cfg);
   await growCatalogue(db);
@@ -95,7 +98,8 @@ async function measure(title) {
   const results = [];
   for (const [who, userId] of [['admin', admin], ['finanzas', superadmin]]) {
     for (const [label, extra] of QUERIES) {
-      const body = { p_page: 1, p_page_size: 20, ...extra };
+      // The bench's statement passes every argument (null when absent), so the screen's defaults are spelt out.
+      const body = { p_status: 'activos', p_sort: 'nombre', p_desc: false, p_low_stock: false, p_page: 1, p_page_size: 20, ...extra };
       let first;
       for (let i = 0; i < WARM_UP; i += 1) first = await list(api, claimsOf(userId), body);
       const times = [];

@@ -8,7 +8,7 @@
 -- Pending orders: Amparo 2 Cúrcuma + 1 Té, Bruno 2 Cúrcuma (approved later), an enrolment with 1 Kit.
 begin;
 \ir 50_engine_fixture.psql
-select plan(71);
+select plan(74);
 
 do $$
 declare
@@ -107,6 +107,11 @@ select engine_tests.approve(:'order_b');
 select engine_tests.act_as('admin');
 select results_eq($$select stock, committed, over_committed from public.list_products(p_query => 'curcuma')$$,
   $$values (1, 2, true)$$, 'aprobado el pedido de Bruno: stock 1, quedan 2 comprometidos (los de Amparo), aún por encima');
+select is_empty($$select * from private.product_committed_violations()$$, 'lo comprometido que se guarda coincide con el cálculo desde las ventas pendientes');
+delete from public.sales where client_id = (select id from public.clients where email = 'motor.nueva@tests.savia');
+select results_eq($$select committed from public.list_products(p_kit => true)$$, $$values (0)$$, 'borrada la venta pendiente del enrolamiento, el kit ya no está comprometido');
+select is_empty($$select * from private.product_committed_violations()$$, 'y sigue coincidiendo');
+select engine_tests.act_as('admin');
 
 -- Search, filters, sort, pages --------------------------------------------------------------------------------
 select results_eq($$select sku from public.list_products(p_query => 'CÚRCUMA')$$, $$values ('M-CURCUMA'::text)$$, 'busca sin tildes ni mayúsculas');
