@@ -16,10 +16,12 @@
 -- (created_at, total, sale_no) and each selective filter (status, kind, member), and the count stops
 -- counting four pages past the page asked for.
 
-create index sales_created_idx on public.sales (created_at, id);
-comment on index public.sales_created_idx is 'Ventas por fecha, página a página, y el filtro por rango de fechas.';
-create index sales_total_idx on public.sales (total, id);
-comment on index public.sales_total_idx is 'Ventas ordenadas por total, página a página.';
+-- Both carry the columns the filters read, so the page's ids and the count come from the index alone
+-- (a day's 8,000 sales sorted by total are read from the date index without visiting the table).
+create index sales_created_idx on public.sales (created_at, id) include (total, status, kind, client_id, sale_no);
+comment on index public.sales_created_idx is 'Ventas por fecha, página a página, y el filtro por rango de fechas (con las columnas de los filtros, para leer la página y la cuenta del índice solo).';
+create index sales_total_idx on public.sales (total, id) include (created_at, status, kind, client_id, sale_no);
+comment on index public.sales_total_idx is 'Ventas ordenadas por total, página a página (con las columnas de los filtros).';
 create index sales_kind_idx on public.sales (kind, created_at, id);
 comment on index public.sales_kind_idx is 'El filtro por tipo de Ventas (pocas ventas directas o enrolamientos entre muchos pedidos), ya en orden de fecha.';
 
@@ -95,9 +97,13 @@ begin
     perform private.refuse('invalid_filter', 'Orden no válido: usa fecha, total o numero.');
   end if;
   v_where := private.sales_filter_sql(p_statuses, p_kind, p_from, p_to, p_client_id);
+  -- Numbers grow with the date, which the planner does not know: for a date range it would walk the
+  -- number index from the end looking for the range's sales (0.4 s for a January day among a
+  -- million). With a range, the order by number is computed on the range's rows instead.
   v_order := format(case p_sort when 'fecha' then 's.created_at %1$s, s.id %1$s'
                                 when 'total' then 's.total %1$s, s.id %1$s'
-                                else 's.sale_no %1$s' end,
+                                when 'numero' then case when p_from is null and p_to is null then 's.sale_no %1$s' else '(s.sale_no + 0) %1$s' end
+                                end,
                     case when p_desc then 'desc' else 'asc' end);
   -- Counting stops four pages past this one: «más de N» is all a pager needs.
   v_cap := (p_page + 4) * p_page_size;
@@ -109,11 +115,13 @@ begin
       select count(*) as n from (select 1 from public.sales s where %1$s limit %4$s + 1) x
     ),
     page as (
-      select s.* from public.sales s where %1$s order by %2$s limit %3$s offset %5$s
+      -- Only the page's ids, from the index that serves the order; the rows are read for those alone.
+      select s.id from public.sales s where %1$s order by %2$s limit %3$s offset %5$s
     )
     select s.id, s.sale_no, s.created_at, s.client_id, c.name, c.email, s.kind, s.status, s.total, s.points_total,
            s.payment_method, s.payment_reference, least(k.n, %4$s)::bigint, k.n > %4$s
-      from page s
+      from page p
+      join public.sales s on s.id = p.id
       cross join counted k
       join public.clients c on c.id = s.client_id
      order by %2$s
@@ -137,6 +145,8 @@ set search_path = ''
 as $$
 declare
   v_where text;
+  v_low bigint;
+  v_high bigint;
 begin
   perform private.require_staff();
   if p_limit not between 1 and 1000 then
@@ -144,6 +154,15 @@ begin
   end if;
   v_where := private.sales_filter_sql(p_statuses, p_kind, p_from, p_to, p_client_id);
   if p_before_no is not null then v_where := v_where || format(' and s.sale_no < %L', p_before_no); end if;
+  -- A date range's numbers, from the date index alone: the walk down the number index then starts
+  -- and stops at the range instead of crossing every later or earlier sale (numbers grow with the
+  -- date, which the planner does not know).
+  if p_from is not null or p_to is not null then
+    execute format('select min(s.sale_no), max(s.sale_no) from public.sales s where %s',
+                   private.sales_filter_sql(null, null, p_from, p_to, null))
+       into v_low, v_high;
+    v_where := v_where || format(' and s.sale_no between %L and %L', coalesce(v_low, 0), coalesce(v_high, 0));
+  end if;
   return query execute format($q$
     select s.id, s.sale_no, s.created_at, s.client_id, c.name, c.email, s.kind, s.status, s.total, s.points_total,
            s.payment_method, s.payment_reference
