@@ -286,7 +286,11 @@ begin
   if char_length(v_note) > 500 then
     perform private.refuse('text_too_long', 'La nota de la reposición admite hasta 500 caracteres.', 'note');
   end if;
-  if p_lines is null or jsonb_typeof(p_lines) <> 'array' or jsonb_array_length(p_lines) = 0 then
+  -- Two checks, not one OR: SQL does not promise to test the type before taking the length.
+  if p_lines is null or jsonb_typeof(p_lines) <> 'array' then
+    perform private.refuse('empty_restock', 'Agrega al menos un producto con su cantidad y costo unitario.', 'lines');
+  end if;
+  if jsonb_array_length(p_lines) = 0 then
     perform private.refuse('empty_restock', 'Agrega al menos un producto con su cantidad y costo unitario.', 'lines');
   end if;
   if jsonb_array_length(p_lines) > 100 then

@@ -8,7 +8,7 @@
 -- Only the fixture's rows are counted (SKUs «T-…», its suppliers), so the file passes on the seeded database.
 begin;
 \ir _helpers.psql
-select plan(82);
+select plan(83);
 
 update public.metadata set low_stock_threshold = 20 where id = 'app_settings';
 insert into public.products (sku, name, price, points, stock) values ('T-BAJO', 'Producto escaso', 10, 10, 3);
@@ -138,6 +138,8 @@ select is(pg_temp.refusal('superadmin', $$select public.register_restock({sur}, 
           'savia:empty_restock Agrega al menos un producto con su cantidad y costo unitario.', 'sin líneas');
 select is(pg_temp.refusal('superadmin', $$select public.register_restock({sur}, null)$$),
           'savia:empty_restock Agrega al menos un producto con su cantidad y costo unitario.', 'líneas nulas');
+select is(pg_temp.refusal('superadmin', $$select public.register_restock({sur}, '{"product_id": "x"}')$$),
+          'savia:empty_restock Agrega al menos un producto con su cantidad y costo unitario.', 'líneas que no son una lista');
 select is(pg_temp.refusal('superadmin', $$select public.register_restock({sur}, jsonb_build_array(pg_temp.line('bajo', '5', '1'), pg_temp.line('bajo', '2', '1')))$$),
           'savia:duplicate_product «Producto escaso» está dos veces en la reposición: junta sus unidades en una sola línea.', 'un producto dos veces');
 select is(pg_temp.refusal('superadmin', $$select public.register_restock({sur}, jsonb_build_array(pg_temp.line('bajo', '5', '1'), pg_temp.line('product', '0', '1')))$$),
