@@ -14,11 +14,13 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { APPROVALS_AT, applySql, benchCluster, buildEngineData, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
-import { apiConnection, claimsOf, functionSignatures, rpc } from './lib/postgrest.mjs';
+import { apiConnection, claimsOf, functionSignatures, request, rpc, rpcStatement } from './lib/postgrest.mjs';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const CANCELLED = Number(process.env.BENCH_CANCELLED ?? 300);
 const WARM_UP = 20;
+/** Pending orders approved at the end: the triggers that keep the figures must leave approvals fast (bench/engine.mjs: p95 ≤ 5 ms). */
+const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 300);
 const TARGET_MS = 100;
 
 const log = (...args) => console.log(...args);
@@ -71,7 +73,7 @@ const { rows: wrong } = await db.query('select * from private.dashboard_month_vi
 const { rows: wrongSales } = await db.query('select * from private.sales_aggregate_violations()');
 log(`comprobación desde cero (recorre todo, una vez): ${wrong.length} meses y ${wrongSales.length} filas de ventas que no cuadran, ${fmt(ms(t0))} ms`);
 
-const sig = await functionSignatures(db, ['get_dashboard', 'get_dashboard_near_active']);
+const sig = await functionSignatures(db, ['get_dashboard', 'get_dashboard_near_active', 'approve_sale']);
 const dashboard = rpc(sig, 'get_dashboard', [], 'scalar');
 const nearActive = rpc(sig, 'get_dashboard_near_active', ['p_limit'], 'set');
 const api = await apiConnection(cfg, APPROVALS_AT);
@@ -95,6 +97,25 @@ log(`Dashboard el ${APPROVALS_AT.slice(0, 10)}, como admin:`);
 await measure('get_dashboard()', () => dashboard(api, asAdmin, {}));
 await measure('get_dashboard_near_active(50)', () => nearActive(api, asAdmin, { p_limit: 50 }));
 const together = await measure('las dos lecturas seguidas', async () => {
+  await dashboard(api, asAdmin, {});
+  await nearActive(api, asAdmin, { p_limit: 50 });
+});
+
+// Approvals with the Dashboard's triggers (the month's figures, activity bands, commissionable sales).
+const approve = rpcStatement(sig, 'approve_sale', ['p_sale_id'], 'scalar');
+const { rows: pendingSales } = await db.query(
+  `select id from public.sales where status = 'Pendiente de Aprobación' order by created_at limit ${APPROVALS}`);
+const approvalTimes = [];
+for (const { id } of pendingSales) {
+  const t1 = performance.now();
+  await request(api, { claims: asAdmin, method: 'POST', path: '/rpc/approve_sale', readOnly: false }, approve, [JSON.stringify({ p_sale_id: id })]);
+  approvalTimes.push(ms(t1));
+}
+const approvals = summary(approvalTimes.slice(Math.min(30, approvalTimes.length - 1)));
+log(`  approve_sale con los disparadores del Dashboard (${pendingSales.length}, sin las 30 primeras): mediana ${fmt(approvals.p50)}, p95 ${fmt(approvals.p95)} ms`);
+const { rows: wrongAfter } = await db.query('select * from private.dashboard_month_violations()');
+log(`  tras aprobarlas, meses que no cuadran desde cero: ${wrongAfter.length}`);
+await measure('las dos lecturas seguidas, después', async () => {
   await dashboard(api, asAdmin, {});
   await nearActive(api, asAdmin, { p_limit: 50 });
 });
