@@ -8,6 +8,7 @@ import { useSession } from '@/lib/auth/use-session';
 import { backOfficeNav, showRecipesLink } from '@/lib/navigation';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
+import { backOfficeNavIcons } from './back-office-nav-icons';
 import { NavList } from './nav-list';
 import { PageOutlet } from './page-outlet';
 import { SkipLink } from './skip-link';
@@ -32,7 +33,7 @@ export function BackOfficeLayout() {
         <div className="flex h-16 items-center border-b border-sidebar-border px-5">
           <Brand subtitle={appMessages.backOffice} />
         </div>
-        <NavList items={items} label={appMessages.mainNav} counts={counts} />
+        <NavList items={items} icons={backOfficeNavIcons} label={appMessages.mainNav} counts={counts} />
       </aside>
 
       <div className="lg:pl-64">
@@ -43,7 +44,7 @@ export function BackOfficeLayout() {
                 <div className="flex h-16 items-center border-b border-sidebar-border px-5">
                   <Brand subtitle={appMessages.backOffice} />
                 </div>
-                <NavList items={items} label={appMessages.mainNav} onNavigate={close} counts={counts} />
+                <NavList items={items} icons={backOfficeNavIcons} label={appMessages.mainNav} onNavigate={close} counts={counts} />
               </>
             )}
           </MobileNav>

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/auth/use-session';
 import { memberNav } from '@/lib/navigation';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
+import { memberNavIcons } from './member-nav-icons';
 import { NavList } from './nav-list';
 import { PageOutlet } from './page-outlet';
 import { SkipLink } from './skip-link';
@@ -31,7 +32,7 @@ export function MemberLayout() {
         <div className="flex h-16 items-center border-b border-sidebar-border px-5">
           <Brand subtitle={appMessages.memberArea} />
         </div>
-        <NavList items={items} label={appMessages.memberNav} end={end} />
+        <NavList items={items} icons={memberNavIcons} label={appMessages.memberNav} end={end} />
       </aside>
 
       <div className="lg:pl-64">
@@ -42,7 +43,7 @@ export function MemberLayout() {
                 <div className="flex h-16 items-center border-b border-sidebar-border px-5">
                   <Brand subtitle={appMessages.memberArea} />
                 </div>
-                <NavList items={items} label={appMessages.memberNav} onNavigate={close} end={end} />
+                <NavList items={items} icons={memberNavIcons} label={appMessages.memberNav} onNavigate={close} end={end} />
               </>
             )}
           </MobileNav>

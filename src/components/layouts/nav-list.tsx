@@ -1,10 +1,9 @@
-import { Circle } from 'lucide-react';
+import { Circle, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { formatCount } from '@/lib/format';
 import type { NavItem } from '@/lib/navigation';
 import { cn } from '@/lib/utils';
-import { navIcons } from './nav-icons';
 
 /** A figure beside a nav item (what waits there) and what it means, read after the item's name. */
 export interface NavCount {
@@ -15,12 +14,15 @@ export interface NavCount {
 
 export function NavList({
   items,
+  icons = {},
   label,
   onNavigate,
   end,
   counts,
 }: {
   items: NavItem[];
+  /** The shell's icons by path (nav-icons.ts); an item without one gets a dot. */
+  icons?: Record<string, LucideIcon>;
   label: string;
   onNavigate?: () => void;
   end?: string[];
@@ -32,7 +34,7 @@ export function NavList({
     <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="flex flex-col gap-1">
         {items.map((item, index) => {
-          const Icon = navIcons[item.path] ?? Circle;
+          const Icon = icons[item.path] ?? Circle;
           const count = counts?.[item.path]?.value ? counts[item.path] : undefined;
           return (
             <li key={item.path} className="relative">

@@ -4,24 +4,18 @@ import {
   ClipboardCheck,
   HeartPulse,
   LayoutDashboard,
-  Network,
   Package,
   Receipt,
   Settings,
-  ShoppingBag,
-  ShoppingCart,
   Truck,
-  UserPlus,
-  UserRound,
   Users,
   UsersRound,
   Wallet,
-  Gift,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
-export const navIcons: Record<string, LucideIcon> = {
+export const backOfficeNavIcons: Record<string, LucideIcon> = {
   [paths.dashboard]: LayoutDashboard,
   [paths.products]: Package,
   [paths.clients]: UsersRound,
@@ -34,10 +28,4 @@ export const navIcons: Record<string, LucideIcon> = {
   [paths.healthAnalysis]: HeartPulse,
   [paths.settings]: Settings,
   [paths.finance]: BadgeDollarSign,
-  [paths.account]: UserRound,
-  [paths.placeOrder]: ShoppingCart,
-  [paths.myOrders]: ShoppingBag,
-  [paths.enrol]: UserPlus,
-  [paths.network]: Network,
-  [paths.rewards]: Gift,
 };
