@@ -345,7 +345,7 @@ alter table public.payout_requests enable row level security;
 -- exception is a restock or an adjustment, which staff record by hand.
 grant select on public.periods, public.sales, public.sale_items, public.reward_transactions, public.payout_requests
   to authenticated;
-grant select, insert on public.stock_movements to authenticated;
+grant select on public.stock_movements to authenticated;
 
 create policy periods_select on public.periods for select to authenticated
   using ((select private.has_role()));
@@ -366,11 +366,11 @@ create policy sale_items_select_own on public.sale_items for select to authentic
 create policy sale_items_select_staff on public.sale_items for select to authenticated
   using ((select private.is_staff()));
 
--- Restocks and adjustments are back-office work; sale movements come from the engine.
+-- Nobody writes a movement through the table: sales move stock through the engine, a restock
+-- through register_restock (with its supplier, header and unit cost), an adjustment through
+-- adjust_stock (with its reason); staff read them.
 create policy stock_movements_select_staff on public.stock_movements for select to authenticated
   using ((select private.is_staff()));
-create policy stock_movements_insert_staff on public.stock_movements for insert to authenticated
-  with check ((select private.is_staff()) and kind in ('restock', 'adjustment') and sale_id is null);
 
 create policy reward_transactions_select_own on public.reward_transactions for select to authenticated
   using (beneficiary_id = (select private.my_client_id()));

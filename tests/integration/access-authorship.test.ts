@@ -12,18 +12,21 @@ const LONG_AGO = '2001-01-01T00:00:00+00:00';
 const recent = (at: string) => Math.abs(Date.parse(at) - Date.now()) < 5 * 60_000;
 
 describe('autoría que nadie escribe', () => {
-  it('un movimiento de stock lleva a quien lo registra y la hora real, diga lo que diga la petición', async () => {
+  it('un movimiento de stock lleva a quien lo registra y la hora real, y no se escribe por la tabla', async () => {
     const admin = await staffPersona('admin');
     const someoneElse = (await staffPersona('superadmin')).userId;
     const productId = await product(tagOf(), 10, 10, 0);
-    const { data, error } = await admin.client
+    const direct = await admin.client
       .from('stock_movements')
-      .insert({ product_id: productId, quantity: 5, kind: 'restock', note: 'Reposición', created_by: someoneElse, created_at: LONG_AGO })
-      .select('created_by, created_at')
-      .single();
+      .insert({ product_id: productId, quantity: 5, kind: 'restock', note: 'Reposición', created_by: someoneElse, created_at: LONG_AGO });
+    expect(direct.error).toMatchObject({ code: '42501' });
+
+    const { error } = await admin.client.rpc('adjust_stock', { p_product_id: productId, p_direction: 'entrada', p_quantity: 5, p_reason: 'Conteo físico' });
     expect(error).toBeNull();
-    expect(data!.created_by).toBe(admin.userId);
-    expect(recent(data!.created_at)).toBe(true);
+    const [moved] = await sql<{ created_by: string; created_at: string }>(
+      `select created_by, to_json(created_at) #>> '{}' as created_at from public.stock_movements where product_id = $1 and kind = 'adjustment'`, [productId]);
+    expect(moved!.created_by).toBe(admin.userId);
+    expect(recent(moved!.created_at)).toBe(true);
   });
 
   it('tampoco se falsifica quién invitó, quién dio un rol, quién escribió una receta o un coste', async () => {

@@ -187,7 +187,7 @@ insert into matrix values
   ('stock_movements', 'select', 'select * from public.stock_movements',
     '{denied,rows:0,rows:0,rows:0,all,all,all}'),
   ('stock_movements', 'insert', 'insert into public.stock_movements (product_id, quantity, kind, note) values ({product}, 5, ''restock'', ''Reposición'')',
-    '{denied,denied,denied,denied,ok:1,ok:1,ok:1}'),
+    '{denied,denied,denied,denied,denied,denied,denied}'),
   ('stock_movements', 'update', 'update public.stock_movements set quantity = 1000',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('stock_movements', 'delete', 'delete from public.stock_movements',

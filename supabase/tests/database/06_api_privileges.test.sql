@@ -49,7 +49,7 @@ insert into declared values
   ('table', 'payout_requests',     '',       'select',                         ''),
   ('table', 'audit_logs',          '',       'select',                         ''),
   -- restocks and adjustments are recorded by staff; sale movements by the engine
-  ('table', 'stock_movements',     '',       'select, insert',                 ''),
+  ('table', 'stock_movements',     '',       'select',                         ''),
   -- identity columns: an INSERT draws from them without any privilege on the sequence
   ('sequence', 'audit_logs_id_seq',          '', '', ''),
   ('sequence', 'clients_member_no_seq',      '', '', ''),
