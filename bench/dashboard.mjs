@@ -11,8 +11,7 @@
 // Each request is one transaction as role `authenticated` with the admin's claims, shaped as PostgREST
 // runs an RPC (bench/lib/postgrest.mjs), one after another on one connection.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { APPROVALS_AT, applySql, benchCluster, buildEngineData, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
+import { APPROVALS_AT, benchCluster, buildEngineData, benchDatabase, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, request, rpc, rpcStatement } from './lib/postgrest.mjs';
 
@@ -28,26 +27,11 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
 const SNAPSHOT = 'dashboard';
-let db;
-let t0 = performance.now();
-if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
-  await applySql(cfg, args.slice(1));
-  db = new pg.Client({ connectionString: cfg.dbUrl });
-  await db.connect();
-  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
-} else {
-  if (args[0] === '--reuse') log('no hay copia guardada: se construye (y se guarda)');
-  db = await buildEngineData(cfg);
-  await prepare(db);
-  if (args[0] === '--keep' || args[0] === '--reuse') {
-    await db.end();
-    t0 = performance.now();
-    saveSnapshot(cfg, SNAPSHOT);
-    db = new pg.Client({ connectionString: cfg.dbUrl });
-    await db.connect();
-    log(`copia guardada: ${fmt(ms(t0))} ms`);
-  }
-}
+const db = await benchDatabase(cfg, SNAPSHOT, args, async () => {
+  const built = await buildEngineData(cfg);
+  await prepare(built);
+  return built;
+}, log);
 
 /** Staff cancel some paid orders, so the month has cancellations moving figures between rows. */
 async function prepare(c) {
@@ -68,7 +52,7 @@ const { rows: [sizes] } = await db.query(`select (select count(*) from public.cl
 log(`datos: ${sizes.members} miembros, ${sizes.sales} ventas, ${sizes.entries} asientos`);
 
 // The kept figures must be right before their speed matters.
-t0 = performance.now();
+let t0 = performance.now();
 const { rows: wrong } = await db.query('select * from private.dashboard_month_violations()');
 const { rows: wrongSales } = await db.query('select * from private.sales_aggregate_violations()');
 log(`comprobación desde cero (recorre todo, una vez): ${wrong.length} meses y ${wrongSales.length} filas de ventas que no cuadran, ${fmt(ms(t0))} ms`);

@@ -14,8 +14,7 @@
 //   --keep / --reuse as in bench/why-not-paid.mjs: keep a copy of the built database, or start from it and
 //   run the SQL files given (a new version of the functions) as the superuser.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { APPROVALS_AT, applySql, benchCluster, buildEngineData, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
+import { APPROVALS_AT, benchCluster, buildEngineData, benchDatabase, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, rpc } from './lib/postgrest.mjs';
 
@@ -29,23 +28,11 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
 const SNAPSHOT = 'products-list';
-let db;
-let t0 = performance.now();
-if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
-  await applySql(cfg, args.slice(1));
-  db = new pg.Client({ connectionString: cfg.dbUrl });
-  await db.connect();
-  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
-} else {
-  db = await buildEngineData(cfg);
-  await growCatalogue(db);
-  if (args[0] === '--keep' || args[0] === '--reuse') {
-    await db.end();
-    saveSnapshot(cfg, SNAPSHOT);
-    db = new pg.Client({ connectionString: cfg.dbUrl });
-    await db.connect();
-  }
-}
+const db = await benchDatabase(cfg, SNAPSHOT, args, async () => {
+  const built = await buildEngineData(cfg);
+  await growCatalogue(built);
+  return built;
+}, log);
 
 /** From the build's 20 products to 500, as a catalogue grows: through the table, so each gets its opening movement. */
 async function growCatalogue(c) {
@@ -121,7 +108,7 @@ async function measure(title) {
 
 await measure('Con los pedidos pendientes de la construcción');
 // 1,000 pending: the rest are cancelled by hand (as postgres, without the engine: nothing else is read).
-t0 = performance.now();
+let t0 = performance.now();
 await db.query(`
   alter table public.sales disable trigger sales_transition;
   update public.sales set status = 'Cancelada', cancelled_at = now()

@@ -18,7 +18,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { resetDatabase, withClient } from '../scripts/lib/pg-cluster.mjs';
-import { applySql, benchCluster, checkpoint, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
+import { benchCluster, checkpoint, benchDatabase, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, rpc } from './lib/postgrest.mjs';
 
@@ -35,25 +35,7 @@ const log = (...args) => console.log(...args);
 const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
-let db;
-let t0 = performance.now();
-if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
-  await applySql(cfg, args.slice(1));
-  db = new pg.Client({ connectionString: cfg.dbUrl });
-  await db.connect();
-  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
-} else {
-  if (args[0] === '--reuse') log('no hay copia guardada: se construye (y se guarda)');
-  db = await build(cfg);
-  if (args[0] === '--keep' || args[0] === '--reuse') {
-    await db.end();
-    t0 = performance.now();
-    saveSnapshot(cfg, SNAPSHOT);
-    db = new pg.Client({ connectionString: cfg.dbUrl });
-    await db.connect();
-    log(`copia guardada: ${fmt(ms(t0))} ms`);
-  }
-}
+const db = await benchDatabase(cfg, SNAPSHOT, args, () => build(cfg), log);
 
 /** Members, staff and the sales, set-based; the aggregate rebuilt by its own function. */
 async function build(config) {
@@ -217,7 +199,7 @@ const parts = ['\uFEFF', 'Número,Fecha,Miembro,Correo,Tipo,Estado,Total,Puntos,
 const pageTimes = [];
 let exported = 0;
 let before = null;
-t0 = performance.now();
+let t0 = performance.now();
 while (exported < 100_000) {
   const t1 = performance.now();
   const r = await exportPage(api, asAdmin, { p_statuses: ['Pagada', 'Entregada'], p_before_no: before, p_limit: 1000 });

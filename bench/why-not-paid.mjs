@@ -13,8 +13,7 @@
 // Each request is one transaction as role `authenticated` with the admin's claims, shaped as PostgREST
 // runs an RPC (bench/lib/postgrest.mjs), one after another on one connection.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { APPROVALS_AT, MONTH, applySql, benchCluster, buildEngineData, checkpoint, restoreSnapshot, saveSnapshot, staffIds } from './lib/engine-data.mjs';
+import { APPROVALS_AT, MONTH, benchCluster, buildEngineData, checkpoint, benchDatabase, staffIds } from './lib/engine-data.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, request, rpc, setClock } from './lib/postgrest.mjs';
 
@@ -29,26 +28,11 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
 const SNAPSHOT = 'why-not-paid';
-let db;
-let t0 = performance.now();
-if (args[0] === '--reuse' && restoreSnapshot(cfg, SNAPSHOT)) {
-  await applySql(cfg, args.slice(1));
-  db = new pg.Client({ connectionString: cfg.dbUrl });
-  await db.connect();
-  log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
-} else {
-  if (args[0] === '--reuse') log('no hay copia guardada: se construye (y se guarda)');
-  db = await buildEngineData(cfg);
-  await prepare(db);
-  if (args[0] === '--keep' || args[0] === '--reuse') {
-    await db.end();
-    t0 = performance.now();
-    saveSnapshot(cfg, SNAPSHOT);
-    db = new pg.Client({ connectionString: cfg.dbUrl });
-    await db.connect();
-    log(`copia guardada: ${fmt(ms(t0))} ms`);
-  }
-}
+const db = await benchDatabase(cfg, SNAPSHOT, args, async () => {
+  const built = await buildEngineData(cfg);
+  await prepare(built);
+  return built;
+}, log);
 const { admin, superadmin } = await staffIds(db);
 const asAdmin = claimsOf(admin);
 
@@ -139,7 +123,7 @@ await measure(`get_why_not_paid(miembro, ${MONTH})`, calls(MONTH));
 log(`  respuestas que no cuadran con el libro: ${await wrongAnswers(MONTH)} de ${asked.length}`);
 
 await checkpoint(cfg);
-t0 = performance.now();
+let t0 = performance.now();
 await setClock(api, `${NEXT_MONTH} 06:00:00-05`);
 await request(api, { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
   'select public.request_period_close($1)', [MONTH]);

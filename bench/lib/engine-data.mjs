@@ -220,6 +220,33 @@ export function restoreSnapshot(cfg, name) {
   return true;
 }
 
+/**
+ * The database a benchmark measures, connected. `--reuse [file.sql …]`: the saved copy `snapshot`, with
+ * those files applied (a function's new version); otherwise `build()` makes it (and returns a connected
+ * client), and `--keep` or `--reuse` save it for the next run.
+ */
+export async function benchDatabase(cfg, snapshot, args, build, log = console.log) {
+  const connect = async () => {
+    const db = new pg.Client({ connectionString: cfg.dbUrl });
+    await db.connect();
+    return db;
+  };
+  let t0 = performance.now();
+  if (args[0] === '--reuse' && restoreSnapshot(cfg, snapshot)) {
+    await applySql(cfg, args.slice(1));
+    log(`base de datos de la copia guardada${args.length > 1 ? ` más ${args.slice(1).join(', ')}` : ''}: ${fmt(ms(t0))} ms`);
+    return connect();
+  }
+  if (args[0] === '--reuse') log('no hay copia guardada: se construye (y se guarda)');
+  const db = await build();
+  if (args[0] !== '--keep' && args[0] !== '--reuse') return db;
+  await db.end();
+  t0 = performance.now();
+  saveSnapshot(cfg, snapshot);
+  log(`copia guardada: ${fmt(ms(t0))} ms`);
+  return connect();
+}
+
 /** Runs SQL files on the database as its superuser (a function's new version on a restored snapshot). */
 export const applySql = (cfg, files) =>
   withClient(adminUrl(cfg.dbUrl), async (c) => {
