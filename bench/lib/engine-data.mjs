@@ -76,6 +76,8 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     -- The Dashboard's month figures likewise (private.rebuild_dashboard_months), not a million sales one by one.
     alter table public.sales disable trigger sales_keep_dashboard;
     alter table public.sales disable trigger sales_keep_dashboard_update;
+    alter table public.clients disable trigger clients_keep_dashboard;
+    alter table private.member_period_totals disable trigger member_period_totals_keep_dashboard_insert;
 
     create temporary table tree (n integer primary key, id uuid not null, parent integer, depth integer not null);
     do $$
@@ -186,6 +188,8 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     select private.rebuild_dashboard_months();
     alter table public.sales enable trigger sales_keep_dashboard;
     alter table public.sales enable trigger sales_keep_dashboard_update;
+    alter table public.clients enable trigger clients_keep_dashboard;
+    alter table private.member_period_totals enable trigger member_period_totals_keep_dashboard_insert;
   `);
   log(`  ${orders - pending} pedidos liquidados: ${fmt(ms(t0))} ms`);
   await db.query('vacuum analyze');
