@@ -70,9 +70,7 @@ select is((select summary ->> 'income_available' from seen where persona = 'supe
 
 -- Authorship: the database writes who and when for API callers.
 select tests.authenticate_as('admin');
-insert into public.stock_movements (product_id, quantity, kind, note, created_by, created_at)
-  values ((select id from tests.fx where key = 'product'), 3, 'restock', 'Reposición firmada por otro',
-          (select user_id from tests.personas where persona = 'superadmin'), '2001-01-01');
+select public.adjust_stock((select id from tests.fx where key = 'product'), 'entrada', 3, 'Reposición firmada por otro') is not null as moved \gset
 select tests.clear_authentication();
 select row_eq($$ select created_by, created_at > now() - interval '1 minute' from public.stock_movements where note = 'Reposición firmada por otro' $$,
   row((select user_id from tests.personas where persona = 'admin'), true), 'un movimiento de stock lleva a su autor y la hora real');
