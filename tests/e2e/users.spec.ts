@@ -9,6 +9,8 @@ import { personas, signInWithTypedEmail, withDb } from './support';
 const invitee = `nuevo.admin.${Math.random().toString(36).slice(2, 7)}@savia.test`;
 
 test('el superadmin invita a un admin que entra con ese rol, y al revocarlo su siguiente acción se rechaza', async ({ page, browser }) => {
+  // Two people, two sign-ins (one through Google's chooser) and a reload: longer than one screen's test.
+  test.setTimeout(90_000);
   await openAs(page, personas.superadmin, '/gestion-usuarios');
   const table = page.getByRole('table', { name: 'Personal con acceso al back office' });
   await expect(table.getByRole('row').filter({ hasText: personas.superadmin })).toContainText('Tú');
@@ -47,6 +49,7 @@ test('el superadmin invita a un admin que entra con ese rol, y al revocarlo su s
   const confirm = page.getByRole('alertdialog', { name: 'Revocar acceso' });
   await expect(confirm).toContainText('su siguiente acción se rechaza aunque tenga la sesión abierta');
   await confirm.getByRole('button', { name: 'Revocar acceso' }).click();
+  await expect(confirm).toBeHidden();
   await expect(row).toContainText('Sin acceso');
   const [roles] = await withDb(async (db) =>
     (await db.query<{ n: number }>(`select count(*)::int as n from public.users_roles ur join auth.users u on u.id = ur.user_id where u.email = $1`, [invitee])).rows,
