@@ -1,7 +1,7 @@
 // What Finanzas says. «Exportar CSV» is binding (SCREENS.md §2); the rest is ours.
 export const m = {
   loadFailed: 'No pudimos cargar el informe de Finanzas.',
-  monthLabel: 'Mes de negocio',
+  monthLabel: 'Mes',
   monthTitle: (month: string) => `El mes en cifras: ${month}`,
   closed: 'Mes cerrado',
   open: 'Mes abierto: las cifras cambian con cada venta y cada cancelación.',

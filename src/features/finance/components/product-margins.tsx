@@ -50,7 +50,7 @@ export function ProductMargins({ month }: { month: string }) {
         <Card className={query.isPlaceholderData ? 'p-0 opacity-60' : 'p-0'}>
           {/* Scrolls sideways on a phone; focusable, so the keyboard scrolls it too. */}
           <div tabIndex={0} role="region" aria-labelledby="finance-products" className="overflow-x-auto rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-            <table className="w-full min-w-[36rem] text-sm" data-testid="finance-products-table">
+            <table className="w-full min-w-[40rem] text-sm" data-testid="finance-products-table">
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
                   <th scope="col" className="px-4 py-2 font-medium">{m.product}</th>
@@ -64,18 +64,18 @@ export function ProductMargins({ month }: { month: string }) {
               <tbody>
                 {query.data.map((p) => (
                   <tr key={p.product_id} className="border-b last:border-0">
-                    <th scope="row" className="px-4 py-2 text-left font-normal">
+                    <th scope="row" className="min-w-[11rem] px-4 py-2 text-left font-normal">
                       <span className="block font-medium">{p.name}</span>
                       <span className="block text-xs text-muted-foreground">{p.sku}</span>
                     </th>
-                    <td className="px-4 py-2 text-right tabular-nums">{f.count(p.units)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{f.money(p.revenue)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.count(p.units)}</td>
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.revenue)}</td>
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                       {f.money(p.cost)}
                       {p.units_without_cost > 0 && <span className="block text-xs text-amber-800 dark:text-amber-300">{`${f.count(p.units_without_cost)} ${m.noCost}`}</span>}
                     </td>
-                    <td className="px-4 py-2 text-right tabular-nums">{f.money(p.margin)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{p.margin_rate === null ? '—' : f.percent(p.margin_rate)}</td>
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.margin)}</td>
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{p.margin_rate === null ? '—' : f.percent(p.margin_rate)}</td>
                   </tr>
                 ))}
               </tbody>
