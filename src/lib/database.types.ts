@@ -1413,6 +1413,22 @@ export type Database = {
           personal_points: number
         }[]
       }
+      get_finance_month: { Args: { p_month?: string }; Returns: Json }
+      get_finance_products: {
+        Args: { p_month?: string }
+        Returns: {
+          cost: number
+          margin: number
+          margin_rate: number
+          name: string
+          product_id: string
+          revenue: number
+          sku: string
+          units: number
+          units_without_cost: number
+        }[]
+      }
+      get_finance_series: { Args: { p_months?: number }; Returns: Json[] }
       get_ledger: {
         Args: {
           p_before_id?: number

@@ -116,6 +116,10 @@ insert into declared values
   ('function', 'set_staff_role(uuid, text, boolean)',        '', 'execute', ''),
   ('function', 'revoke_staff_access(uuid)',                  '', 'execute', ''),
   ('function', 'revoke_staff_invitation(uuid)',              '', 'execute', ''),
+  -- Finanzas (superadmin with finance; the functions refuse anyone else)
+  ('function', 'get_finance_month(date)',                    '', 'execute', ''),
+  ('function', 'get_finance_series(integer)',                '', 'execute', ''),
+  ('function', 'get_finance_products(date)',                 '', 'execute', ''),
   -- Dashboard (staff; the functions refuse anyone else)
   ('function', 'get_dashboard()',                            '', 'execute', ''),
   ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),
