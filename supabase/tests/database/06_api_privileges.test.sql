@@ -116,6 +116,9 @@ insert into declared values
   ('function', 'set_staff_role(uuid, text, boolean)',        '', 'execute', ''),
   ('function', 'revoke_staff_access(uuid)',                  '', 'execute', ''),
   ('function', 'revoke_staff_invitation(uuid)',              '', 'execute', ''),
+  -- Configuración, the plan (superadmin; the functions refuse anyone else)
+  ('function', 'save_plan(jsonb)',                           '', 'execute', ''),
+  ('function', 'get_plan_versions()',                        '', 'execute', ''),
   -- Dashboard (staff; the functions refuse anyone else)
   ('function', 'get_dashboard()',                            '', 'execute', ''),
   ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),
