@@ -1848,6 +1848,7 @@ export type Database = {
           rate: number
         }[]
       }
+      preview_plan_change: { Args: { p_levels: Json }; Returns: Json }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }

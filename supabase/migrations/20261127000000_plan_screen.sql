@@ -237,3 +237,100 @@ comment on function public.get_plan_versions() is
   'Superadmin: las versiones del plan, la más reciente primero (hasta 100), con quién la creó (correo; vacío si fue la instalación o un operador sin sesión), cuándo, si es la vigente y su contenido.';
 revoke all on function public.get_plan_versions() from public, anon;
 grant execute on function public.get_plan_versions() to authenticated;
+
+-- What-if ------------------------------------------------------------------------------------------------
+-- The last closed month replayed under a plan with the engine's own rule functions, so the replay
+-- cannot drift from what the engine pays: each sale whose rewards were written in the month (and not
+-- cancelled since) through private.sale_reward_lines, the close's forfeits (a beneficiary inactive at
+-- the close keeps no commission or starter bonus; activity does not depend on the levels) and its
+-- volume bonuses through private.period_close_actions on the month's frozen figures. The network and
+-- the levels are today's, for both plans, so the difference is the plan's alone.
+create or replace function private.replay_closed_month(p_month date, p_plan jsonb) returns table (
+  client_id uuid, kind text, generation smallint, amount numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with sales as (
+    select distinct r.source_sale_id as sale_id
+      from public.reward_transactions r
+      join public.sales s on s.id = r.source_sale_id and s.status in ('Pagada', 'Entregada')
+     where r.period_month = p_month and r.reverses_id is null
+       and r.type in ('points_purchase', 'points_enroller', 'commission_purchase', 'commission_enrollment', 'bonus_starter')
+  )
+  select l.beneficiary_id, l.type, case when l.type = 'commission_purchase' then l.generation end, l.amount
+    from sales x
+   cross join lateral private.sale_reward_lines(x.sale_id, p_plan) l
+    join private.member_period_totals t on t.client_id = l.beneficiary_id and t.period = p_month and t.was_active
+   where l.amount <> 0
+  union all
+  select a.client_id, 'bonus_volume', null::smallint, a.amount
+    from private.period_close_actions(p_month, p_plan, true) a
+   where a.action = 'bonus_volume'
+$$;
+comment on function private.replay_closed_month(date, jsonb) is
+  'Lo que habría pagado un mes ya cerrado con un plan dado (comisiones por generación, comisión de enrolamiento, bono de inicio, bono de volumen), calculado con las funciones del motor y sin escribir nada. Lo usa la simulación del plan.';
+
+create or replace function public.preview_plan_change(p_levels jsonb) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_month date;
+  v_current record;
+  v_draft jsonb;
+  v_result jsonb;
+begin
+  perform private.require_plan_editor();
+  -- The same validation as save_plan: a plan that could not be saved is not simulated.
+  select p.version, p.plan into v_current from private.plan() p;
+  v_draft := v_current.plan || jsonb_build_object('levels', private.validate_plan_levels(p_levels));
+  select max(p.month) into v_month from public.periods p where p.status = 'closed';
+  if v_month is null then
+    return jsonb_build_object('month', null, 'plan_version', v_current.version);
+  end if;
+  with replay as (
+    select b.client_id, b.kind, b.generation, b.amount as before, 0::numeric as after
+      from private.replay_closed_month(v_month, v_current.plan) b
+    union all
+    select a.client_id, a.kind, a.generation, 0, a.amount
+      from private.replay_closed_month(v_month, v_draft) a
+  ), kinds as (
+    select r.kind, r.generation, sum(r.before) as before, sum(r.after) as after from replay r group by r.kind, r.generation
+  ), members as (
+    select r.client_id, sum(r.before) as before, sum(r.after) as after from replay r group by r.client_id
+  ), top as (
+    select m.*, c.name, c.member_no, c.star_level
+      from members m join public.clients c on c.id = m.client_id
+     where m.after <> m.before
+     order by abs(m.after - m.before) desc, c.name, c.id
+     limit 10
+  )
+  select jsonb_build_object(
+           'month', v_month,
+           'plan_version', v_current.version,
+           'before', coalesce((select sum(k.before) from kinds k), 0),
+           'after', coalesce((select sum(k.after) from kinds k), 0),
+           'difference', coalesce((select sum(k.after - k.before) from kinds k), 0),
+           'by_kind', coalesce((select jsonb_agg(jsonb_build_object('kind', k.kind, 'generation', k.generation, 'before', k.before,
+                                                                    'after', k.after, 'difference', k.after - k.before)
+                                                 order by case k.kind when 'commission_purchase' then 1 when 'commission_enrollment' then 2
+                                                                      when 'bonus_starter' then 3 else 4 end, k.generation)
+                                  from kinds k), '[]'::jsonb),
+           'members', coalesce((select jsonb_agg(jsonb_build_object('client_id', t.client_id, 'name', t.name, 'member_no', t.member_no,
+                                                                    'star_level', t.star_level, 'before', t.before, 'after', t.after,
+                                                                    'difference', t.after - t.before)
+                                                 order by abs(t.after - t.before) desc, t.name, t.client_id)
+                                  from top t), '[]'::jsonb))
+    into v_result;
+  return v_result;
+end
+$$;
+comment on function public.preview_plan_change(jsonb) is
+  'Superadmin: simula el último mes cerrado con el plan en borrador (validado como en save_plan) y con el vigente, sin escribir nada (STABLE), y devuelve el total pagado antes y después, la diferencia por tipo (comisión por generación, enrolamiento, bono de inicio, bono de volumen) y los diez miembros más afectados. month = null si aún no hay un mes cerrado.';
+revoke all on function public.preview_plan_change(jsonb) from public, anon;
+grant execute on function public.preview_plan_change(jsonb) to authenticated;

@@ -7,9 +7,8 @@
 -- one Té (base 33.33) pays Darío (gen 1, ★2), Celia (gen 2, ★3), Bruno (gen 3, ★4), Amparo (gen 4, ★5).
 begin;
 \ir 50_engine_fixture.psql
-select plan(23);
+select plan(31);
 
-select engine_tests.at('2026-03-02 09:00:00-05');
 -- The default plan as the screen sends it, with one level's first rate changed.
 create function pg_temp.plan(p_level2_gen1 numeric default 0.10) returns jsonb language sql as $$
   select jsonb_build_array(
@@ -23,6 +22,54 @@ $$;
 create function pg_temp.with_level(p_level integer, p_patch jsonb) returns jsonb language sql as $$
   select jsonb_set(pg_temp.plan(), array[(p_level - 1)::text], (pg_temp.plan() -> (p_level - 1)) || p_patch)
 $$;
+
+-- What-if ----------------------------------------------------------------------------------------------
+-- March: Amparo, Bruno, Celia and Darío buy a Lavanda each (base 10.00, 500 pts: all four active);
+-- Elena a Té (base 33.33, 50 pts: inactive, but she earns nothing). Commissions, by hand:
+--   gen 1: Bruno→Amparo 1.00, Celia→Bruno 1.00, Darío→Celia 1.00, Elena→Darío 3.33   = 6.33
+--   gen 2: Celia→Amparo 0.50, Darío→Bruno 0.50, Elena→Celia 1.67                     = 2.67
+--   gen 3: Darío→Amparo 0.40, Elena→Bruno 1.33                                        = 1.73
+--   gen 4: Elena→Amparo 1.00                                                          = 1.00
+-- Volume bonuses at the close (rate of the level × downline sales): Amparo 5 % × 63.33 = 3.17,
+-- Bruno 4 % × 53.33 = 2.13, Celia 3 % × 43.33 = 1.30, Darío 2 % × 33.33 = 0.67 = 7.27. Total 19.00.
+select engine_tests.at('2026-03-10 09:00:00-05');
+select engine_tests.approve(engine_tests.order_as(m, engine_tests.items('lavanda', '1'))) from unnest(array['amparo', 'bruno', 'celia', 'dario']) m;
+select engine_tests.approve(engine_tests.order_as('elena', engine_tests.items('te', '1')));
+select engine_tests.at('2026-04-02 09:00:00-05');
+select (engine_tests.close_month('2026-03-01')).status as closed \gset
+select engine_tests.act_as('super');
+select count(*) as entries_before from public.reward_transactions \gset
+
+select public.preview_plan_change(pg_temp.plan()) as same \gset
+select results_eq(format($$select (%L::jsonb ->> 'before')::numeric, (%L::jsonb ->> 'difference')::numeric, %L::jsonb ->> 'month'$$, :'same', :'same', :'same'),
+  $$values (19.00::numeric, 0::numeric, '2026-03-01')$$, 'el plan sin cambios da diferencia 0 sobre los 19,00 pagados en marzo');
+select is((:'same'::jsonb ->> 'before')::numeric,
+  (select sum(amount) from public.reward_transactions where period_month = '2026-03-01'
+      and type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission')),
+  'la repetición del mes coincide con lo que el motor escribió');
+
+-- Draft: Estrella 2 pays 12 % in generation 1 and Estrella 5 a 6 % volume bonus. Darío 33.33 × 12 % =
+-- 4.00 (+0.67), Amparo 63.33 × 6 % = 3.80 (+0.63): 20.30 in all, +1.30.
+select public.preview_plan_change(jsonb_set(pg_temp.plan(0.12), '{4,volume_bonus_rate}', '0.06')) as draft \gset
+select results_eq(format($$select (%L::jsonb ->> 'before')::numeric, (%L::jsonb ->> 'after')::numeric, (%L::jsonb ->> 'difference')::numeric$$, :'draft', :'draft', :'draft'),
+  $$values (19.00::numeric, 20.30::numeric, 1.30::numeric)$$, 'el borrador pagaría 20,30: 1,30 más');
+select results_eq(format($$select k ->> 'kind', (k ->> 'generation')::integer, (k ->> 'before')::numeric, (k ->> 'after')::numeric, (k ->> 'difference')::numeric
+                            from jsonb_array_elements(%L::jsonb -> 'by_kind') k$$, :'draft'),
+  $$values ('commission_purchase', 1, 6.33, 7.00, 0.67), ('commission_purchase', 2, 2.67, 2.67, 0.00),
+           ('commission_purchase', 3, 1.73, 1.73, 0.00), ('commission_purchase', 4, 1.00, 1.00, 0.00),
+           ('bonus_volume', null, 7.27, 7.90, 0.63)$$,
+  'la diferencia por tipo y generación, calculada a mano');
+select results_eq(format($$select m ->> 'name', (m ->> 'before')::numeric, (m ->> 'after')::numeric, (m ->> 'difference')::numeric
+                            from jsonb_array_elements(%L::jsonb -> 'members') m$$, :'draft'),
+  $$values ('Darío León', 3.33 + 0.67, 4.67 + 0.00, 0.67), ('Amparo Ruiz', 1.00 + 0.50 + 0.40 + 1.00 + 3.17, 6.07 + 0.63, 0.63)$$,
+  'los miembros afectados, el más afectado primero, con antes y después');
+select is((select count(*) from public.reward_transactions), :entries_before::bigint, 'la simulación no escribió nada');
+select throws_ok($$select public.preview_plan_change(pg_temp.with_level(3, '{"commission_rates": [0.6, 0.3, 0.2]}'))$$, 'P0001',
+  'Las tasas de comisión del nivel 3 suman 110 %: no pueden pasar del 100 %.', 'la simulación valida el borrador como el guardado');
+select engine_tests.act_as('admin');
+select throws_ok($$select public.preview_plan_change(pg_temp.plan())$$, '42501',
+  'Solo un superadmin puede ver o cambiar el plan de compensación.', 'un admin no simula el plan');
+
 select private.current_plan_version() as v0 \gset
 select count(*) as versions0 from public.plan_versions \gset
 
