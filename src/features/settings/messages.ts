@@ -1,4 +1,7 @@
 export const settingsMessages = {
+  tabs: 'Secciones de la configuración',
+  tabSettings: 'Ajustes',
+  tabPlan: 'Plan de compensación',
   generalTitle: 'Datos de la empresa',
   generalDescription: 'Se muestran a los miembros y en los documentos que genera la aplicación.',
   companyName: 'Nombre de la empresa',
