@@ -24,8 +24,6 @@ export const planMessages = {
   confirmBody:
     'Se creará una nueva versión del plan que se aplica a las ventas que se aprueben desde ahora. Lo ya pagado conserva la versión con la que se pagó, también si se cancela.',
   cancel: 'Cancelar',
-  saved: (v: number) => `Plan guardado: ahora rige la versión ${v}.`,
-  unchanged: (v: number) => `El plan no cambió: sigue la versión ${v}.`,
   loadFailed: 'No pudimos cargar el plan de compensación.',
   whatIfTitle: 'Vista previa: el último mes cerrado con este plan',
   whatIfHint: 'Pulsa «Vista previa» para ver cuánto habría cambiado lo pagado en el último mes cerrado con el plan que estás editando.',

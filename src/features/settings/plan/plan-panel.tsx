@@ -23,7 +23,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DbError, userMessage } from '@/lib/db';
-import { notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { nextLevel, toDraft, toRows, type LevelRow } from './plan-draft';
 import { planMessages as m } from './plan-messages';
@@ -72,10 +71,7 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
   };
   const runSave = () => {
     preview.reset();
-    save.mutate(toDraft(rows), {
-      onSuccess: (saved) => notify.success(saved.changed ? m.saved(saved.version) : m.unchanged(saved.version)),
-      onSettled: () => setConfirming(false),
-    });
+    save.mutate(toDraft(rows), { onSettled: () => setConfirming(false) });
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { PlanWhatIf } from '@/api/plan/plan-api';
+import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
@@ -10,9 +11,13 @@ export function WhatIfResult({ result, stale }: { result: PlanWhatIf; stale: boo
   const signed = (value: number) => (value > 0 ? `+${f.money(value)}` : f.money(value));
   const tone = (value: number) => (value > 0 ? 'text-tone-green-foreground' : value < 0 ? 'text-destructive' : '');
   return (
-    <div className={cn('flex flex-col gap-4', stale && 'opacity-60')} data-testid="what-if">
+    <div className="flex flex-col gap-4" data-testid="what-if">
       <p className="text-sm text-muted-foreground">{m.whatIfMonth(f.month(result.month))}</p>
-      {stale && <p className="text-sm font-medium text-tone-amber-foreground">{m.whatIfStale}</p>}
+      {stale && (
+        <Badge tone="amber" className="h-auto w-fit whitespace-normal">
+          {m.whatIfStale}
+        </Badge>
+      )}
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg border p-3">
           <dt className="text-sm text-muted-foreground">{m.before}</dt>
