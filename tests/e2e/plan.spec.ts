@@ -24,6 +24,7 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     await expect(whatIf).toBeVisible({ timeout: 15_000 });
     await expect(whatIf).toContainText('Comisión por compra, generación 1');
     await expect(whatIf).toContainText('Con el borrador');
+    await shootScreen(page, 'configuracion-plan');
 
     // A level whose rates add up to 104 %: refused where Sofía looks, nothing saved.
     await page.getByLabel('Generación 1 del nivel 3 (%)').fill('95');
@@ -58,7 +59,6 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     await expect(page.getByLabel('Generación 1 del nivel 2 (%)')).toHaveValue('12');
 
     await expectAccessible(page, 'el plan de compensación');
-    await shootScreen(page, 'configuracion-plan');
   } finally {
     await withDb(async (db) => {
       for (const l of original) {
