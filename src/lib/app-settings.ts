@@ -17,6 +17,10 @@ export interface AppSettings {
   currency: string;
   timezone: string;
   min_payout: number;
+  /** Personal points a member needs in a month to be active. */
+  activity_points: number;
+  /** The enrolment commission as a fraction of the kit's amount (0.2 = 20 %). */
+  enrollment_commission_rate: number;
   /** Where members pay: bank account or wallet, one per line (shown at checkout and on receipts). */
   payment_details: string;
 }
@@ -28,6 +32,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   currency: 'USD',
   timezone: 'America/Bogota',
   min_payout: 20,
+  activity_points: 100,
+  enrollment_commission_rate: 0.2,
   payment_details: '',
 };
 

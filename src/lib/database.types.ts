@@ -1588,6 +1588,17 @@ export type Database = {
           summary: Json
         }[]
       }
+      get_plan_versions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          created_by: string
+          created_by_email: string
+          is_current: boolean
+          plan: Json
+          version: number
+        }[]
+      }
       get_product: { Args: { p_product_id: string }; Returns: Json }
       get_product_categories: {
         Args: Record<PropertyKey, never>
@@ -1853,6 +1864,7 @@ export type Database = {
           rate: number
         }[]
       }
+      preview_plan_change: { Args: { p_levels: Json }; Returns: Json }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
@@ -1955,6 +1967,7 @@ export type Database = {
         Args: { p_invitation_id: string }
         Returns: Json
       }
+      save_plan: { Args: { p_levels: Json }; Returns: Json }
       save_product: {
         Args: {
           p_benefits?: string[]

@@ -29,10 +29,11 @@ export function useSaveSettings() {
     },
   });
   return {
-    save: (patch: Partial<AppSettings>) =>
+    // The error rides along so the form can pin the database's sentence to its field.
+    save: (patch: Partial<AppSettings>): Promise<{ ok: true } | { ok: false; error: unknown }> =>
       mutation.mutateAsync(patch).then(
-        () => true,
-        () => false,
+        () => ({ ok: true }) as const,
+        (error: unknown) => ({ ok: false, error }) as const,
       ),
     isSaving: mutation.isPending,
   };

@@ -120,6 +120,10 @@ insert into declared values
   ('function', 'get_finance_month(date)',                    '', 'execute', ''),
   ('function', 'get_finance_series(integer)',                '', 'execute', ''),
   ('function', 'get_finance_products(date)',                 '', 'execute', ''),
+  -- Configuración, the plan (superadmin; the functions refuse anyone else)
+  ('function', 'save_plan(jsonb)',                           '', 'execute', ''),
+  ('function', 'get_plan_versions()',                        '', 'execute', ''),
+  ('function', 'preview_plan_change(jsonb)',                 '', 'execute', ''),
   -- Dashboard (staff; the functions refuse anyone else)
   ('function', 'get_dashboard()',                            '', 'execute', ''),
   ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),

@@ -8,8 +8,9 @@ import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { Textarea } from '@/components/ui/textarea';
 import type { AppSettings } from '@/lib/app-settings';
+import { DbError } from '@/lib/db';
 import { useSaveSettings } from '@/api/settings/settings-mutations';
-import { settingsFormSchema, type SettingsFormValues } from './settings-schema';
+import { percentToRate, rateToPercent, settingsFields, settingsFormSchema, type SettingsFormValues } from './settings-schema';
 import { settingsMessages as m } from '../messages';
 
 export function SettingsForm({ settings }: { settings: AppSettings }) {
@@ -21,12 +22,28 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
       contact_info: settings.contact_info,
       low_stock_threshold: settings.low_stock_threshold,
       payment_details: settings.payment_details,
+      currency: settings.currency,
+      timezone: settings.timezone,
+      min_payout: settings.min_payout,
+      activity_points: settings.activity_points,
+      enrollment_commission_percent: rateToPercent(settings.enrollment_commission_rate),
     },
   });
   const { errors, isDirty } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (await save(values)) form.reset(values);
+  const onSubmit = form.handleSubmit(async ({ enrollment_commission_percent, ...values }) => {
+    const result = await save({ ...values, enrollment_commission_rate: percentToRate(enrollment_commission_percent) });
+    if (result.ok) {
+      form.reset({ ...values, enrollment_commission_percent });
+      return;
+    }
+    // validate_settings names the field in DETAIL: its sentence goes beside that field.
+    const { error } = result;
+    if (error instanceof DbError && error.saviaCode === 'invalid_settings') {
+      const field = error.details === 'enrollment_commission_rate' ? 'enrollment_commission_percent' : error.details;
+      const known = (settingsFields as readonly string[]).concat('enrollment_commission_percent');
+      if (field && known.includes(field)) form.setError(field as keyof SettingsFormValues, { message: error.message }, { shouldFocus: true });
+    }
   });
 
   return (
@@ -97,6 +114,91 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
           </Field>
         </CardContent>
         <Separator />
+        <CardHeader>
+          <CardTitle>
+            <h2>{m.moneyTitle}</h2>
+          </CardTitle>
+          <CardDescription>{m.moneyDescription}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field controlId="currency" error={errors.currency?.message}>
+            <FieldLabel>{m.currency}</FieldLabel>
+            <FieldControl>
+              <Input autoCapitalize="characters" maxLength={3} className="max-w-40 uppercase" {...form.register('currency')} />
+            </FieldControl>
+            <FieldDescription>{m.currencyHint}</FieldDescription>
+            <FieldError />
+          </Field>
+          <Field controlId="timezone" error={errors.timezone?.message}>
+            <FieldLabel>{m.timezone}</FieldLabel>
+            <FieldControl>
+              <Input list="settings-timezones" autoComplete="off" spellCheck={false} {...form.register('timezone')} />
+            </FieldControl>
+            <datalist id="settings-timezones">
+              {timeZones().map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+            <FieldDescription>{m.timezoneHint}</FieldDescription>
+            <FieldError />
+          </Field>
+          <Field controlId="min_payout" error={errors.min_payout?.message}>
+            <FieldLabel>{m.minPayout}</FieldLabel>
+            <FieldControl>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                className="max-w-40"
+                {...form.register('min_payout', { valueAsNumber: true })}
+              />
+            </FieldControl>
+            <FieldDescription>{m.minPayoutHint}</FieldDescription>
+            <FieldError />
+          </Field>
+        </CardContent>
+        <Separator />
+        <CardHeader>
+          <CardTitle>
+            <h2>{m.rewardsTitle}</h2>
+          </CardTitle>
+          <CardDescription>{m.rewardsDescription}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field controlId="activity_points" error={errors.activity_points?.message}>
+            <FieldLabel>{m.activityPoints}</FieldLabel>
+            <FieldControl>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                className="max-w-40"
+                {...form.register('activity_points', { valueAsNumber: true })}
+              />
+            </FieldControl>
+            <FieldDescription>{m.activityPointsHint}</FieldDescription>
+            <FieldError />
+          </Field>
+          <Field controlId="enrollment_commission_percent" error={errors.enrollment_commission_percent?.message}>
+            <FieldLabel>{m.enrollmentRate}</FieldLabel>
+            <FieldControl>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step="0.01"
+                className="max-w-40"
+                {...form.register('enrollment_commission_percent', { valueAsNumber: true })}
+              />
+            </FieldControl>
+            <FieldDescription>{m.enrollmentRateHint}</FieldDescription>
+            <FieldError />
+          </Field>
+        </CardContent>
+        <Separator />
         <CardFooter className="flex-col-reverse items-stretch gap-2 pt-6 sm:flex-row sm:items-center sm:justify-end">
           <Button type="button" variant="ghost" disabled={!isDirty || isSaving} onClick={() => form.reset()}>
             {m.reset}
@@ -109,4 +211,11 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
       </Card>
     </form>
   );
+}
+
+let zones: string[] | undefined;
+/** The browser's IANA zones as suggestions; the database decides whether the typed one exists. */
+function timeZones(): string[] {
+  zones ??= typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones;
 }
