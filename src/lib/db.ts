@@ -38,6 +38,7 @@ export const SAVIA_CODES = [
   'invalid_image',
   'invalid_name',
   'invalid_page',
+  'invalid_range',
   'invalid_payment_method',
   'invalid_period',
   'invalid_phone',
