@@ -161,9 +161,11 @@ begin
     )
     select c.id, c.occurred_at, c.action, c.table_name, c.row_id, c.actor_id, u.email::text, c.actor_role, c.db_role,
            c.old_values, c.new_values,
-           -- The keys whose value changed (an insert or a delete changes all of them).
-           array(select k from (select jsonb_object_keys(coalesce(c.new_values, '{}') || coalesce(c.old_values, '{}')) k) ks
-                  where (c.old_values -> ks.k) is distinct from (c.new_values -> ks.k) order by 1),
+           -- The keys whose value changed: an insert or a delete, those with a value; updated_at follows
+           -- every change and is not a fact of its own.
+           array(select ks.k from (select jsonb_object_keys(coalesce(c.new_values, '{}') || coalesce(c.old_values, '{}')) k) ks
+                  where ks.k <> 'updated_at'
+                    and coalesce(c.old_values -> ks.k, 'null') is distinct from coalesce(c.new_values -> ks.k, 'null') order by 1),
            c.n
       from counted c
       left join auth.users u on u.id = c.actor_id

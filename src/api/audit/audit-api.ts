@@ -1,47 +1,47 @@
-import { unwrap, type Page } from "@/lib/db";
-import type { Json } from "@/lib/database.types";
-import { supabase } from "@/lib/supabase";
+import { unwrap, type Page } from '@/lib/db';
+import type { Json } from '@/lib/database.types';
+import { supabase } from '@/lib/supabase';
 
 /** The tables the audit triggers write (20250701000600_audit.sql and later), with their Spanish names. */
 export const AUDITED_TABLES = [
-  "clients",
-  "sales",
-  "sale_items",
-  "products",
-  "product_costs",
-  "suppliers",
-  "payout_requests",
-  "periods",
-  "metadata",
-  "star_level_configs",
-  "users_roles",
-  "staff_invitations",
-  "recipes",
-  "recipe_products",
-  "health_analyses",
-  "leads",
+  'clients',
+  'sales',
+  'sale_items',
+  'products',
+  'product_costs',
+  'suppliers',
+  'payout_requests',
+  'periods',
+  'metadata',
+  'star_level_configs',
+  'users_roles',
+  'staff_invitations',
+  'recipes',
+  'recipe_products',
+  'health_analyses',
+  'leads',
 ] as const;
 export type AuditedTable = (typeof AUDITED_TABLES)[number];
 export const auditedTableLabels: Record<AuditedTable, string> = {
-  clients: "Miembros",
-  sales: "Ventas",
-  sale_items: "Líneas de venta",
-  products: "Productos",
-  product_costs: "Costos de productos",
-  suppliers: "Proveedores",
-  payout_requests: "Pagos",
-  periods: "Meses",
-  metadata: "Ajustes",
-  star_level_configs: "Niveles del plan",
-  users_roles: "Roles del personal",
-  staff_invitations: "Invitaciones del personal",
-  recipes: "Recetas",
-  recipe_products: "Productos de recetas",
-  health_analyses: "Análisis de salud",
-  leads: "Contactos",
+  clients: 'Miembros',
+  sales: 'Ventas',
+  sale_items: 'Líneas de venta',
+  products: 'Productos',
+  product_costs: 'Costos de productos',
+  suppliers: 'Proveedores',
+  payout_requests: 'Pagos',
+  periods: 'Meses',
+  metadata: 'Ajustes',
+  star_level_configs: 'Niveles del plan',
+  users_roles: 'Roles del personal',
+  staff_invitations: 'Invitaciones del personal',
+  recipes: 'Recetas',
+  recipe_products: 'Productos de recetas',
+  health_analyses: 'Análisis de salud',
+  leads: 'Contactos',
 };
 
-export type AuditAction = "INSERT" | "UPDATE" | "DELETE";
+export type AuditAction = 'INSERT' | 'UPDATE' | 'DELETE';
 
 export interface AuditEntry {
   id: number;
@@ -73,13 +73,10 @@ export interface AuditLogParams {
 /** The count stops at 1,001 rows: beyond 1,000 the screen says «más de 1.000» and asks for narrower filters. */
 export const AUDIT_COUNT_CAP = 1000;
 
-export async function fetchAuditLog(
-  p: AuditLogParams,
-  signal: AbortSignal,
-): Promise<Page<AuditEntry>> {
+export async function fetchAuditLog(p: AuditLogParams, signal: AbortSignal): Promise<Page<AuditEntry>> {
   const rows = await unwrap(
     supabase
-      .rpc("get_audit_log", {
+      .rpc('get_audit_log', {
         p_table: p.table,
         p_actor_email: p.actorEmail,
         p_row_id: p.rowId,

@@ -1,6 +1,6 @@
-import { z } from "zod/mini";
-import { unwrap, type Page } from "@/lib/db";
-import { supabase } from "@/lib/supabase";
+import { z } from 'zod/mini';
+import { unwrap, type Page } from '@/lib/db';
+import { supabase } from '@/lib/supabase';
 
 /** What a close did (periods.summary): the counts always; the amounts only with the finance claim. */
 const closeSummary = z.object({
@@ -16,18 +16,13 @@ const closeSummary = z.object({
 });
 export type CloseSummary = z.infer<typeof closeSummary>;
 
-export const CLOSE_JOB_STATUSES = [
-  "queued",
-  "running",
-  "done",
-  "failed",
-] as const;
+export const CLOSE_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type CloseJobStatus = (typeof CLOSE_JOB_STATUSES)[number];
 
 export interface CloseMonth {
   /** The business month, YYYY-MM-01. */
   month: string;
-  status: "open" | "closed";
+  status: 'open' | 'closed';
   /** The month is over in the company's time zone: it may be closed. */
   ended: boolean;
   closed_at: string | null;
@@ -41,21 +36,17 @@ export interface CloseMonth {
 }
 
 /** Superadmin: the months (with a period, plus the month in course), newest first, with their latest close job. */
-export async function fetchCloseMonths(
-  signal: AbortSignal,
-): Promise<CloseMonth[]> {
-  const rows = await unwrap(
-    supabase.rpc("get_close_months").abortSignal(signal),
-  );
+export async function fetchCloseMonths(signal: AbortSignal): Promise<CloseMonth[]> {
+  const rows = await unwrap(supabase.rpc('get_close_months').abortSignal(signal));
   return rows.map((r) => ({
     ...r,
-    status: r.status as CloseMonth["status"],
+    status: r.status as CloseMonth['status'],
     job_status: r.job_status as CloseJobStatus | null,
     summary: r.summary == null ? null : closeSummary.parse(r.summary),
   })) as CloseMonth[];
 }
 
-export const CLOSE_ACTIONS = ["forfeit", "bonus_volume", "level_up"] as const;
+export const CLOSE_ACTIONS = ['forfeit', 'bonus_volume', 'level_up'] as const;
 export type CloseAction = (typeof CLOSE_ACTIONS)[number];
 
 export interface ClosePreviewRow {
@@ -100,7 +91,7 @@ export async function fetchClosePreview(
 ): Promise<Page<ClosePreviewRow> & { totals: ClosePreviewTotals }> {
   const rows = await unwrap(
     supabase
-      .rpc("get_close_preview", {
+      .rpc('get_close_preview', {
         p_month: month,
         p_page: page,
         p_page_size: pageSize,
@@ -109,20 +100,14 @@ export async function fetchClosePreview(
   );
   const first = rows[0];
   return {
-    rows: rows.map(
-      ({ total: _total, totals: _totals, ...r }) => r,
-    ) as ClosePreviewRow[],
+    rows: rows.map(({ total: _total, totals: _totals, ...r }) => r) as ClosePreviewRow[],
     total: first ? Number(first.total) : 0,
     totals: first ? previewTotals.parse(first.totals) : NOTHING_TO_DO,
   };
 }
 
 /** Queues the month's close (pg_cron runs it within a minute); asking again answers the same job. */
-export async function requestPeriodClose(
-  month: string,
-): Promise<{ id: number; status: CloseJobStatus }> {
-  const job = await unwrap(
-    supabase.rpc("request_period_close", { p_month: month }),
-  );
+export async function requestPeriodClose(month: string): Promise<{ id: number; status: CloseJobStatus }> {
+  const job = await unwrap(supabase.rpc('request_period_close', { p_month: month }));
   return job as unknown as { id: number; status: CloseJobStatus };
 }

@@ -1,17 +1,14 @@
 // The filters, edited as a draft and applied together with «Buscar» (one request, not one per keystroke).
-import { useState, type FormEvent } from "react";
-import { AUDITED_TABLES, auditedTableLabels } from "@/api/audit/audit-api";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import type { AuditSearch } from "./audit-search";
-import { m } from "./messages";
+import { useState, type FormEvent } from 'react';
+import { AUDITED_TABLES, auditedTableLabels } from '@/api/audit/audit-api';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { AuditSearch } from './audit-search';
+import { m } from './messages';
 
-type Filters = Pick<
-  AuditSearch,
-  "tabla" | "persona" | "registro" | "desde" | "hasta"
->;
+type Filters = Pick<AuditSearch, 'tabla' | 'persona' | 'registro' | 'desde' | 'hasta'>;
 const NONE: Filters = {
   tabla: undefined,
   persona: undefined,
@@ -20,26 +17,19 @@ const NONE: Filters = {
   hasta: undefined,
 };
 
-export function AuditFilters({
-  search,
-  onApply,
-}: {
-  search: AuditSearch;
-  onApply: (filters: Filters) => void;
-}) {
+export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply: (filters: Filters) => void }) {
   const [draft, setDraft] = useState({
-    tabla: search.tabla ?? "",
-    persona: search.persona ?? "",
-    registro: search.registro ?? "",
-    desde: search.desde ?? "",
-    hasta: search.hasta ?? "",
+    tabla: search.tabla ?? '',
+    persona: search.persona ?? '',
+    registro: search.registro ?? '',
+    desde: search.desde ?? '',
+    hasta: search.hasta ?? '',
   });
-  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.target.value });
+  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply({
-      tabla: (draft.tabla || undefined) as Filters["tabla"],
+      tabla: (draft.tabla || undefined) as Filters['tabla'],
       persona: draft.persona.trim() || undefined,
       registro: draft.registro.trim() || undefined,
       desde: draft.desde || undefined,
@@ -47,18 +37,10 @@ export function AuditFilters({
     });
   };
   return (
-    <form
-      aria-label={m.filters}
-      onSubmit={submit}
-      className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3"
-    >
+    <form aria-label={m.filters} onSubmit={submit} className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="audit-table">{m.table}</Label>
-        <NativeSelect
-          id="audit-table"
-          value={draft.tabla}
-          onChange={set("tabla")}
-        >
+        <NativeSelect id="audit-table" value={draft.tabla} onChange={set('tabla')}>
           <option value="">{m.anyTable}</option>
           {AUDITED_TABLES.map((t) => (
             <option key={t} value={t}>
@@ -69,40 +51,19 @@ export function AuditFilters({
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="audit-person">{m.person}</Label>
-        <Input
-          id="audit-person"
-          type="email"
-          autoComplete="off"
-          value={draft.persona}
-          onChange={set("persona")}
-        />
+        <Input id="audit-person" type="email" autoComplete="off" value={draft.persona} onChange={set('persona')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="audit-record">{m.record}</Label>
-        <Input
-          id="audit-record"
-          autoComplete="off"
-          value={draft.registro}
-          onChange={set("registro")}
-        />
+        <Input id="audit-record" autoComplete="off" value={draft.registro} onChange={set('registro')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="audit-from">{m.from}</Label>
-        <Input
-          id="audit-from"
-          type="date"
-          value={draft.desde}
-          onChange={set("desde")}
-        />
+        <Input id="audit-from" type="date" value={draft.desde} onChange={set('desde')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="audit-to">{m.to}</Label>
-        <Input
-          id="audit-to"
-          type="date"
-          value={draft.hasta}
-          onChange={set("hasta")}
-        />
+        <Input id="audit-to" type="date" value={draft.hasta} onChange={set('hasta')} />
       </div>
       <div className="flex items-end gap-2">
         <Button type="submit">{m.search}</Button>
@@ -111,11 +72,11 @@ export function AuditFilters({
           variant="outline"
           onClick={() => {
             setDraft({
-              tabla: "",
-              persona: "",
-              registro: "",
-              desde: "",
-              hasta: "",
+              tabla: '',
+              persona: '',
+              registro: '',
+              desde: '',
+              hasta: '',
             });
             onApply(NONE);
           }}

@@ -2,19 +2,19 @@
 // (days in the company's time zone), paged on the server; each change with who made it (an operator's
 // direct SQL under its database role), its old and new values side by side with the changed keys
 // marked, and a link to the record where a screen shows it.
-import { useQuery } from "@tanstack/react-query";
-import { History } from "lucide-react";
-import { auditQueries } from "@/api/audit/audit-queries";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { Pagination } from "@/components/ui/pagination";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useUrlState } from "@/lib/url-state";
-import { cn } from "@/lib/utils";
-import { AuditEntryCard } from "./audit-entry";
-import { AUDIT_PAGE_SIZES as PAGE_SIZES, auditSearch } from "./audit-search";
-import { AuditFilters } from "./audit-filters";
-import { m } from "./messages";
+import { useQuery } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { auditQueries } from '@/api/audit/audit-queries';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUrlState } from '@/lib/url-state';
+import { cn } from '@/lib/utils';
+import { AuditEntryCard } from './audit-entry';
+import { AUDIT_PAGE_SIZES as PAGE_SIZES, auditSearch } from './audit-search';
+import { AuditFilters } from './audit-filters';
+import { m } from './messages';
 
 export default function AuditPanel() {
   const [search, setSearch] = useUrlState(auditSearch);
@@ -37,10 +37,7 @@ export default function AuditPanel() {
         </h2>
         <p className="text-sm text-muted-foreground">{m.hint}</p>
       </div>
-      <AuditFilters
-        search={search}
-        onApply={(filters) => setSearch({ ...filters, pagina: 1 })}
-      />
+      <AuditFilters search={search} onApply={(filters) => setSearch({ ...filters, pagina: 1 })} />
       {log.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -48,25 +45,11 @@ export default function AuditPanel() {
           ))}
         </div>
       ) : log.isError ? (
-        <ErrorState
-          title={m.loadFailed}
-          error={log.error}
-          onRetry={() => log.refetch()}
-          retrying={log.isFetching}
-        />
+        <ErrorState title={m.loadFailed} error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} />
       ) : log.data.rows.length === 0 ? (
-        <EmptyState
-          icon={History}
-          title={m.emptyTitle}
-          description={m.emptyDescription}
-        />
+        <EmptyState icon={History} title={m.emptyTitle} description={m.emptyDescription} />
       ) : (
-        <div
-          className={cn(
-            "flex flex-col gap-3",
-            log.isPlaceholderData && "opacity-60",
-          )}
-        >
+        <div className={cn('flex flex-col gap-3', log.isPlaceholderData && 'opacity-60')}>
           <ol aria-label={m.title} className="flex flex-col gap-3">
             {log.data.rows.map((entry) => (
               <li key={entry.id}>
@@ -82,9 +65,7 @@ export default function AuditPanel() {
             capped={log.data.capped}
             sizeLabel={m.sizeLabel}
             onPageChange={(pagina) => setSearch({ pagina })}
-            onPageSizeChange={(por_pagina) =>
-              setSearch({ por_pagina, pagina: 1 })
-            }
+            onPageSizeChange={(por_pagina) => setSearch({ por_pagina, pagina: 1 })}
           />
         </div>
       )}
