@@ -52,7 +52,7 @@ await db.query(
           'r' || ((g * 104729) % 200000),
           jsonb_build_object('name', 'antes ' || g, 'price', g % 100, 'notes', repeat('x', 40)),
           jsonb_build_object('name', 'después ' || g, 'price', g % 100, 'notes', repeat('x', 40))
-     from generate_series(1, $1::integer) g`,
+     from generate_series(1::bigint, $1::bigint) g`,
   [ROWS, superadmin, TABLES],
 );
 await db.query('analyze public.audit_logs');

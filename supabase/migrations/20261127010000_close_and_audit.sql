@@ -106,9 +106,14 @@ comment on function public.get_close_preview(date, integer, integer) is
   'Superadmin: la vista previa del cierre de un mes, paginada (anulaciones con su motivo, bonos de volumen, subidas de nivel), sin escribir nada, con el total de filas y los totales del mes (anulaciones, importe anulado, bonos de volumen, su importe, subidas de nivel) tal como el cierre los escribirá en su resumen.';
 
 -- The audit log -------------------------------------------------------------------------------------------
--- A filtered page reads newest first: by table through this index, by record through
--- audit_logs_row_idx, by person through audit_logs_actor_idx, unfiltered through audit_logs_occurred_idx.
+-- A filtered page reads newest first: by table through audit_logs_table_idx, by record (with or
+-- without its table) through audit_logs_record_idx, by person through audit_logs_actor_idx,
+-- unfiltered through audit_logs_occurred_idx (bench/audit-log.mjs). The record index replaces
+-- audit_logs_row_idx (table first), which a search by record alone could not use; a member's
+-- history (get_client_audit) reads it as well, its few rows filtered by table.
 create index audit_logs_table_idx on public.audit_logs (table_name, occurred_at desc, id desc);
+drop index public.audit_logs_row_idx;
+create index audit_logs_record_idx on public.audit_logs (row_id, occurred_at desc, id desc);
 
 create or replace function public.get_audit_log(
   p_table text default null, p_actor_email text default null, p_row_id text default null,
