@@ -1377,6 +1377,32 @@ export type Database = {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json
       }
+      get_audit_log: {
+        Args: {
+          p_actor_email?: string
+          p_from?: string
+          p_page?: number
+          p_page_size?: number
+          p_row_id?: string
+          p_table?: string
+          p_to?: string
+        }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_role: string
+          changed_keys: string[]
+          db_role: string
+          id: number
+          new_values: Json
+          occurred_at: string
+          old_values: Json
+          row_id: string
+          table_name: string
+          total: number
+        }[]
+      }
       get_balance: {
         Args: { p_client_id?: string }
         Returns: {
@@ -1403,6 +1429,39 @@ export type Database = {
         }[]
       }
       get_client_profile: { Args: { p_client_id: string }; Returns: Json }
+      get_close_months: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          closed_at: string
+          closed_by_email: string
+          ended: boolean
+          job_error: string
+          job_finished_at: string
+          job_id: number
+          job_requested_at: string
+          job_status: string
+          month: string
+          status: string
+          summary: Json
+        }[]
+      }
+      get_close_preview: {
+        Args: { p_month: string; p_page?: number; p_page_size?: number }
+        Returns: {
+          action: string
+          amount: number
+          base: number
+          client_id: string
+          client_name: string
+          detail: string
+          ledger_id: number
+          level_from: number
+          level_to: number
+          rate: number
+          total: number
+          totals: Json
+        }[]
+      }
       get_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
       get_dashboard_near_active: {
         Args: { p_limit?: number }

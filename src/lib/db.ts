@@ -46,6 +46,7 @@ export const SAVIA_CODES = [
   'invalid_price',
   'invalid_product',
   'invalid_quantity',
+  'invalid_range',
   'invalid_role',
   'invalid_settings',
   'invalid_sku',

@@ -98,6 +98,10 @@ insert into declared values
   -- Mis Pedidos: a sale's lines by name for whoever may read the sale
   ('function', 'get_sale_lines(uuid)',                       '', 'execute', ''),
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
+  -- Configuración: the month close and the audit log (superadmin; the functions refuse anyone else)
+  ('function', 'get_close_months()',                         '', 'execute', ''),
+  ('function', 'get_close_preview(date, integer, integer)',  '', 'execute', ''),
+  ('function', 'get_audit_log(text, text, text, date, date, integer, integer)', '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
   -- Clientes: «¿Por qué no cobró?» (staff) and the enroller change (superadmin; the functions check)

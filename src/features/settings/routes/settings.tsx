@@ -1,41 +1,48 @@
 // Configuración (superadmin): tabs in the URL, `?tab=ajustes|plan|cierre|bitacora` (default ajustes,
-// the settings form). Each tab other than the form loads its panel lazily.
+// the settings form). Each tab other than the form loads its panel when it is opened.
 import { lazy, Suspense } from 'react';
-import { z } from 'zod/mini';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, routeLabel } from '@/config/paths';
 import { useAppSettings } from '@/lib/app-settings';
-import { enumParam } from '@/lib/url-params';
-import { useUrlState } from '@/lib/url-state';
 import { SettingsForm } from '../components/settings-form';
 import { settingsMessages as m } from '../messages';
 
-const PlanPanel = lazy(() => import('../plan/plan-panel'));
-
-const TABS = ['ajustes', 'plan'] as const;
-const settingsSearch = z.object({ tab: enumParam(TABS, 'ajustes') });
+const panels = [
+  { value: 'plan', label: m.tabPlan, Panel: lazy(() => import('../plan/plan-panel')) },
+  { value: 'cierre', label: 'Cierre de mes', Panel: lazy(() => import('../close/close-panel')) },
+  { value: 'bitacora', label: 'Bitácora', Panel: lazy(() => import('../audit/audit-panel')) },
+] as const;
+const TABS: readonly string[] = ['ajustes', ...panels.map((p) => p.value)];
 
 export default function SettingsPage() {
   const settings = useAppSettings();
-  const [search, setSearch] = useUrlState(settingsSearch);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') ?? 'ajustes';
+  const tab = TABS.includes(requested) ? requested : 'ajustes';
   return (
     <>
       <PageHeader title={routeLabel(paths.settings)} />
-      <Tabs value={search.tab} onValueChange={(tab) => setSearch({ tab: tab as (typeof TABS)[number] })}>
+      {/* A new tab starts clean: the other panels' filters stay out of its URL. */}
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'ajustes' ? {} : { tab: value })}>
         <TabsList aria-label={m.tabs}>
           <TabsTrigger value="ajustes">{m.tabSettings}</TabsTrigger>
-          <TabsTrigger value="plan">{m.tabPlan}</TabsTrigger>
+          {panels.map((p) => (
+            <TabsTrigger key={p.value} value={p.value}>
+              {p.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="ajustes" className="pt-2">
           <SettingsForm settings={settings} />
         </TabsContent>
-        <TabsContent value="plan" className="pt-2">
-          <Suspense fallback={<Skeleton className="h-96 w-full max-w-5xl" />}>
-            <PlanPanel />
-          </Suspense>
-        </TabsContent>
+        {panels.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value} className="pt-2">
+            <Suspense fallback={<Skeleton className="h-96 w-full max-w-5xl" />}>{tab === value && <Panel />}</Suspense>
+          </TabsContent>
+        ))}
       </Tabs>
     </>
   );

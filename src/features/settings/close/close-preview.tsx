@@ -1,0 +1,137 @@
+// «Vista previa del cierre»: the month's totals as the close will write them, then every forfeit
+// (with its reason), volume bonus and level change, paged on the server.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ClosePreviewTotals } from '@/api/periods/periods-api';
+import { periodsQueries } from '@/api/periods/periods-queries';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useFormat } from '@/lib/use-format';
+import { cn } from '@/lib/utils';
+import { m } from './messages';
+
+const PAGE_SIZES = [10, 20, 50] as const;
+const actionTones: Record<string, BadgeTone> = {
+  forfeit: 'red',
+  bonus_volume: 'green',
+  level_up: 'violet',
+};
+
+export function TotalsList({ totals }: { totals: ClosePreviewTotals }) {
+  const f = useFormat();
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" aria-label={m.preview}>
+      {(
+        [
+          ['forfeits', f.count(totals.forfeits)],
+          ['forfeited_amount', f.money(totals.forfeited_amount)],
+          ['volume_bonuses', f.count(totals.volume_bonuses)],
+          ['volume_bonus_amount', f.money(totals.volume_bonus_amount)],
+          ['level_ups', f.count(totals.level_ups)],
+        ] as const
+      ).map(([key, value]) => (
+        <div key={key} className="flex items-baseline justify-between gap-3 border-b pb-1.5">
+          <dt className="text-sm text-muted-foreground">{m.totals[key]}</dt>
+          <dd className="font-medium tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ClosePreview({ month, onTotals }: { month: string; onTotals: (totals: ClosePreviewTotals) => void }) {
+  const f = useFormat();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const preview = useQuery(periodsQueries.closePreview({ month, page, pageSize }));
+  const totals = preview.data?.totals;
+  useEffect(() => {
+    if (totals) onTotals(totals);
+  }, [totals, onTotals]);
+
+  return (
+    <section aria-labelledby="close-preview-title" className="flex flex-col gap-3">
+      <div>
+        <h3 id="close-preview-title" className="text-base font-semibold">
+          {m.preview}
+        </h3>
+        <p className="text-sm text-muted-foreground">{m.previewHint}</p>
+      </div>
+      {preview.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          <Skeleton className="h-20 w-full" />
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : preview.isError ? (
+        <ErrorState title={m.previewFailed} error={preview.error} onRetry={() => preview.refetch()} retrying={preview.isFetching} />
+      ) : (
+        <>
+          <TotalsList totals={preview.data.totals} />
+          {preview.data.total === 0 ? (
+            <EmptyState title={m.previewEmpty} />
+          ) : (
+            <div className={cn('flex flex-col gap-2', preview.isPlaceholderData && 'opacity-60')}>
+              <div className="hidden md:block">
+                <Table aria-label={m.preview}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>{m.colAction}</TableHead>
+                      <TableHead>{m.colMember}</TableHead>
+                      <TableHead className="text-right">{m.colAmount}</TableHead>
+                      <TableHead>{m.colDetail}</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {preview.data.rows.map((row) => (
+                      <TableRow key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`}>
+                        <TableCell>
+                          <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
+                        </TableCell>
+                        <TableCell className="font-medium">{row.client_name}</TableCell>
+                        <TableCell className="whitespace-nowrap text-right tabular-nums">
+                          {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
+                        </TableCell>
+                        <TableCell className="min-w-64 text-sm text-muted-foreground">{row.detail}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              <ul aria-label={m.preview} className="flex flex-col divide-y rounded-lg border md:hidden">
+                {preview.data.rows.map((row) => (
+                  <li key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`} className="flex flex-col gap-1.5 p-3">
+                    <div className="flex items-center justify-between gap-2">
+                      <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
+                      <span className="font-medium whitespace-nowrap tabular-nums">
+                        {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
+                      </span>
+                    </div>
+                    <span className="font-medium">{row.client_name}</span>
+                    <p className="text-sm text-muted-foreground">{row.detail}</p>
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageSize={pageSize}
+                pageSizes={PAGE_SIZES}
+                total={preview.data.total}
+                onPageChange={setPage}
+                onPageSizeChange={(size) => {
+                  setPageSize(size);
+                  setPage(1);
+                }}
+              />
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+-- Configuración (issue 13): what the month-close tab and the audit-log tab read.
+--
+-- The close itself exists (20261121900300_engine_close.sql: request_period_close queues it, pg_cron
+-- runs it, preview_period_close shows it). The screen needs the months with their state and their
+-- latest job in one read, and the preview paged with its totals computed by the database, totals
+-- that are the same figures the close then writes into periods.summary (pgTAP 71 proves it).
+
+create or replace function private.require_period_manager() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_superadmin() then
+    perform private.refuse('forbidden', 'Solo un superadmin puede ver y cerrar los meses.', null, '42501');
+  end if;
+  return auth.uid();
+end
+$$;
+comment on function private.require_period_manager() is 'Solo un superadmin ve y cierra los meses: rechaza a cualquier otro; devuelve su id.';
+
+create or replace function private.require_audit_reader() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_superadmin() then
+    perform private.refuse('forbidden', 'Solo un superadmin puede leer la bitácora.', null, '42501');
+  end if;
+  return auth.uid();
+end
+$$;
+comment on function private.require_audit_reader() is 'Solo un superadmin lee la bitácora completa: rechaza a cualquier otro; devuelve su id.';
+
+-- The months ----------------------------------------------------------------------------------------
+create or replace function public.get_close_months() returns table (
+  month date, status text, ended boolean, closed_at timestamptz, closed_by_email text, summary jsonb,
+  job_id bigint, job_status text, job_error text, job_requested_at timestamptz, job_finished_at timestamptz
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_current date;
+begin
+  perform private.require_period_manager();
+  v_current := private.current_period();
+  return query
+    -- Every month with a period, plus the month in course even before its first sale.
+    with months as (
+      select p.month from public.periods p
+      union
+      select v_current
+    )
+    select m.month, coalesce(p.status, 'open'), m.month < v_current, p.closed_at, u.email::text,
+           private.period_summary_for_caller(p.summary),
+           j.id, j.status, j.error, j.requested_at, j.finished_at
+      from months m
+      left join public.periods p on p.month = m.month
+      left join auth.users u on u.id = p.closed_by
+      left join lateral (select j2.* from public.period_close_jobs j2 where j2.month = m.month order by j2.id desc limit 1) j on true
+     order by m.month desc;
+end
+$$;
+comment on function public.get_close_months() is
+  'Superadmin: los meses de negocio (los que tienen periodo y el mes en curso), del más reciente al más antiguo, con su estado, si ya terminaron, quién y cuándo lo cerró, lo que hizo su cierre (importes solo con finanzas) y su último trabajo de cierre (en cola, en marcha, hecho o fallido con su mensaje).';
+
+-- The preview, paged, with its totals -------------------------------------------------------------------
+create or replace function public.get_close_preview(p_month date, p_page integer default 1, p_page_size integer default 50)
+returns table (
+  action text, client_id uuid, client_name text, ledger_id bigint, amount numeric, base numeric, rate numeric,
+  level_from smallint, level_to smallint, detail text, total bigint, totals jsonb
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_period_manager();
+  if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 200 then
+    perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 200.');
+  end if;
+  -- The totals carry the names and meaning of periods.summary's figures, so the screen can show
+  -- «lo que hará» and «lo que hizo» side by side. A month with nothing to do returns no rows.
+  return query
+    select p.action, p.client_id, p.client_name, p.ledger_id, p.amount, p.base, p.rate, p.level_from, p.level_to, p.detail,
+           count(*) over (),
+           jsonb_build_object(
+             'forfeits', count(*) filter (where p.action = 'forfeit') over (),
+             'forfeited_amount', coalesce(-sum(p.amount) filter (where p.action = 'forfeit') over (), 0),
+             'volume_bonuses', count(*) filter (where p.action = 'bonus_volume') over (),
+             'volume_bonus_amount', coalesce(sum(p.amount) filter (where p.action = 'bonus_volume') over (), 0),
+             'level_ups', count(*) filter (where p.action = 'level_up') over ())
+      from public.preview_period_close(p_month) p
+     order by p.action, p.client_name, p.ledger_id, p.client_id
+     limit p_page_size offset (p_page - 1) * p_page_size;
+end
+$$;
+comment on function public.get_close_preview(date, integer, integer) is
+  'Superadmin: la vista previa del cierre de un mes, paginada (anulaciones con su motivo, bonos de volumen, subidas de nivel), sin escribir nada, con el total de filas y los totales del mes (anulaciones, importe anulado, bonos de volumen, su importe, subidas de nivel) tal como el cierre los escribirá en su resumen.';
+
+-- The audit log -------------------------------------------------------------------------------------------
+-- A filtered page reads newest first: by table through audit_logs_table_idx, by record (with or
+-- without its table) through audit_logs_record_idx, by person through audit_logs_actor_idx,
+-- unfiltered through audit_logs_occurred_idx (bench/audit-log.mjs). The record index replaces
+-- audit_logs_row_idx (table first), which a search by record alone could not use; a member's
+-- history (get_client_audit) reads it as well, its few rows filtered by table.
+create index audit_logs_table_idx on public.audit_logs (table_name, occurred_at desc, id desc);
+drop index public.audit_logs_row_idx;
+create index audit_logs_record_idx on public.audit_logs (row_id, occurred_at desc, id desc);
+
+create or replace function public.get_audit_log(
+  p_table text default null, p_actor_email text default null, p_row_id text default null,
+  p_from date default null, p_to date default null, p_page integer default 1, p_page_size integer default 25
+) returns table (
+  id bigint, occurred_at timestamptz, action text, table_name text, row_id text, actor_id uuid, actor_email text,
+  actor_role text, db_role text, old_values jsonb, new_values jsonb, changed_keys text[], total bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_tz text := coalesce((select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota');
+  v_actor uuid;
+  v_offset integer;
+begin
+  perform private.require_audit_reader();
+  if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 100 then
+    perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 100.');
+  end if;
+  if p_from is not null and p_to is not null and p_to < p_from then
+    perform private.refuse('invalid_range', 'La fecha final no puede ser anterior a la inicial.');
+  end if;
+  v_offset := (p_page - 1) * p_page_size;
+  if v_offset >= 1000 then
+    perform private.refuse('invalid_page', 'La bitácora muestra hasta 1.000 cambios por búsqueda: acota los filtros (tabla, persona, registro o fechas).');
+  end if;
+  if nullif(trim(p_actor_email), '') is not null then
+    select u.id into v_actor from auth.users u where lower(u.email) = lower(trim(p_actor_email));
+    if v_actor is null then
+      return; -- nobody with that e-mail: nothing they changed
+    end if;
+  end if;
+  return query
+    with hits as (
+      -- At most 1,001 rows are counted: a page of a search never scans the whole log, and «más de 1.000»
+      -- is the honest total of a wide search.
+      select a.* from public.audit_logs a
+       where (p_table is null or a.table_name = p_table)
+         and (v_actor is null or a.actor_id = v_actor)
+         and (nullif(trim(p_row_id), '') is null or a.row_id = trim(p_row_id))
+         and (p_from is null or a.occurred_at >= (p_from::timestamp at time zone v_tz))
+         and (p_to is null or a.occurred_at < ((p_to + 1)::timestamp at time zone v_tz))
+       order by a.occurred_at desc, a.id desc
+       limit 1001
+    ), counted as (
+      select h.*, count(*) over () as n from hits h order by h.occurred_at desc, h.id desc offset v_offset limit p_page_size
+    )
+    select c.id, c.occurred_at, c.action, c.table_name, c.row_id, c.actor_id, u.email::text, c.actor_role, c.db_role,
+           c.old_values, c.new_values,
+           -- The keys whose value changed: an insert or a delete, those with a value; updated_at follows
+           -- every change and is not a fact of its own.
+           array(select ks.k from (select jsonb_object_keys(coalesce(c.new_values, '{}') || coalesce(c.old_values, '{}')) k) ks
+                  where ks.k <> 'updated_at'
+                    and coalesce(c.old_values -> ks.k, 'null') is distinct from coalesce(c.new_values -> ks.k, 'null') order by 1),
+           c.n
+      from counted c
+      left join auth.users u on u.id = c.actor_id
+     order by c.occurred_at desc, c.id desc;
+end
+$$;
+comment on function public.get_audit_log(text, text, text, date, date, integer, integer) is
+  'Superadmin: la bitácora, de lo más reciente a lo más antiguo, filtrada por tabla, correo de quien hizo el cambio, id del registro y fechas (días en la zona horaria de la empresa), paginada; cada cambio con quién (usuario, rol de negocio y rol de base de datos: un cambio hecho a mano en SQL dice postgres), valores antes y después y las claves que cambiaron. El total se cuenta hasta 1.001 (más de 1.000).';
+
+revoke all on function private.require_period_manager(), private.require_audit_reader() from public;
+revoke all on function public.get_close_months(), public.get_close_preview(date, integer, integer),
+  public.get_audit_log(text, text, text, date, date, integer, integer) from public, anon;
+grant execute on function public.get_close_months(), public.get_close_preview(date, integer, integer),
+  public.get_audit_log(text, text, text, date, date, integer, integer) to authenticated;
