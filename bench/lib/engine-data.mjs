@@ -141,11 +141,21 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     insert into public.periods (month) values ('${MONTH}');
     create temporary table settled as select id from ord where k > ${pending};
     alter table public.sales disable trigger sales_transition;
+    -- Committed units (Productos) are recounted once below, not bumped 290,000 times in one transaction.
+    alter table public.sales disable trigger sales_keep_committed;
     update public.sales s set status = 'Pagada', approved_at = s.created_at + interval '1 hour', period_month = '${MONTH}'
      where s.id in (select id from settled);
     alter table public.sales enable trigger sales_transition;
+    alter table public.sales enable trigger sales_keep_committed;
+    delete from private.product_committed;
+    insert into private.product_committed (product_id, stripe, units)
+    select i.product_id, private.committed_stripe(s.id), sum(i.quantity)
+      from public.sales s join public.sale_items i on i.sale_id = s.id
+     where s.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')
+     group by 1, 2;
     -- Their stock leaves as one movement per line, applied in bulk (the per-row trigger is for real use).
     alter table public.stock_movements disable trigger stock_movements_apply;
+    alter table public.stock_movements disable trigger stock_movements_keep_finance;
     alter table public.products disable trigger products_prepare;
     alter table public.products disable trigger audit;
     insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_at)
@@ -154,6 +164,17 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     update public.products p set stock = p.stock + m.q
       from (select product_id, sum(quantity) q from public.stock_movements where kind = 'sale' group by 1) m where m.product_id = p.id;
     alter table public.stock_movements enable trigger stock_movements_apply;
+    alter table public.stock_movements enable trigger stock_movements_keep_finance;
+    -- Finanzas' cost of each line sold and its month's figures, set-based (the per-row trigger is for real use).
+    insert into private.sale_line_costs (sale_id, product_id, month, units, unit_price, unit_cost)
+    select i.sale_id, i.product_id, s.period_month, i.quantity, i.unit_price, c.unit_cost
+      from public.sale_items i join public.sales s on s.id = i.sale_id
+      left join public.product_costs c on c.product_id = i.product_id
+     where s.id in (select id from settled);
+    insert into private.finance_product_months (month, product_id, units, revenue, cost, units_without_cost)
+    select month, product_id, sum(units), sum(units * unit_price), sum(units * coalesce(unit_cost, 0)),
+           sum(case when unit_cost is null then units else 0 end)
+      from private.sale_line_costs group by 1, 2;
     alter table public.products enable trigger products_prepare;
     alter table public.products enable trigger audit;
     insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
