@@ -6,7 +6,7 @@ import { useFormat } from '@/lib/use-format';
 import { monthEnd } from '../dashboard-links';
 import { m } from '../messages';
 
-const ChartCanvas = lazy(() => import('./chart-canvas'));
+const ChartCanvas = lazy(() => import('@/components/chart/chart-canvas'));
 
 /** A chart, its text alternative (the same figures as a table) and its title. */
 function ChartFigure({ id, title, table, children }: { id: string; title: string; table: ReactNode; children: ReactNode }) {

@@ -9,7 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import DashboardPage from './dashboard';
 
 // The charts (chart.js on a canvas) are drawn in the browser: tests/e2e/dashboard.spec.ts.
-vi.mock('../components/chart-canvas', () => ({ default: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} /> }));
+vi.mock('@/components/chart/chart-canvas', () => ({ default: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} /> }));
 vi.mock('@/api/dashboard/dashboard-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/dashboard/dashboard-api')>()),
   fetchDashboard: vi.fn(),

@@ -9,7 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import FinancePage from './finance';
 
 // The chart (chart.js on a canvas) is drawn in the browser: tests/e2e/finance.spec.ts.
-vi.mock('../components/series-chart-canvas', () => ({ default: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} /> }));
+vi.mock('@/components/chart/chart-canvas', () => ({ default: ({ summary }: { summary: string }) => <div role="img" aria-label={summary} /> }));
 vi.mock('@/api/finance/finance-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/finance/finance-api')>()),
   fetchFinanceMonth: vi.fn(),
