@@ -29,7 +29,6 @@ export const m = {
   colBase: 'Base comisionable',
   colPoints: 'Puntos',
   colStock: 'Stock',
-  colKit: 'Kit',
   colActive: 'Estado',
   colCost: 'Costo',
   colMargin: 'Margen',

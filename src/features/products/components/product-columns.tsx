@@ -1,5 +1,5 @@
-// The list's columns: photo, SKU, name, category, price, base, points, stock (with «Stock bajo»), kit
-// and state; finance also gets cost, margin and the margin after the plan (the database sends those
+// The list's columns: photo, SKU, name (with «Kit» beside a kit's: a column of its own pushed the state
+// out of a 1280 px screen), category, price, base, points, stock (with «Stock bajo») and state; finance also gets cost, margin and the margin after the plan (the database sends those
 // only to finance: for anyone else the columns would be empty, so they are not shown).
 import type { ProductRow } from '@/api/products/products-api';
 import { Badge } from '@/components/ui/badge';
@@ -22,7 +22,12 @@ const common = [
     header: m.colName,
     enableSorting: true,
     meta: { className: 'sm:min-w-44' },
-    cell: (c) => <span className="font-medium">{c.getValue()}</span>,
+    cell: (c) => (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <span className="font-medium">{c.getValue()}</span>
+        {c.row.original.is_kit && <Badge tone="violet">{m.kit}</Badge>}
+      </span>
+    ),
   }),
   col.accessor('category', { header: m.colCategory, meta: { hideOnMobile: true, skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
   col.accessor('price', { id: 'precio', header: m.colPrice, enableSorting: true, meta: { align: 'end', skeleton: 'number' }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
@@ -40,7 +45,6 @@ const common = [
       </span>
     ),
   }),
-  col.accessor('is_kit', { header: m.colKit, meta: { skeleton: 'badge', hideOnMobile: true }, cell: (c) => (c.getValue() ? <Badge tone="violet">{m.kit}</Badge> : '—') }),
   col.accessor('is_active', {
     header: m.colActive,
     meta: { skeleton: 'badge' },
