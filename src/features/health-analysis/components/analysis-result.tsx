@@ -1,7 +1,7 @@
 // One saved analysis: the red-flag warning or the recommendations with their reasons, what was excluded
 // and why, always the reminder that it is not medical advice, the answers and the consent; «Descargar PDF».
 import { AlertTriangle, Download, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HealthAnalysis, HealthQuestionnaire } from '@/api/health/health-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,9 @@ export function AnalysisResult({ analysis: a, options, member, onNew }: Props) {
   const f = useFormat();
   const settings = useAppSettings();
   const [pdf, setPdf] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
+  // Just saved or opened from the history (below the form on a phone): bring the result into view.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), [a.id]);
 
   const download = async () => {
     setPdf({ pending: true, error: null });
@@ -37,7 +40,7 @@ export function AnalysisResult({ analysis: a, options, member, onNew }: Props) {
     <article className="flex flex-col gap-5" aria-labelledby="health-result-title">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="health-result-title" className="text-lg font-semibold">
+          <h2 id="health-result-title" ref={title} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
             {m.resultTitle(f.dateTime(a.created_at))}
           </h2>
           <p className="text-sm break-words text-muted-foreground">{member.name}</p>
@@ -120,7 +123,7 @@ export function AnalysisResult({ analysis: a, options, member, onNew }: Props) {
           {answerLines(a, options).map(([question, answer]) => (
             <div key={question} className="contents">
               <dt className="text-muted-foreground">{question}</dt>
-              <dd className="mb-2 break-words sm:mb-0">{answer}</dd>
+              <dd className="mb-2 break-words first-letter:uppercase sm:mb-0">{answer}</dd>
             </div>
           ))}
         </dl>

@@ -149,7 +149,7 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
               <Field key={habit} controlId={`health-${habit}`} error={errors[habit]?.message}>
                 <FieldLabel>{m[habit]}</FieldLabel>
                 <FieldControl>
-                  <NativeSelect {...form.register(habit)}>
+                  <NativeSelect wrapperClassName="w-full" {...form.register(habit)}>
                     <option value="">{m.notSaid}</option>
                     {options[habit].map((o) => (
                       <option key={o.key} value={o.key}>
