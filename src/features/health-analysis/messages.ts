@@ -68,7 +68,5 @@ export const m = {
   historyEmptyDescription: 'Cuando guardes el primero, aparecerá aquí.',
   withRedFlags: 'Con señales de alerta',
   recommendationCount: (n: number) => (n === 1 ? '1 recomendación' : `${n} recomendaciones`),
-  open: (date: string) => `Abrir el análisis del ${date}`,
-  opened: 'Abierto',
   perPage: 'Por página',
 } as const;

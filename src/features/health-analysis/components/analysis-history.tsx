@@ -53,7 +53,6 @@ export function AnalysisHistory({ clientId, openId, page, pageSize, goals, onOpe
                 <li key={r.id}>
                   <button
                     type="button"
-                    aria-label={m.open(f.dateTime(r.created_at))}
                     aria-current={open ? 'true' : undefined}
                     onClick={() => onOpen(r.id)}
                     className={cn(
