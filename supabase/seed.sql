@@ -124,6 +124,9 @@ insert into public.products (sku, name, description, category, benefits, price, 
   ('PRO-030', 'Propóleo en gotas', 'Extracto de propóleo, 30 ml.', 'Suplementos', '{defensas}', 15.00, 12.00, 15, 18, false),
   ('CHI-500', 'Semillas de chía', 'Chía orgánica, 500 g.', 'Alimentos', '{digestion,nutricion}', 11.00, 9.00, 11, 150, false);
 update public.products set is_active = false where sku = 'EQU-020';
+-- What the Análisis de Salud rules out for whoever avoids it (caffeine, bee products).
+update public.products set components = '{cafeina}' where sku = 'TVE-020';
+update public.products set components = '{abejas}' where sku = 'PRO-030';
 
 insert into public.product_costs (product_id, unit_cost, supplier_id)
 select p.id, round(p.price * case when p.is_kit then 0.45 else 0.38 end, 2),

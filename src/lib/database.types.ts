@@ -191,29 +191,47 @@ export type Database = {
         Row: {
           answers: NonNullable<Json>
           client_id: string
+          consent_text: string
+          consent_version: string
+          consented_at: string
           created_at: string
           created_by: string | null
+          exclusions: NonNullable<Json>
           id: string
           notes: string | null
           recommendations: NonNullable<Json>
+          red_flags: string[]
+          warning: string | null
         }
         Insert: {
           answers?: NonNullable<Json>
           client_id: string
+          consent_text: string
+          consent_version: string
+          consented_at: string
           created_at?: string
           created_by?: string | null
+          exclusions?: NonNullable<Json>
           id?: string
           notes?: string | null
           recommendations?: NonNullable<Json>
+          red_flags?: string[]
+          warning?: string | null
         }
         Update: {
           answers?: NonNullable<Json>
           client_id?: string
+          consent_text?: string
+          consent_version?: string
+          consented_at?: string
           created_at?: string
           created_by?: string | null
+          exclusions?: NonNullable<Json>
           id?: string
           notes?: string | null
           recommendations?: NonNullable<Json>
+          red_flags?: string[]
+          warning?: string | null
         }
         Relationships: [
           {
@@ -510,6 +528,7 @@ export type Database = {
           benefits: string[]
           category: string | null
           commissionable_amount: number
+          components: string[]
           created_at: string
           description: string | null
           id: string
@@ -527,6 +546,7 @@ export type Database = {
           benefits?: string[]
           category?: string | null
           commissionable_amount: number
+          components?: string[]
           created_at?: string
           description?: string | null
           id?: string
@@ -544,6 +564,7 @@ export type Database = {
           benefits?: string[]
           category?: string | null
           commissionable_amount?: number
+          components?: string[]
           created_at?: string
           description?: string | null
           id?: string
@@ -1488,6 +1509,10 @@ export type Database = {
         }[]
       }
       get_finance_series: { Args: { p_months?: number }; Returns: Json[] }
+      get_health_questionnaire: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       get_ledger: {
         Args: {
           p_before_id?: number
@@ -1940,6 +1965,36 @@ export type Database = {
           star_level: number
           type: string
         }[]
+      }
+      record_health_analysis: {
+        Args: {
+          p_answers: Json
+          p_client_id: string
+          p_consent: boolean
+          p_consent_version: string
+          p_notes?: string
+        }
+        Returns: {
+          answers: NonNullable<Json>
+          client_id: string
+          consent_text: string
+          consent_version: string
+          consented_at: string
+          created_at: string
+          created_by: string | null
+          exclusions: NonNullable<Json>
+          id: string
+          notes: string | null
+          recommendations: NonNullable<Json>
+          red_flags: string[]
+          warning: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "health_analyses"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       register_restock: {
         Args: { p_lines: Json; p_note?: string; p_supplier_id: string }

@@ -28,6 +28,7 @@ export const SAVIA_CODES = [
   'inactive_supplier',
   'insufficient_stock',
   'invalid_amount',
+  'invalid_answers',
   'invalid_benefits',
   'invalid_cost',
   'invalid_document',

@@ -29,7 +29,7 @@ insert into declared values
   ('table', 'product_costs',       '',       'select, insert, update, delete', ''),
   ('table', 'recipes',             '',       'select, insert, update, delete', ''),
   ('table', 'recipe_products',     '',       'select, insert, update, delete', ''),
-  ('table', 'health_analyses',     '',       'select, insert, update, delete', ''),
+  ('table', 'health_analyses',     '',       'select, delete',                 ''),
   ('table', 'leads',               '',       'select, update, delete',         ''),
   -- Proveedores (superadmin by RLS): the links are edited; restocks are read-only and the lines' unit_cost is not granted
   ('table', 'supplier_products',   '',       'select, insert, delete',         ''),
@@ -154,7 +154,10 @@ insert into declared values
   ('function', 'search_suppliers(text, boolean, integer, integer)', '', 'execute', ''),
   ('function', 'register_restock(uuid, jsonb, text)',        '', 'execute', ''),
   ('function', 'get_restocks(uuid, integer, integer)',       '', 'execute', ''),
-  ('function', 'get_restock_suggestions()',                  '', 'execute', '');
+  ('function', 'get_restock_suggestions()',                  '', 'execute', ''),
+  -- Análisis de Salud (superadmin; the functions refuse anyone else)
+  ('function', 'get_health_questionnaire()',                 '', 'execute', ''),
+  ('function', 'record_health_analysis(uuid, boolean, text, jsonb, text)', '', 'execute', '');
 
 -- What the catalog says, privilege by privilege (PUBLIC grants and column grants included).
 create temp view granted as
