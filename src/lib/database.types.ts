@@ -1818,6 +1818,7 @@ export type Database = {
           category: string
           commissionable_amount: number
           committed: number
+          components: string[]
           created_at: string
           description: string
           id: string
@@ -2087,6 +2088,7 @@ export type Database = {
           p_benefits?: string[]
           p_category?: string
           p_commissionable_amount: number
+          p_components?: string[]
           p_description?: string
           p_id: string
           p_image_path?: string

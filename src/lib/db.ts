@@ -30,6 +30,7 @@ export const SAVIA_CODES = [
   'invalid_amount',
   'invalid_answers',
   'invalid_benefits',
+  'invalid_components',
   'invalid_cost',
   'invalid_document',
   'invalid_email',

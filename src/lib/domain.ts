@@ -69,3 +69,18 @@ export function oneOf<T extends string>(set: readonly T[], value: string): T {
   if ((set as readonly string[]).includes(value)) return value as T;
   throw new Error(`Valor inesperado «${value}»: esperaba uno de ${set.join(', ')}`);
 }
+
+/** What a product contains that someone may have to avoid (public.products.components; the
+ *  Análisis de Salud excludes products by it). */
+export const PRODUCT_COMPONENTS = ['gluten', 'lactosa', 'soya', 'frutos_secos', 'mani', 'abejas', 'cafeina', 'origen_animal'] as const;
+export type ProductComponent = (typeof PRODUCT_COMPONENTS)[number];
+export const productComponentLabels: Record<ProductComponent, string> = {
+  gluten: 'Gluten',
+  lactosa: 'Lactosa',
+  soya: 'Soya',
+  frutos_secos: 'Frutos secos',
+  mani: 'Maní',
+  abejas: 'Productos de las abejas',
+  cafeina: 'Cafeína',
+  origen_animal: 'Ingredientes de origen animal',
+};

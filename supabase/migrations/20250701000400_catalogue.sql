@@ -28,6 +28,9 @@ create table public.products (
   category text constraint products_categoria_valida check (char_length(category) <= 60),
   benefits text[] not null default '{}'
     constraint products_beneficios_validos check (cardinality(benefits) <= 30 and array_position(benefits, null) is null),
+  components text[] not null default '{}'
+    constraint products_componentes_validos
+      check (components <@ array['gluten', 'lactosa', 'soya', 'frutos_secos', 'mani', 'abejas', 'cafeina', 'origen_animal']),
   price numeric(12,2) not null constraint products_precio_positivo check (price > 0),
   commissionable_amount numeric(12,2) not null
     constraint products_comisionable_valido check (commissionable_amount >= 0 and commissionable_amount <= price),
@@ -47,6 +50,8 @@ comment on table public.products is
   'Catálogo. price es el precio de venta; commissionable_amount la base de comisiones por unidad; points los puntos por unidad. stock solo cambia a través de stock_movements.';
 comment on column public.products.is_kit is 'Kit de inicio: el producto que se vende con cada enrolamiento.';
 comment on column public.products.benefits is 'Beneficios etiquetados (p. ej. digestión, sueño) que usa el Análisis de Salud para recomendar.';
+comment on column public.products.components is
+  'Lo que contiene el producto y alguien puede tener que evitar (conjunto cerrado: gluten, lactosa, soya, frutos_secos, mani, abejas, cafeina, origen_animal). El Análisis de Salud excluye por esto.';
 
 create or replace function private.products_prepare() returns trigger
 language plpgsql

@@ -114,7 +114,7 @@ select si.product_id, private.committed_stripe(s.id), sum(si.quantity)
 -- The figures of every product as the caller may see them -------------------------------------------
 create or replace function private.products_for_staff()
 returns table (
-  id uuid, sku text, name text, description text, category text, benefits text[], price numeric,
+  id uuid, sku text, name text, description text, category text, benefits text[], components text[], price numeric,
   commissionable_amount numeric, points integer, stock integer, is_kit boolean, is_active boolean,
   image_path text, created_at timestamptz, updated_at timestamptz,
   committed integer, over_committed boolean, low_stock boolean,
@@ -139,7 +139,7 @@ as $$
   committed as (
     select pc.product_id, sum(pc.units)::integer as units from private.product_committed pc group by pc.product_id
   )
-  select p.id, p.sku, p.name, p.description, p.category, p.benefits, p.price, p.commissionable_amount, p.points,
+  select p.id, p.sku, p.name, p.description, p.category, p.benefits, p.components, p.price, p.commissionable_amount, p.points,
          p.stock, p.is_kit, p.is_active, p.image_path, p.created_at, p.updated_at,
          coalesce(c.units, 0), coalesce(c.units, 0) > p.stock, p.stock <= t.units,
          case when f.yes then pc.unit_cost end,
@@ -161,7 +161,7 @@ create or replace function public.list_products(
   p_status text default 'activos', p_sort text default 'nombre', p_desc boolean default false,
   p_page integer default 1, p_page_size integer default 20)
 returns table (
-  id uuid, sku text, name text, description text, category text, benefits text[], price numeric,
+  id uuid, sku text, name text, description text, category text, benefits text[], components text[], price numeric,
   commissionable_amount numeric, points integer, stock integer, is_kit boolean, is_active boolean,
   image_path text, created_at timestamptz, updated_at timestamptz,
   committed integer, over_committed boolean, low_stock boolean,
@@ -263,7 +263,8 @@ comment on function public.get_product_categories() is 'Las categorías del cat�
 create or replace function public.save_product(
   p_id uuid, p_sku text, p_name text, p_price numeric, p_commissionable_amount numeric, p_points integer,
   p_description text default null, p_category text default null, p_benefits text[] default '{}',
-  p_is_kit boolean default false, p_image_path text default null, p_initial_stock integer default 0)
+  p_is_kit boolean default false, p_image_path text default null, p_initial_stock integer default 0,
+  p_components text[] default '{}')
 returns jsonb
 language plpgsql
 security definer
@@ -278,6 +279,8 @@ declare
   v_category text := nullif(btrim(coalesce(p_category, '')), '');
   v_image text := nullif(btrim(coalesce(p_image_path, '')), '');
   v_benefits text[];
+  v_known_components constant text[] := array['gluten', 'lactosa', 'soya', 'frutos_secos', 'mani', 'abejas', 'cafeina', 'origen_animal'];
+  v_components text[];
 begin
   perform private.require_staff();
   select true into v_exists from public.products p where p.id = v_id for update;
@@ -309,6 +312,11 @@ begin
   if cardinality(v_benefits) > 30 or exists (select 1 from unnest(v_benefits) b where char_length(b) > 40) then
     perform private.refuse('invalid_benefits', 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'benefits');
   end if;
+  -- What the product contains: the closed set the Análisis de Salud excludes by, each once, in its order.
+  if not (coalesce(p_components, '{}') <@ v_known_components) then
+    perform private.refuse('invalid_components', 'Elige lo que contiene el producto de la lista (gluten, lactosa, soya, frutos secos, maní, productos de las abejas, cafeína, origen animal).', 'components');
+  end if;
+  v_components := array(select c from unnest(v_known_components) with ordinality k(c, n) where c = any (p_components) order by n);
   -- Prices are money of the company's currency: positive, in cents, and below what a typo looks like
   -- (100 millones fits a kit priced in Colombian pesos).
   if p_price is null or p_price <= 0 or p_price > 100000000 or p_price <> round(p_price, 2) then
@@ -340,13 +348,13 @@ begin
     if v_exists then
       update public.products p
          set sku = v_sku, name = v_name, description = v_description, category = v_category, benefits = v_benefits,
-             price = p_price, commissionable_amount = p_commissionable_amount, points = p_points, is_kit = coalesce(p_is_kit, false),
+             components = v_components, price = p_price, commissionable_amount = p_commissionable_amount, points = p_points, is_kit = coalesce(p_is_kit, false),
              image_path = v_image
        where p.id = v_id;
     else
       -- The opening stock becomes its 'initial' movement (products_opening_stock).
-      insert into public.products (id, sku, name, description, category, benefits, price, commissionable_amount, points, stock, is_kit, image_path)
-      values (v_id, v_sku, v_name, v_description, v_category, v_benefits, p_price, p_commissionable_amount, p_points,
+      insert into public.products (id, sku, name, description, category, benefits, components, price, commissionable_amount, points, stock, is_kit, image_path)
+      values (v_id, v_sku, v_name, v_description, v_category, v_benefits, v_components, p_price, p_commissionable_amount, p_points,
               p_initial_stock, coalesce(p_is_kit, false), v_image);
     end if;
   exception when unique_violation then
@@ -356,8 +364,8 @@ begin
   return public.get_product(v_id);
 end
 $$;
-comment on function public.save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer) is
-  'Personal: crea (si p_id es nulo o no existe: la pantalla elige el id para subir antes la foto a su carpeta) o edita un producto. Valida SKU (formato y único sin mayúsculas), nombre, descripción, categoría, beneficios (etiquetas), precio (> 0 y ≤ 100.000.000), base comisionable (≤ precio), puntos, la foto (subida a product-images/<id>/) y el stock inicial (solo al crear, como movimiento initial); cada negativa dice en DETAIL su campo y nada queda a medias. Devuelve el producto (get_product).';
+comment on function public.save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer, text[]) is
+  'Personal: crea (si p_id es nulo o no existe: la pantalla elige el id para subir antes la foto a su carpeta) o edita un producto. Valida SKU (formato y único sin mayúsculas), nombre, descripción, categoría, beneficios (etiquetas), lo que contiene (conjunto cerrado, para las exclusiones del Análisis de Salud), precio (> 0 y ≤ 100.000.000), base comisionable (≤ precio), puntos, la foto (subida a product-images/<id>/) y el stock inicial (solo al crear, como movimiento initial); cada negativa dice en DETAIL su campo y nada queda a medias. Devuelve el producto (get_product).';
 
 -- Stock --------------------------------------------------------------------------------------------------
 create or replace function public.adjust_stock(p_product_id uuid, p_direction text, p_quantity integer, p_reason text)
@@ -540,11 +548,11 @@ revoke all on function private.products_for_staff(), private.products_guard_dele
 revoke all on private.product_committed from public, anon, authenticated, service_role;
 revoke all on function public.list_products(text, text, boolean, boolean, text, text, boolean, integer, integer),
   public.get_product(uuid), public.get_product_categories(),
-  public.save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer),
+  public.save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer, text[]),
   public.adjust_stock(uuid, text, integer, text), public.get_product_movements(uuid, integer, integer),
   public.set_product_active(uuid, boolean), public.delete_product(uuid) from public, anon;
 grant execute on function public.list_products(text, text, boolean, boolean, text, text, boolean, integer, integer),
   public.get_product(uuid), public.get_product_categories(),
-  public.save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer),
+  public.save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer, text[]),
   public.adjust_stock(uuid, text, integer, text), public.get_product_movements(uuid, integer, integer),
   public.set_product_active(uuid, boolean), public.delete_product(uuid) to authenticated;

@@ -6,12 +6,7 @@
 -- the goals, minus what the restrictions and allergies rule out, each with its reason. Never dosages or
 -- diagnoses: the reasons only name the goal and the benefit tag that met.
 
--- What a product contains that someone may have to avoid -----------------------------------------------
-alter table public.products add column components text[] not null default '{}'
-  constraint products_componentes_validos
-    check (components <@ array['gluten', 'lactosa', 'soya', 'frutos_secos', 'mani', 'abejas', 'cafeina', 'origen_animal']);
-comment on column public.products.components is
-  'Lo que contiene el producto y alguien puede tener que evitar (conjunto cerrado: gluten, lactosa, soya, frutos_secos, mani, abejas, cafeina, origen_animal). El Análisis de Salud excluye por esto.';
+-- What a product contains (public.products.components, edited in Productos) is what restrictions rule out.
 
 -- The analysis keeps its consent, its red flags and what was left out ---------------------------------
 -- Nothing is deployed and the table has no rows yet, so the consent can be required from the start.

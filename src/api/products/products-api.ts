@@ -21,6 +21,7 @@ const productRow = z.object({
   description: z.nullable(z.string()),
   category: z.nullable(z.string()),
   benefits: z.array(z.string()),
+  components: z.array(z.string()),
   price: money,
   commissionable_amount: money,
   points: z.int(),
@@ -128,6 +129,7 @@ export interface ProductInput {
   description: string;
   category: string;
   benefits: string[];
+  components: string[];
   price: number;
   commissionable_amount: number;
   points: number;
@@ -166,6 +168,7 @@ export async function saveProduct({ id, isNew, input, photo, imagePath }: SavePr
       p_is_kit: input.is_kit,
       p_image_path: path ?? undefined,
       p_initial_stock: isNew ? input.initial_stock : 0,
+      p_components: input.components,
     }),
   );
   return productRow.parse(data);

@@ -99,6 +99,8 @@ export const m = {
   sku: 'SKU',
   skuHint: 'Letras sin tildes, números, guiones (-) o guiones bajos (_).',
   name: 'Nombre',
+  components: 'Contiene',
+  componentsHint: 'Marca lo que alguien puede tener que evitar: el Análisis de Salud no recomienda este producto a quien lo evita.',
   benefitsHint: 'Escribe un beneficio y pulsa Enter o coma. Los usa el Análisis de Salud.',
   addBenefit: 'Agregar beneficio',
   removeBenefit: (tag: string) => `Quitar «${tag}»`,

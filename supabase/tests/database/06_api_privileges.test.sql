@@ -135,7 +135,7 @@ insert into declared values
   ('function', 'list_products(text, text, boolean, boolean, text, text, boolean, integer, integer)', '', 'execute', ''),
   ('function', 'get_product(uuid)',                          '', 'execute', ''),
   ('function', 'get_product_categories()',                   '', 'execute', ''),
-  ('function', 'save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer)', '', 'execute', ''),
+  ('function', 'save_product(uuid, text, text, numeric, numeric, integer, text, text, text[], boolean, text, integer, text[])', '', 'execute', ''),
   ('function', 'adjust_stock(uuid, text, integer, text)',    '', 'execute', ''),
   ('function', 'get_product_movements(uuid, integer, integer)', '', 'execute', ''),
   ('function', 'set_product_active(uuid, boolean)',          '', 'execute', ''),

@@ -8,7 +8,7 @@
 -- Pending orders: Amparo 2 Cúrcuma + 1 Té, Bruno 2 Cúrcuma (approved later), an enrolment with 1 Kit.
 begin;
 \ir 50_engine_fixture.psql
-select plan(74);
+select plan(77);
 
 do $$
 declare
@@ -174,6 +174,9 @@ select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_benefits => array[repe
   'savia:invalid_benefits [benefits] Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'etiqueta demasiado larga');
 select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_id => '00000000-0000-4000-8000-000000000001', p_image => '00000000-0000-4000-8000-000000000001/foto.jpg'),
   'savia:invalid_image [image] No encontramos la foto subida para este producto: vuelve a elegirla.', 'una foto que no se subió');
+select is(engine_tests.refusal('admin', $$select public.save_product(null, 'N-2', 'Nuevo 2', 10, 5, 1, p_components => array['gluten', 'plomo'])$$),
+  'savia:invalid_components [components] Elige lo que contiene el producto de la lista (gluten, lactosa, soya, frutos secos, maní, productos de las abejas, cafeína, origen animal).',
+  'un componente fuera del conjunto cerrado');
 select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_stock => -1),
   'savia:invalid_quantity [initial_stock] El stock inicial debe ser un número entero de 0 a 1.000.000.', 'stock inicial negativo');
 select is(engine_tests.save('M-TE', 'Té de moringa', 33.33, 33.33, 50, p_id => engine_tests.id('te'), p_stock => 5),
@@ -191,8 +194,12 @@ select row_eq($$select sku, name, category, benefits, price, commissionable_amou
   row('N-FOTO'::text, 'Jarabe de saúco'::text, 'Jarabes'::text, array['tos', 'Defensas'], 12.50::numeric(12,2), 10.00::numeric(12,2), 20,
       '00000000-0000-4000-8000-0000000000aa/foto.jpg'::text, false),
   'guardado recortado, con las etiquetas sin repetir');
-select is(public.save_product('00000000-0000-4000-8000-0000000000aa', 'N-FOTO', 'Jarabe de saúco y miel', 14, 14, 25, p_is_kit => false) ->> 'price', '14.00',
+select is(public.save_product('00000000-0000-4000-8000-0000000000aa', 'N-FOTO', 'Jarabe de saúco y miel', 14, 14, 25, p_is_kit => false,
+            p_components => array['cafeina', 'abejas', 'cafeina']) ->> 'price', '14.00',
   'editado: precio nuevo (y sin foto)');
+select is((select components from public.products where id = '00000000-0000-4000-8000-0000000000aa'), array['abejas', 'cafeina'],
+  'lo que contiene, cada cosa una vez y en el orden del conjunto');
+select is(public.get_product('00000000-0000-4000-8000-0000000000aa') -> 'components', '["abejas", "cafeina"]'::jsonb, 'y la ficha lo lee');
 select is((select stock from public.products where id = '00000000-0000-4000-8000-0000000000aa'), 7, 'editarlo no cambió el stock');
 
 -- Ajustar stock ---------------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toDbError } from '@/lib/db';
 import { m } from '../messages';
 import { BenefitsInput } from './benefits-input';
+import { ComponentsInput } from './components-input';
 import { formValuesOf, inputOf, productFormSchema, type ProductFormValues } from './product-form-schema';
 import { ProductPhoto } from './product-photo';
 
@@ -28,6 +29,7 @@ const FIELD_OF: Record<string, FieldName> = {
   description: 'description',
   category: 'category',
   benefits: 'benefits',
+  components: 'components',
   price: 'price',
   commissionable_amount: 'commissionable_amount',
   points: 'points',
@@ -122,6 +124,11 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
           <FieldError />
         </Field>
       </div>
+      <Controller
+        control={form.control}
+        name="components"
+        render={({ field }) => <ComponentsInput value={field.value} onChange={field.onChange} error={errors.components?.message} />}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         {text('price', m.price, { inputMode: 'decimal', required: true })}
         {text('commissionable_amount', m.base, { inputMode: 'decimal', required: true }, m.baseHint)}

@@ -27,7 +27,7 @@ describe('el formulario de producto', () => {
   it('al editar, parte de los valores guardados', () => {
     expect(
       formValuesOf({
-        id: 'x', sku: 'A-1', name: 'Té', description: null, category: null, benefits: ['sueño'], price: 9.5, commissionable_amount: 8, points: 3,
+        id: 'x', sku: 'A-1', name: 'Té', description: null, category: null, benefits: ['sueño'], components: [], price: 9.5, commissionable_amount: 8, points: 3,
         stock: 1, is_kit: false, is_active: true, image_path: 'x/a.jpg', created_at: '', updated_at: '', committed: 0, over_committed: false,
         low_stock: true, unit_cost: null, margin: null, plan_max_payout: null, margin_after_plan: null,
       }),
