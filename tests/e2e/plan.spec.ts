@@ -79,10 +79,9 @@ const sponsorEntries = (saleId: string, sonia: string) =>
     ).rows,
   );
 
-/** The sale in Ventas: the sponsor's entry says the rate, the amount and the plan version it was paid with. */
-async function expectSponsorEntry(page: Page, saleId: string, why: string) {
-  await page.goto(`/ventas?venta=${saleId}`);
-  const entries = page.getByTestId('sale-entries');
+/** The sale open in Ventas: the sponsor's entry says the rate, the amount and the plan version it was paid with. */
+async function expectSponsorEntry(page: Page, why: string) {
+  const entries = page.getByRole('dialog').getByTestId('sale-entries');
   await expect(entries.getByTestId('ledger-why').filter({ hasText: why })).toHaveCount(1);
   return entries;
 }
@@ -153,16 +152,21 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     ]);
     expect(await sponsorEntries(fresh.id, own.sonia)).toEqual([{ type: 'commission_purchase', amount: '6.00', rate: '0.1200', plan_version: saved.version }]);
 
-    // What Ventas shows of each: the new sale at 12 % under the new version…
+    // What Ventas shows of each, Bruno's sales only: the old one reversed at the 10 % it was paid,
+    // not at today's rate…
     const f = createFormatters(await readSettings());
     const paidWith = (rate: number, amount: number, version: number) =>
       `Comisión por la compra de ${buyerName} (1.ª generación): ${f.percent(rate)} de ${f.money(50)} = ${f.money(amount)} · nivel ★2 · plan v${version}`;
-    await expectSponsorEntry(page, fresh.id, paidWith(0.12, 6, saved.version));
-    // …and the old one reversed at the 10 % it was paid, not at today's rate.
-    const reversed = await expectSponsorEntry(page, old.id, paidWith(0.1, 5, versionBefore));
+    await page.goto(`/ventas?miembro=${own.bruno}&venta=${old.id}`);
+    const reversed = await expectSponsorEntry(page, paidWith(0.1, 5, versionBefore));
     const original = reversed.getByTestId('ledger-entry').filter({ hasText: paidWith(0.1, 5, versionBefore) });
     await expect(original.getByTestId('ledger-note')).toHaveText(`Revertida: se canceló la venta #${old.sale_no} («Devolución para probar la versión del plan»)`);
     await expect(reversed.getByTestId('ledger-value').filter({ hasText: `-${f.money(5)}` })).toHaveCount(1);
+    // …and the new one at 12 % under the new version.
+    await page.keyboard.press('Escape');
+    await page.getByRole('table', { name: 'Ventas' }).getByRole('row').filter({ hasText: 'Pagada' }).click();
+    await expect(page).toHaveURL(new RegExp(`venta=${fresh.id}`));
+    await expectSponsorEntry(page, paidWith(0.12, 6, saved.version));
   } finally {
     await withDb(async (db) => {
       for (const l of original) {
