@@ -2,7 +2,13 @@
 // course (the demo's only open month stays open: other specs write into it) and checks its totals
 // against the database, reads what a closed month's close did, then finds an operator's direct SQL
 // change in the audit log by its filters, under its database role, and is refused a backwards range.
+// Then she closes a month for real: one of the test's own, before every month the database has, with
+// a small history written on the engine's clock; the preview, the close and the summary agree.
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import type pg from 'pg';
+import { createFormatters } from '../../src/lib/format';
+import { readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { personas, withDb } from './support';
@@ -84,4 +90,139 @@ test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la
   await filters.getByLabel('Hasta').fill('2026-02-01');
   await filters.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('alert')).toContainText('La fecha final no puede ser anterior a la inicial.');
+});
+
+/** One statement as a signed-in person on the engine's clock `at`, in its own transaction. */
+async function as<T extends pg.QueryResultRow>(db: pg.Client, email: string, at: string, text: string, params: unknown[] = []): Promise<T[]> {
+  await db.query('begin');
+  try {
+    await db.query(
+      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated', 'aud', 'authenticated')::text, true),
+              set_config('savia.now', $2, true)
+         from auth.users u where lower(u.email) = lower($1)`,
+      [email, at],
+    );
+    await db.query('set local role authenticated');
+    const { rows } = await db.query<T>(text, params);
+    await db.query('commit');
+    return rows;
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
+  }
+}
+
+/**
+ * A month before the oldest the database has (so a rerun finds another, and no earlier month is
+ * open) and over two years ago (outside the 12 months Dashboard and Finanzas chart), with a history
+ * of its own on the 15th: Alba (★2) buys 1 unit and stays active; Bea, under
+ * her, buys nothing and ends inactive; Ciro, under Bea, buys 10 units (1,000 points). The close
+ * then has one of each: Bea's 10 % of Ciro's 1,000.00 forfeited, Alba's volume bonus (2 % of her
+ * network's 1,000.00) and Ciro up to ★2.
+ */
+const oldMonthWithHistory = () =>
+  withDb(async (db) => {
+    const tag = randomUUID().slice(0, 8);
+    const { rows: months } = await db.query<{ month: string }>(
+      `select to_char(least(min(p.month), private.current_period() - interval '2 years') - interval '1 month', 'YYYY-MM-DD') as month
+         from public.periods p`,
+    );
+    const month = months[0]!.month;
+    const member = async (name: string, star: number, enroller: string | null) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.clients (name, email, enroller_id, star_level, enrollment_status, joined_at) values ($1, $2, $3, $4, 'registered', now()) returning id`,
+          [name, `${name.toLowerCase().replace(/\s+/g, '.')}@tests.savia`, enroller, star],
+        )
+      ).rows[0]!.id;
+    const names = { alba: `Alba Cierre ${tag}`, bea: `Bea Cierre ${tag}`, ciro: `Ciro Cierre ${tag}` };
+    const alba = await member(names.alba, 2, null);
+    const bea = await member(names.bea, 1, alba);
+    const ciro = await member(names.ciro, 1, bea);
+    const { rows: product } = await db.query<{ id: string }>(
+      `insert into public.products (sku, name, price, commissionable_amount, points, stock) values ($1, $2, 100, 100, 100, 20) returning id`,
+      [`T-CIE-${tag}`, `Producto del cierre ${tag}`],
+    );
+    const at = `${month.slice(0, 8)}15 12:00:00-05`;
+    for (const [buyer, quantity] of [
+      [alba, 1],
+      [ciro, 10],
+    ] as const) {
+      await as(db, personas.admin, at, 'select public.create_direct_sale($1, $2::jsonb)', [buyer, JSON.stringify([{ product_id: product[0]!.id, quantity }])]);
+    }
+    // Out of the catalogue other specs read.
+    await db.query('update public.products set is_active = false where id = $1', [product[0]!.id]);
+    return { month, names, ciro };
+  });
+
+const summaryOf = (month: string) =>
+  withDb(async (db) => (await db.query<{ status: string; summary: Record<string, number> | null }>('select status, summary from public.periods where month = $1', [month])).rows[0]!);
+
+test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo el cierre, y la base dice lo mismo', async ({ page }) => {
+  const own = await oldMonthWithHistory();
+  try {
+    const f = createFormatters(await readSettings());
+    const name = f.month(own.month);
+    await openAs(page, personas.superFinance, `/configuracion?tab=cierre&mes=${own.month}`);
+    const detail = page.getByRole('region', { name });
+    await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Meses de negocio' }).getByRole('button', { name: new RegExp(`^${name}`, 'i') })).toContainText('Abierto');
+
+    await detail.getByRole('button', { name: 'Vista previa del cierre' }).click();
+    const totals = detail.getByRole('region', { name: 'Vista previa del cierre' }).getByRole('definition');
+    const expected = [f.count(1), f.money(100), f.count(1), f.money(20), f.count(1)]; // forfeits, their amount, bonuses, theirs, level-ups
+    await expect(totals).toHaveText(expected);
+    const preview = detail.getByRole('table', { name: 'Vista previa del cierre' });
+    const row = (action: string, who: string) => preview.getByRole('row', { name: `${action} ${who}` });
+    await expect(row('Anulación', own.names.bea)).toContainText('terminaste el mes inactivo (0 de 100 puntos personales)');
+    await expect(row('Bono de volumen', own.names.alba)).toContainText(f.money(20));
+    await expect(row('Subida de nivel', own.names.ciro)).toContainText('★1 → ★2');
+
+    await detail.getByRole('button', { name: 'Cerrar mes' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `¿Cerrar ${name}?` });
+    await expect(confirm).toContainText(`Se cierra ${name} para siempre`);
+    await expect(confirm).toContainText('El cierre corre en segundo plano');
+    await expect(confirm.getByRole('definition')).toHaveText(expected);
+    await expectAccessible(page, 'la confirmación de «Cerrar mes»');
+    await confirm.getByRole('button', { name: 'Cerrar mes' }).click();
+    await expect(detail.getByRole('status')).toContainText('El cierre está en cola');
+    // pg_cron runs the queue every minute; the test does not wait for it: it runs the queue itself,
+    // as pg_cron would (postgres, outside any request). If pg_cron is at it already, this returns at once.
+    await withDb((db) => db.query('call private.run_period_close_jobs()'));
+
+    await expect(detail.getByRole('heading', { name: 'Lo que hizo el cierre' })).toBeVisible();
+    const did = (label: string) => detail.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+    await expect(did('Anulaciones por inactividad')).toHaveText(f.count(1));
+    await expect(did('Importe anulado')).toHaveText(f.money(100));
+    await expect(did('Bonos de volumen')).toHaveText(f.count(1));
+    await expect(did('Importe de bonos de volumen')).toHaveText(f.money(20));
+    await expect(did('Subidas de nivel')).toHaveText(f.count(1));
+    // Alba keeps her 5 % of Ciro's purchase and her bonus; Bea's 100.00 was forfeited.
+    await expect(did('Ingreso que quedó disponible')).toHaveText(f.money(70));
+    await shootScreen(page, 'configuracion-cierre-hecho');
+
+    // The database wrote what the preview said.
+    const period = await summaryOf(own.month);
+    expect(period.status).toBe('closed');
+    expect(period.summary).toMatchObject({ forfeits: 1, forfeited_amount: 100, volume_bonuses: 1, volume_bonus_amount: 20, level_ups: 1, members: 3, active: 2, income_available: 70 });
+    const facts = await withDb(async (db) =>
+      (
+        await db.query<{ star: number; reason: string | null }>(
+          `select (select star_level from public.clients where id = $2) as star,
+                  (select r.reason from public.reward_transactions r where r.period_month = $1 and r.type = 'reversal_commission'
+                      and r.beneficiary_id = (select c.enroller_id from public.clients c where c.id = $2)) as reason`,
+          [own.month, own.ciro],
+        )
+      ).rows[0]!,
+    );
+    expect(facts).toEqual({ star: 2, reason: 'Beneficiario inactivo al cierre del mes' });
+  } finally {
+    // A month of the test's own left open would block every later close (an earlier month open):
+    // whatever failed, the month ends closed.
+    await withDb(async (db) => {
+      await db.query('call private.run_period_close_jobs()');
+      const { rows } = await db.query<{ status: string }>('select status from public.periods where month = $1', [own.month]);
+      if (rows[0]?.status === 'open') await db.query('select private.close_period($1::date, null)', [own.month]);
+    });
+  }
 });

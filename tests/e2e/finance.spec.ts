@@ -1,6 +1,6 @@
 // Finanzas as Sofía (superadmin with finance): the open month's report says what the sales and the
-// ledger say (each expected figure computed here in SQL from the source tables, not from the kept
-// figures the screen reads), its CSV carries the same numbers, the page passes axe light and dark.
+// ledger say (revenue, gross margin, rewards net, payouts paid and the commission liability, each
+// computed here in SQL from the source tables, not from the kept figures the screen reads), its CSV carries the same numbers, the page passes axe light and dark.
 // As Diego (superadmin without finance): the route sends him away and the API refuses him.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -15,6 +15,8 @@ interface Expected {
   revenue: string;
   rewardsNet: string;
   payoutsPaid: string;
+  grossMargin: string;
+  liability: string;
 }
 
 /** The open month as the source tables say it now. */
@@ -30,7 +32,19 @@ const expected = () =>
                   where r.period_month = month.first
                     and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission')) as "rewardsNet",
                 (select coalesce(sum(p.amount), 0)::text from public.payout_requests p
-                  where p.status = 'paid' and private.business_month(p.paid_at) = month.first) as "payoutsPaid"
+                  where p.status = 'paid' and private.business_month(p.paid_at) = month.first) as "payoutsPaid",
+                -- Revenue less the unit costs recorded when each line left the stock.
+                (select (coalesce(sum(s.total), 0) - coalesce((select sum(l.units * coalesce(l.unit_cost, 0)) from private.sale_line_costs l
+                                                                  join public.sales x on x.id = l.sale_id
+                                                                 where x.status in ('Pagada', 'Entregada') and x.period_month = month.first), 0))::text
+                   from public.sales s where s.status in ('Pagada', 'Entregada') and s.period_month = month.first) as "grossMargin",
+                -- What the ledger owes the members at the month's end: every commission and bonus net of
+                -- its reversals up to this month, less what was paid out.
+                ((select coalesce(sum(r.amount), 0) from public.reward_transactions r
+                   where r.period_month <= month.first
+                     and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission'))
+                 - (select coalesce(sum(p.amount), 0) from public.payout_requests p
+                     where p.status = 'paid' and private.business_month(p.paid_at) <= month.first))::text as liability
            from month`,
       )
     ).rows;
@@ -46,6 +60,8 @@ test('Sofía lee el mes de Finanzas como lo dicen las ventas y el libro, lo expo
   await expect(figure('finance-revenue')).toHaveText(f.money(want.revenue));
   await expect(figure('finance-rewards')).toHaveText(f.money(want.rewardsNet));
   await expect(figure('finance-payouts')).toHaveText(f.money(want.payoutsPaid));
+  await expect(figure('finance-gross-margin')).toHaveText(f.money(want.grossMargin));
+  await expect(figure('finance-liability')).toHaveText(f.money(want.liability));
   await expect(page.getByRole('heading', { level: 2, name: 'Margen por producto' })).toBeVisible();
   await expect(page.getByRole('img', { name: /últimos 12 meses/ })).toBeVisible();
 

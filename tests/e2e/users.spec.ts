@@ -41,6 +41,16 @@ test('el superadmin invita a un admin que entra con ese rol, y al revocarlo su s
   await expect(them).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(them.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Clientes' })).toBeVisible();
   await expect(them.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+  const roleOf = () =>
+    withDb(async (db) =>
+      (
+        await db.query<{ role: string; finance: boolean }>(
+          `select ur.role, ur.finance from public.users_roles ur join auth.users u on u.id = ur.user_id where u.email = $1`,
+          [invitee],
+        )
+      ).rows,
+    );
+  expect(await roleOf()).toEqual([{ role: 'admin', finance: false }]);
 
   await page.reload();
   await expect(row).toContainText('Activo');
@@ -51,13 +61,11 @@ test('el superadmin invita a un admin que entra con ese rol, y al revocarlo su s
   await confirm.getByRole('button', { name: 'Revocar acceso' }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toContainText('Sin acceso');
-  const [roles] = await withDb(async (db) =>
-    (await db.query<{ n: number }>(`select count(*)::int as n from public.users_roles ur join auth.users u on u.id = ur.user_id where u.email = $1`, [invitee])).rows,
-  );
-  expect(roles!.n).toBe(0);
+  expect(await roleOf()).toEqual([]);
 
   // Their open tab, their old token: the next read is the database's refusal, not the data.
   await them.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Clientes' }).click();
   await expect(them.getByRole('alert')).toContainText('No pudimos cargar');
+  await expect(them.getByRole('alert')).toContainText('Solo el personal (admin o superadmin) puede realizar esta acción.');
   await theirs.close();
 });

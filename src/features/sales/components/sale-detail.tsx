@@ -1,22 +1,18 @@
 // One sale (`?venta=<id>`): its member, lines, payment and voucher, history with who and why, the
 // rewards it produced with the why of each, and what staff can do with it now.
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { FileText } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
 import { salesAdminQueries } from '@/api/sales-admin/sales-admin-queries';
-import type { SaleLineDetail } from '@/api/sales/sales-api';
 import { salesQueries } from '@/api/sales/sales-queries';
-import { BUCKETS } from '@/api/storage/storage-api';
-import { storageQueries } from '@/api/storage/storage-queries';
+import { DetailSection } from '@/components/sale/detail-section';
+import { SaleLines, SaleTotals } from '@/components/sale/sale-lines';
+import { SalePayment } from '@/components/sale/sale-payment';
 import { SaleStatusBadge } from '@/components/status-badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths, pathTo } from '@/config/paths';
-import type { DbError } from '@/lib/db';
-import { paymentMethodLabels, saleKindLabels } from '@/lib/domain';
+import { saleKindLabels } from '@/lib/domain';
 import { useFormat } from '@/lib/use-format';
 import { m } from '../messages';
 import { SaleActions } from './sale-actions';
@@ -57,7 +53,7 @@ export function SaleDetail({ saleId }: { saleId: string }) {
         aria-label={m.detailRegion}
       >
         <div className="flex flex-col gap-6">
-          <Section title={m.member}>
+          <DetailSection title={m.member}>
             <p className="font-medium">{member.name}</p>
             <p className="text-sm break-all text-muted-foreground">
               {member.email}
@@ -66,107 +62,34 @@ export function SaleDetail({ saleId }: { saleId: string }) {
             <Link to={pathTo(paths.clientDetail, { id: member.id })} className="text-sm text-primary underline-offset-4 hover:underline">
               {m.openMember}
             </Link>
-          </Section>
+          </DetailSection>
 
-          <Section title={m.lines}>
-            <Lines query={lines} />
-            <dl className="mt-3 flex flex-col gap-1 border-t pt-3">
-              <div className="flex items-baseline justify-between">
-                <dt className="font-medium">{m.total}</dt>
-                <dd className="text-lg font-semibold tabular-nums" data-testid="sale-total">
-                  {f.money(s.total)}
-                </dd>
-              </div>
-              <div className="flex items-baseline justify-between text-sm text-muted-foreground">
-                <dt>{m.points}</dt>
-                <dd className="tabular-nums">{f.points(s.points_total)}</dd>
-              </div>
-            </dl>
-          </Section>
+          <DetailSection title={m.lines}>
+            <SaleLines query={lines} words={m} />
+            <SaleTotals total={s.total} points={s.points_total} words={m} totalTestId="sale-total" />
+          </DetailSection>
 
-          <Section title={m.payment}>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-              <dt className="text-muted-foreground">{m.method}</dt>
-              <dd>{s.payment_method ? paymentMethodLabels[s.payment_method] : m.none}</dd>
-              <dt className="text-muted-foreground">{m.reference}</dt>
-              <dd className="break-all">{s.payment_reference ?? m.none}</dd>
-              <dt className="text-muted-foreground">{m.voucherLabel}</dt>
-              <dd>{s.voucher_path ? <Voucher path={s.voucher_path} saleNo={s.sale_no} /> : m.noVoucher}</dd>
-            </dl>
-          </Section>
+          <DetailSection title={m.payment}>
+            <SalePayment sale={s} words={m} />
+          </DetailSection>
 
           {(s.delivery_address || s.notes) && (
-            <Section title={m.delivery}>
+            <DetailSection title={m.delivery}>
               {s.delivery_address && <p className="text-sm">{s.delivery_address}</p>}
               {s.notes && <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{s.notes}</p>}
-            </Section>
+            </DetailSection>
           )}
 
-          <Section title={m.timeline}>
+          <DetailSection title={m.timeline}>
             <SaleTimeline detail={detail.data} />
-          </Section>
+          </DetailSection>
 
-          <Section title={m.entries}>
+          <DetailSection title={m.entries}>
             <SaleEntries detail={detail.data} />
-          </Section>
+          </DetailSection>
         </div>
       </div>
       <SaleActions detail={detail.data} lines={lines.data} />
     </>
   );
 }
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Lines({ query }: { query: UseQueryResult<SaleLineDetail[], DbError> }) {
-  const f = useFormat();
-  if (query.isPending) {
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-      </div>
-    );
-  }
-  if (query.isError) return <ErrorState className="py-4" error={query.error} onRetry={query.refetch} retrying={query.isFetching} />;
-  return (
-    <ul className="flex flex-col divide-y" aria-label={m.lines}>
-      {query.data.map((l) => (
-        <li key={l.product_id} className="flex items-start justify-between gap-3 py-2 first:pt-0">
-          <div className="min-w-0">
-            <p className="font-medium">{l.name}</p>
-            <p className="text-xs text-muted-foreground tabular-nums">
-              {f.count(l.quantity)} × {f.money(l.unit_price)} · {m.pointsUnit(f.points(l.line_points))}
-            </p>
-            {!l.is_active && <p className="text-xs text-tone-amber-foreground">{m.retired}</p>}
-          </div>
-          <p className="shrink-0 text-sm font-medium tabular-nums">{f.money(l.line_total)}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const IMAGE_PATH = /\.(jpe?g|png|webp)$/i;
-
-/** The voucher through a short-lived signed link: a thumbnail for a photo, a link for a PDF. */
-function Voucher({ path, saleNo }: { path: string; saleNo: number }) {
-  const url = useQuery(storageQueries.signedUrl(BUCKETS.vouchers, path));
-  if (url.isPending) return <Skeleton className="h-16 w-24" />;
-  if (url.isError) return <span className="text-tone-red-foreground">{m.voucherFailed}</span>;
-  const label = m.voucherOf(String(saleNo));
-  return (
-    <a href={url.data} target="_blank" rel="noreferrer" className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
-      {IMAGE_PATH.test(path) ? <img src={url.data} alt={label} className="h-16 max-w-24 rounded-md border object-cover" /> : <FileText className="size-5" aria-hidden="true" />}
-      <span>{m.viewVoucher}</span>
-    </a>
-  );
-}
-
