@@ -85,6 +85,17 @@ describe('useUrlState', () => {
     act(() => result.current[1]({ pagina: 1, estado: undefined }));
     expect(search()).toBe('');
   });
+
+  it('dos cambios seguidos, antes de que la página se vuelva a pintar, se suman (el segundo no borra el primero)', () => {
+    const { Wrapper, search } = wrapper('?pagina=2');
+    const { result } = renderHook(() => useUrlState(schema), { wrapper: Wrapper });
+    act(() => {
+      const set = result.current[1];
+      set({ estado: 'Pagada' });
+      set((s) => ({ q: 'ana', pagina: s.pagina + 1 }));
+    });
+    expect(search()).toBe('?pagina=3&estado=Pagada&q=ana');
+  });
 });
 
 describe('useTableSearch', () => {

@@ -1,7 +1,7 @@
 // Page, page size, sort, filters and the open item live in the URL's search params, so reload,
 // back and a shared link show the same thing. Every field of the schema carries a `.catch()`
 // default (see url-params.ts): a hand-edited URL falls back field by field, never crashes.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod/mini';
 
@@ -47,22 +47,35 @@ export function writeUrlState<S extends UrlSchema>(schema: S, params: URLSearchP
   return next;
 }
 
-/** Typed state from the URL and a setter that merges a patch and writes back non-default values. */
+/**
+ * Typed state from the URL and a setter that merges a patch and writes back non-default values.
+ *
+ * React Router hands a functional update the params of the last render, not of the last write: two
+ * changes before the page repaints (a select and then a search box, as fast hands or a test do) would
+ * have the second undo the first. So the setter builds on the newest params it knows: the URL's, or
+ * its own last write if the URL has not caught up yet.
+ */
 export function useUrlState<S extends UrlSchema>(schema: S): [z.output<S>, SetUrlState<S>] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readUrlState(schema, params), [schema, params]);
+  // What the setter last wrote over the params this render shows (forgotten as soon as the page
+  // renders other params: our write arrived, or back/forward took the URL elsewhere).
+  const written = useRef<{ over: URLSearchParams; next: URLSearchParams } | null>(null);
   const setState = useCallback<SetUrlState<S>>(
     (patch, options) => {
       setParams(
         (current) => {
-          const before = readUrlState(schema, current);
+          const base = written.current?.over === params ? written.current.next : current;
+          const before = readUrlState(schema, base);
           const changes = typeof patch === 'function' ? patch(before) : patch;
-          return writeUrlState(schema, current, { ...before, ...changes });
+          const next = writeUrlState(schema, base, { ...before, ...changes });
+          written.current = { over: params, next };
+          return next;
         },
         { replace: options?.replace ?? false },
       );
     },
-    [schema, setParams],
+    [schema, params, setParams],
   );
   return [state, setState];
 }

@@ -27,10 +27,11 @@ export default function SettingsPage() {
       <PageHeader title={routeLabel(paths.settings)} />
       {/* A new tab starts clean: the other panels' filters stay out of its URL. */}
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'ajustes' ? {} : { tab: value })}>
-        <TabsList aria-label={m.tabs}>
-          <TabsTrigger value="ajustes">{m.tabSettings}</TabsTrigger>
+        {/* Four tabs do not fit a phone's width: they wrap instead of hiding the last ones off the edge. */}
+        <TabsList aria-label={m.tabs} className="h-auto flex-wrap">
+          <TabsTrigger value="ajustes" className="h-7">{m.tabSettings}</TabsTrigger>
           {panels.map((p) => (
-            <TabsTrigger key={p.value} value={p.value}>
+            <TabsTrigger key={p.value} value={p.value} className="h-7">
               {p.label}
             </TabsTrigger>
           ))}
