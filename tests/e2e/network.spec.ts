@@ -147,6 +147,8 @@ test('la tabla por generación busca sin tildes, filtra y pagina en el servidor'
   await page.getByLabel('Generación', { exact: true }).selectOption('1');
   await page.getByLabel('Estado', { exact: true }).selectOption('');
   await page.getByLabel('Buscar por nombre').fill(parent.name.toLowerCase());
+  // The search reaches the URL after its pause: until then the unfiltered page is the one shown.
+  await expect(page).toHaveURL(/[?&]q=/);
   await expect(whatsappOf(page, parent.name)).toBeVisible();
   // The link is on the unfiltered page too, dimmed while the search's page loads: axe reads the
   // colours at rest, once the table is no longer busy.
