@@ -253,8 +253,10 @@ grant execute on function public.get_plan_versions() to authenticated;
 --     (activity does not depend on the levels), so only the month's active members count;
 --   * the close's volume bonus: round(downline sales × volume rate of the level held, 2) for each
 --     active member, on the month's frozen figures, as period_close_actions.
--- The network and the levels are today's, for both plans, so the difference is the plan's alone.
--- pgTAP 70 checks that the plan in force replays exactly what the engine wrote.
+-- Each member's level is the one they held during the month (frozen by the close: levels change only
+-- there), so the plan the month was paid with replays exactly what the engine wrote, even after the
+-- close's level-ups (pgTAP 70; bench/governance.mjs on 1,000,000 sales); the network is today's, for
+-- both plans, so the difference is the plan's alone.
 create or replace function private.replay_closed_month(p_month date, p_before jsonb, p_after jsonb) returns table (
   client_id uuid, kind text, generation smallint, before numeric, after numeric
 )
@@ -295,8 +297,9 @@ as $$
            sum(u.sales * coalesce(round(u.base * ra.rate, 2), 0)) as after
       from upline u
       join public.clients c on c.member_no = u.member_no and c.enrollment_status = 'registered'
-      left join rates rb on rb.which = 1 and rb.level = c.star_level and rb.generation = u.generation
-      left join rates ra on ra.which = 2 and ra.level = c.star_level and ra.generation = u.generation
+      join private.member_period_totals t on t.client_id = c.id and t.period = p_month and t.was_active
+      left join rates rb on rb.which = 1 and rb.level = t.level_during and rb.generation = u.generation
+      left join rates ra on ra.which = 2 and ra.level = t.level_during and ra.generation = u.generation
      group by 1, 2
   ), enrolments as (
     select e.id as client_id, o.base, count(*) as sales
@@ -310,16 +313,16 @@ as $$
            sum(x.sales * coalesce(round(x.base * lb.enrolment_rate, 2), 0)) as before,
            sum(x.sales * coalesce(round(x.base * la.enrolment_rate, 2), 0)) as after
       from enrolments x
-      join public.clients e on e.id = x.client_id
-      left join levels lb on lb.which = 1 and lb.level = e.star_level
-      left join levels la on la.which = 2 and la.level = e.star_level
+      join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
      group by 1
     union all
     select x.client_id, 'bonus_starter', sum(x.sales * coalesce(greatest(lb.starter_bonus, 0), 0)), sum(x.sales * coalesce(greatest(la.starter_bonus, 0), 0))
       from enrolments x
-      join public.clients e on e.id = x.client_id
-      left join levels lb on lb.which = 1 and lb.level = e.star_level
-      left join levels la on la.which = 2 and la.level = e.star_level
+      join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
      group by 1
   ), volume as (
     select t.client_id, coalesce(round(t.downline_sales * lb.volume_rate, 2), 0) as before,
@@ -335,11 +338,10 @@ as $$
           select e.client_id, e.kind, null::smallint, e.before, e.after from enrolment_lines e
           union all
           select v.client_id, 'bonus_volume', null::smallint, v.before, v.after from volume v) x
-    join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
    where x.before > 0 or x.after > 0
 $$;
 comment on function private.replay_closed_month(date, jsonb, jsonb) is
-  'Lo que habría pagado un mes ya cerrado con dos planes (el vigente y un borrador) por miembro, tipo y generación: comisiones por generación, comisión de enrolamiento, bono de inicio y bono de volumen, con las reglas del motor, en una pasada sobre las ventas del mes y sin escribir nada. Lo usa la simulación del plan.';
+  'Lo que habría pagado un mes ya cerrado con dos planes (el vigente y un borrador) por miembro, tipo y generación: comisiones por generación, comisión de enrolamiento, bono de inicio y bono de volumen, con las reglas del motor y el nivel que cada miembro tuvo en el mes, en una pasada sobre las ventas del mes y sin escribir nada. Lo usa la simulación del plan.';
 
 create or replace function public.preview_plan_change(p_levels jsonb) returns jsonb
 language plpgsql

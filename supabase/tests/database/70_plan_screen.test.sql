@@ -162,6 +162,8 @@ select (public.enrol_member('Nora Gil', 'plan.nora@tests.savia', engine_tests.id
 select engine_tests.approve(:'enrolment');
 select engine_tests.at('2026-05-02 09:00:00-05');
 select (engine_tests.close_month('2026-04-01')).status as april_closed \gset
+-- An operator then moves Darío down to ★1: the replay still pays him as the ★2 he was in April.
+update public.clients set star_level = 1 where id = engine_tests.id('dario');
 select engine_tests.act_as('super');
 select public.preview_plan_change(pg_temp.plan(0.12) - 4) as april \gset
 select results_eq(format($$select %L::jsonb ->> 'month', (%L::jsonb ->> 'difference')::numeric$$, :'april', :'april'),
