@@ -244,9 +244,8 @@ grant execute on function public.get_plan_versions() to authenticated;
 -- 1,000,000 sales (bench/README.md), far past the 8 s an API request may last. What it pays, per rule:
 --   * an order or direct sale of the month (paid or delivered now: a cancelled one paid nothing):
 --     each registered upline of generation g ≤ the plan's last generation gets round(base × rate of
---     their level for g, 2), as sale_reward_lines; the upline is read once for both plans, and sales
---     of the same base to the same upline and generation are counted together (the rounding stays
---     per sale);
+--     their level for g, 2), as sale_reward_lines; each buyer's upline is read once for both plans,
+--     and a buyer's sales of the same base are counted together (the rounding stays per sale);
 --   * an enrolment of the month: its registered enroller gets round(kit base × enrolment rate, 2) and
 --     the starter bonus of their level, as enrolment_reward_lines;
 --   * the close's forfeits: a beneficiary inactive at the close keeps no commission or starter bonus
@@ -281,25 +280,32 @@ as $$
       from public.sales s
      where s.period_month = p_month and s.status in ('Pagada', 'Entregada')
        and (s.kind = 'enrollment' or s.commissionable_total > 0)
-  ), upline as (
-    -- Each order's upline from the buyer's path labels (member numbers), nearest first.
-    select a.member_no::bigint as member_no, (extensions.nlevel(b.path) - a.pos)::smallint as generation, o.base, count(*) as sales
-      from sold o
-      join public.clients b on b.id = o.client_id
-     cross join lateral unnest(string_to_array(extensions.ltree2text(b.path), '.')) with ordinality as a(member_no, pos)
-     where o.kind <> 'enrollment'
-       and a.pos < extensions.nlevel(b.path)
-       and a.pos >= extensions.nlevel(b.path) - (select max(r.generation) from rates r)
-     group by 1, 2, 3
-  ), commissions as (
-    select c.id as client_id, u.generation,
-           sum(u.sales * coalesce(round(u.base * rb.rate, 2), 0)) as before,
-           sum(u.sales * coalesce(round(u.base * ra.rate, 2), 0)) as after
-      from upline u
-      join public.clients c on c.member_no = u.member_no and c.enrollment_status = 'registered'
+  ), orders as (
+    -- Sales of the same base by the same buyer pay their upline the same amounts: counted together.
+    select o.client_id, o.base, count(*) as sales from sold o where o.kind <> 'enrollment' group by 1, 2
+  ), earners as (
+    -- Each buyer's upline from the path's labels (member numbers), once per buyer rather than per sale,
+    -- kept only where it earns: registered, active in the month, and its level pays that generation in
+    -- either plan (most members are ★1 and earn from generation 1 alone).
+    select b.id as buyer_id, c.id as client_id, up.generation, rb.rate as rate_before, ra.rate as rate_after
+      from (select distinct o.client_id from orders o) x
+      join public.clients b on b.id = x.client_id
+     cross join lateral (
+       select a.member_no::bigint as member_no, (extensions.nlevel(b.path) - a.pos)::smallint as generation
+         from unnest(string_to_array(extensions.ltree2text(b.path), '.')) with ordinality as a(member_no, pos)
+        where a.pos < extensions.nlevel(b.path) and a.pos >= extensions.nlevel(b.path) - (select max(r.generation) from rates r)
+     ) up
+      join public.clients c on c.member_no = up.member_no and c.enrollment_status = 'registered'
       join private.member_period_totals t on t.client_id = c.id and t.period = p_month and t.was_active
-      left join rates rb on rb.which = 1 and rb.level = t.level_during and rb.generation = u.generation
-      left join rates ra on ra.which = 2 and ra.level = t.level_during and ra.generation = u.generation
+      left join rates rb on rb.which = 1 and rb.level = t.level_during and rb.generation = up.generation
+      left join rates ra on ra.which = 2 and ra.level = t.level_during and ra.generation = up.generation
+     where rb.rate > 0 or ra.rate > 0
+  ), commissions as (
+    select e.client_id, e.generation,
+           sum(o.sales * coalesce(round(o.base * e.rate_before, 2), 0)) as before,
+           sum(o.sales * coalesce(round(o.base * e.rate_after, 2), 0)) as after
+      from orders o
+      join earners e on e.buyer_id = o.client_id
      group by 1, 2
   ), enrolments as (
     select e.id as client_id, o.base, count(*) as sales
