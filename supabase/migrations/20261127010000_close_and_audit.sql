@@ -119,7 +119,9 @@ create index audit_logs_record_idx on public.audit_logs (row_id, occurred_at des
 drop index public.audit_logs_occurred_idx;
 create index audit_logs_occurred_idx on public.audit_logs (occurred_at desc, id desc);
 drop index public.audit_logs_actor_idx;
-create index audit_logs_actor_idx on public.audit_logs (actor_id, occurred_at desc, id desc);
+-- The table is included so that a person's changes to one table are filtered inside the index (a
+-- BitmapAnd of the person's and the table's entries read all 62,500 of the table's: 178 ms).
+create index audit_logs_actor_idx on public.audit_logs (actor_id, occurred_at desc, id desc) include (table_name);
 
 create or replace function public.get_audit_log(
   p_table text default null, p_actor_email text default null, p_row_id text default null,
