@@ -283,11 +283,17 @@ as $$
   ), orders as (
     -- Sales of the same base by the same buyer pay their upline the same amounts: counted together.
     select o.client_id, o.base, count(*) as sales from sold o where o.kind <> 'enrollment' group by 1, 2
+  ), active as materialized (
+    -- The month's active registered members with the level they held: one hash for every upline probe.
+    select c.member_no, c.id as client_id, t.level_during
+      from private.member_period_totals t
+      join public.clients c on c.id = t.client_id and c.enrollment_status = 'registered'
+     where t.period = p_month and t.was_active
   ), earners as (
     -- Each buyer's upline from the path's labels (member numbers), once per buyer rather than per sale,
     -- kept only where it earns: registered, active in the month, and its level pays that generation in
     -- either plan (most members are ★1 and earn from generation 1 alone).
-    select b.id as buyer_id, c.id as client_id, up.generation, rb.rate as rate_before, ra.rate as rate_after
+    select b.id as buyer_id, c.client_id, up.generation, rb.rate as rate_before, ra.rate as rate_after
       from (select distinct o.client_id from orders o) x
       join public.clients b on b.id = x.client_id
      cross join lateral (
@@ -295,10 +301,9 @@ as $$
          from unnest(string_to_array(extensions.ltree2text(b.path), '.')) with ordinality as a(member_no, pos)
         where a.pos < extensions.nlevel(b.path) and a.pos >= extensions.nlevel(b.path) - (select max(r.generation) from rates r)
      ) up
-      join public.clients c on c.member_no = up.member_no and c.enrollment_status = 'registered'
-      join private.member_period_totals t on t.client_id = c.id and t.period = p_month and t.was_active
-      left join rates rb on rb.which = 1 and rb.level = t.level_during and rb.generation = up.generation
-      left join rates ra on ra.which = 2 and ra.level = t.level_during and ra.generation = up.generation
+      join active c on c.member_no = up.member_no
+      left join rates rb on rb.which = 1 and rb.level = c.level_during and rb.generation = up.generation
+      left join rates ra on ra.which = 2 and ra.level = c.level_during and ra.generation = up.generation
      where rb.rate > 0 or ra.rate > 0
   ), commissions as (
     select e.client_id, e.generation,
