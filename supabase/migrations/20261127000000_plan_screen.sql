@@ -239,39 +239,120 @@ revoke all on function public.get_plan_versions() from public, anon;
 grant execute on function public.get_plan_versions() to authenticated;
 
 -- What-if ------------------------------------------------------------------------------------------------
--- The last closed month replayed under a plan with the engine's own rule functions, so the replay
--- cannot drift from what the engine pays: each sale whose rewards were written in the month (and not
--- cancelled since) through private.sale_reward_lines, the close's forfeits (a beneficiary inactive at
--- the close keeps no commission or starter bonus; activity does not depend on the levels) and its
--- volume bonuses through private.period_close_actions on the month's frozen figures. The network and
--- the levels are today's, for both plans, so the difference is the plan's alone.
-create or replace function private.replay_closed_month(p_month date, p_plan jsonb) returns table (
-  client_id uuid, kind text, generation smallint, amount numeric
+-- The last closed month replayed under two plans (the one in force and the draft), by the engine's own
+-- rules, set-based: private.sale_reward_lines called once per sale took minutes for a month of
+-- 1,000,000 sales (bench/README.md), far past the 8 s an API request may last. What it pays, per rule:
+--   * an order or direct sale of the month (paid or delivered now: a cancelled one paid nothing):
+--     each registered upline of generation g ≤ the plan's last generation gets round(base × rate of
+--     their level for g, 2), as sale_reward_lines; each buyer's upline is read once for both plans,
+--     and a buyer's sales of the same base are counted together (the rounding stays per sale);
+--   * an enrolment of the month: its registered enroller gets round(kit base × enrolment rate, 2) and
+--     the starter bonus of their level, as enrolment_reward_lines;
+--   * the close's forfeits: a beneficiary inactive at the close keeps no commission or starter bonus
+--     (activity does not depend on the levels), so only the month's active members count;
+--   * the close's volume bonus: round(downline sales × volume rate of the level held, 2) for each
+--     active member, on the month's frozen figures, as period_close_actions.
+-- Each member's level is the one they held during the month (frozen by the close: levels change only
+-- there), so the plan the month was paid with replays exactly what the engine wrote, even after the
+-- close's level-ups (pgTAP 70; bench/governance.mjs on 1,000,000 sales); the network is today's, for
+-- both plans, so the difference is the plan's alone.
+create or replace function private.replay_closed_month(p_month date, p_before jsonb, p_after jsonb) returns table (
+  client_id uuid, kind text, generation smallint, before numeric, after numeric
 )
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  with sales as (
-    select distinct r.source_sale_id as sale_id
-      from public.reward_transactions r
-      join public.sales s on s.id = r.source_sale_id and s.status in ('Pagada', 'Entregada')
-     where r.period_month = p_month and r.reverses_id is null
-       and r.type in ('points_purchase', 'points_enroller', 'commission_purchase', 'commission_enrollment', 'bonus_starter')
+  with plans as (
+    select 1 as which, p_before as plan union all select 2, p_after
+  ), levels as (
+    select p.which, (l ->> 'level')::smallint as level, (l ->> 'volume_bonus_rate')::numeric as volume_rate,
+           round((l ->> 'starter_bonus')::numeric, 2) as starter_bonus, (p.plan ->> 'enrollment_commission_rate')::numeric as enrolment_rate
+      from plans p cross join jsonb_array_elements(p.plan -> 'levels') l
+  ), rates as (
+    select p.which, (l ->> 'level')::smallint as level, r.generation::smallint as generation, r.rate::numeric as rate
+      from plans p
+     cross join jsonb_array_elements(p.plan -> 'levels') l
+     cross join lateral jsonb_array_elements_text(l -> 'commission_rates') with ordinality as r(rate, generation)
+  ), sold as materialized (
+    select s.kind, s.client_id, s.commissionable_total as base
+      from public.sales s
+     where s.period_month = p_month and s.status in ('Pagada', 'Entregada')
+       and (s.kind = 'enrollment' or s.commissionable_total > 0)
+  ), orders as (
+    -- Sales of the same base by the same buyer pay their upline the same amounts: counted together.
+    select o.client_id, o.base, count(*) as sales from sold o where o.kind <> 'enrollment' group by 1, 2
+  ), active as materialized (
+    -- The month's active registered members with the level they held: one hash for every upline probe.
+    select c.member_no, c.id as client_id, t.level_during
+      from private.member_period_totals t
+      join public.clients c on c.id = t.client_id and c.enrollment_status = 'registered'
+     where t.period = p_month and t.was_active
+  ), earners as (
+    -- Each buyer's upline from the path's labels (member numbers), once per buyer rather than per sale,
+    -- kept only where it earns: registered, active in the month, and its level pays that generation in
+    -- either plan (most members are ★1 and earn from generation 1 alone).
+    select b.id as buyer_id, c.client_id, up.generation, rb.rate as rate_before, ra.rate as rate_after
+      from (select distinct o.client_id from orders o) x
+      join public.clients b on b.id = x.client_id
+     cross join lateral (
+       select a.member_no::bigint as member_no, (extensions.nlevel(b.path) - a.pos)::smallint as generation
+         from unnest(string_to_array(extensions.ltree2text(b.path), '.')) with ordinality as a(member_no, pos)
+        where a.pos < extensions.nlevel(b.path) and a.pos >= extensions.nlevel(b.path) - (select max(r.generation) from rates r)
+     ) up
+      join active c on c.member_no = up.member_no
+      left join rates rb on rb.which = 1 and rb.level = c.level_during and rb.generation = up.generation
+      left join rates ra on ra.which = 2 and ra.level = c.level_during and ra.generation = up.generation
+     where rb.rate > 0 or ra.rate > 0
+  ), commissions as (
+    select e.client_id, e.generation,
+           sum(o.sales * coalesce(round(o.base * e.rate_before, 2), 0)) as before,
+           sum(o.sales * coalesce(round(o.base * e.rate_after, 2), 0)) as after
+      from orders o
+      join earners e on e.buyer_id = o.client_id
+     group by 1, 2
+  ), enrolments as (
+    select e.id as client_id, o.base, count(*) as sales
+      from sold o
+      join public.clients m on m.id = o.client_id
+      join public.clients e on e.id = m.enroller_id and e.enrollment_status = 'registered'
+     where o.kind = 'enrollment'
+     group by 1, 2
+  ), enrolment_lines as (
+    select x.client_id, 'commission_enrollment' as kind,
+           sum(x.sales * coalesce(round(x.base * lb.enrolment_rate, 2), 0)) as before,
+           sum(x.sales * coalesce(round(x.base * la.enrolment_rate, 2), 0)) as after
+      from enrolments x
+      join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
+     group by 1
+    union all
+    select x.client_id, 'bonus_starter', sum(x.sales * coalesce(greatest(lb.starter_bonus, 0), 0)), sum(x.sales * coalesce(greatest(la.starter_bonus, 0), 0))
+      from enrolments x
+      join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
+     group by 1
+  ), volume as (
+    select t.client_id, coalesce(round(t.downline_sales * lb.volume_rate, 2), 0) as before,
+           coalesce(round(t.downline_sales * la.volume_rate, 2), 0) as after
+      from private.member_period_totals t
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
+     where t.period = p_month and t.was_active
   )
-  select l.beneficiary_id, l.type, case when l.type = 'commission_purchase' then l.generation end, l.amount
-    from sales x
-   cross join lateral private.sale_reward_lines(x.sale_id, p_plan) l
-    join private.member_period_totals t on t.client_id = l.beneficiary_id and t.period = p_month and t.was_active
-   where l.amount <> 0
-  union all
-  select a.client_id, 'bonus_volume', null::smallint, a.amount
-    from private.period_close_actions(p_month, p_plan, true) a
-   where a.action = 'bonus_volume'
+  select x.client_id, x.kind, x.generation, x.before, x.after
+    from (select c.client_id, 'commission_purchase' as kind, c.generation, c.before, c.after from commissions c
+          union all
+          select e.client_id, e.kind, null::smallint, e.before, e.after from enrolment_lines e
+          union all
+          select v.client_id, 'bonus_volume', null::smallint, v.before, v.after from volume v) x
+   where x.before > 0 or x.after > 0
 $$;
-comment on function private.replay_closed_month(date, jsonb) is
-  'Lo que habría pagado un mes ya cerrado con un plan dado (comisiones por generación, comisión de enrolamiento, bono de inicio, bono de volumen), calculado con las funciones del motor y sin escribir nada. Lo usa la simulación del plan.';
+comment on function private.replay_closed_month(date, jsonb, jsonb) is
+  'Lo que habría pagado un mes ya cerrado con dos planes (el vigente y un borrador) por miembro, tipo y generación: comisiones por generación, comisión de enrolamiento, bono de inicio y bono de volumen, con las reglas del motor y el nivel que cada miembro tuvo en el mes, en una pasada sobre las ventas del mes y sin escribir nada. Lo usa la simulación del plan.';
 
 create or replace function public.preview_plan_change(p_levels jsonb) returns jsonb
 language plpgsql
@@ -293,12 +374,8 @@ begin
   if v_month is null then
     return jsonb_build_object('month', null, 'plan_version', v_current.version);
   end if;
-  with replay as (
-    select b.client_id, b.kind, b.generation, b.amount as before, 0::numeric as after
-      from private.replay_closed_month(v_month, v_current.plan) b
-    union all
-    select a.client_id, a.kind, a.generation, 0, a.amount
-      from private.replay_closed_month(v_month, v_draft) a
+  with replay as materialized (
+    select r.client_id, r.kind, r.generation, r.before, r.after from private.replay_closed_month(v_month, v_current.plan, v_draft) r
   ), kinds as (
     select r.kind, r.generation, sum(r.before) as before, sum(r.after) as after from replay r group by r.kind, r.generation
   ), members as (

@@ -7,7 +7,7 @@
 -- one Té (base 33.33) pays Darío (gen 1, ★2), Celia (gen 2, ★3), Bruno (gen 3, ★4), Amparo (gen 4, ★5).
 begin;
 \ir 50_engine_fixture.psql
-select plan(31);
+select plan(34);
 
 -- The default plan as the screen sends it, with one level's first rate changed.
 create function pg_temp.plan(p_level2_gen1 numeric default 0.10) returns jsonb language sql as $$
@@ -151,6 +151,31 @@ update public.clients set star_level = 4 where star_level = 5;
 select engine_tests.act_as('super');
 select is((public.save_plan(pg_temp.plan(0.12) - 4) ->> 'changed')::boolean, true, 'se puede quitar un nivel que nadie tiene');
 select is((select max(level)::integer from public.star_level_configs), 4, 'el plan queda con cuatro niveles');
+
+-- April replayed, enrolments and forfeits included: Darío (active with a Lavanda) enrols Nora, which
+-- pays him the enrolment commission and his starter bonus; Elena's orders leave commissions to her
+-- upline, some of whom end April inactive and forfeit them at the close. The plan in force replays
+-- exactly what the engine wrote for April.
+select engine_tests.approve(engine_tests.order_as('dario', engine_tests.items('lavanda', '1')));
+select engine_tests.act_as('dario');
+select (public.enrol_member('Nora Gil', 'plan.nora@tests.savia', engine_tests.id('kit'))).id as enrolment \gset
+select engine_tests.approve(:'enrolment');
+select engine_tests.at('2026-05-02 09:00:00-05');
+select (engine_tests.close_month('2026-04-01')).status as april_closed \gset
+-- An operator then moves Darío down to ★1: the replay still pays him as the ★2 he was in April.
+update public.clients set star_level = 1 where id = engine_tests.id('dario');
+select engine_tests.act_as('super');
+select public.preview_plan_change(pg_temp.plan(0.12) - 4) as april \gset
+select results_eq(format($$select %L::jsonb ->> 'month', (%L::jsonb ->> 'difference')::numeric$$, :'april', :'april'),
+  $$values ('2026-04-01', 0::numeric)$$, 'abril repetido con el plan vigente: diferencia 0');
+select is((:'april'::jsonb ->> 'before')::numeric,
+  (select sum(amount) from public.reward_transactions where period_month = '2026-04-01'
+      and type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission')),
+  'la repetición de abril (enrolamiento, cancelación y anulaciones incluidas) coincide con lo que el motor escribió');
+select results_eq(format($$select k ->> 'kind', (k ->> 'before')::numeric from jsonb_array_elements(%L::jsonb -> 'by_kind') k
+                            where k ->> 'kind' in ('commission_enrollment', 'bonus_starter')$$, :'april'),
+  $$values ('commission_enrollment', 20.00::numeric), ('bonus_starter', 15.00::numeric)$$,
+  'el enrolamiento de abril paga a Darío el 20 % del kit y su bono de inicio');
 
 select * from finish();
 rollback;
