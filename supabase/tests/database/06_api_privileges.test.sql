@@ -154,7 +154,12 @@ insert into declared values
   ('function', 'search_suppliers(text, boolean, integer, integer)', '', 'execute', ''),
   ('function', 'register_restock(uuid, jsonb, text)',        '', 'execute', ''),
   ('function', 'get_restocks(uuid, integer, integer)',       '', 'execute', ''),
-  ('function', 'get_restock_suggestions()',                  '', 'execute', '');
+  ('function', 'get_restock_suggestions()',                  '', 'execute', ''),
+  -- Recetario (staff; the functions refuse anyone else)
+  ('function', 'list_recipes(text, integer, integer)',       '', 'execute', ''),
+  ('function', 'get_recipe(uuid)',                           '', 'execute', ''),
+  ('function', 'save_recipe(uuid, text, jsonb, text, text, text[], text)', '', 'execute', ''),
+  ('function', 'delete_recipe(uuid)',                        '', 'execute', '');
 
 -- What the catalog says, privilege by privilege (PUBLIC grants and column grants included).
 create temp view granted as
