@@ -42,6 +42,7 @@ export const m = {
   products: 'Productos',
   productsHint: 'Busca en el catálogo y agrega cada producto con su cantidad.',
   productSearch: 'Buscar producto',
+  productMatches: 'Productos encontrados',
   productSearchPlaceholder: 'Nombre o SKU…',
   addProduct: (name: string) => `Agregar ${name}`,
   add: 'Agregar',
@@ -70,7 +71,7 @@ export const m = {
   // Print
   printView: 'Vista de impresión',
   printNow: 'Imprimir',
-  closePrint: 'Cerrar',
+  closePrint: 'Volver al Recetario',
   printIngredients: 'Ingredientes',
   printSteps: 'Preparación',
   printBenefits: 'Beneficios',

@@ -94,7 +94,7 @@ export function ProductsField({
         <FieldDescription>{m.searchHint}</FieldDescription>
       </Field>
       {query && (
-        <ul aria-label={m.productSearch} aria-busy={results.isFetching} className="flex flex-col divide-y rounded-md border">
+        <ul aria-label={m.productMatches} aria-busy={results.isFetching} className="flex flex-col divide-y rounded-md border">
           {results.data?.rows.length === 0 && <li className="p-2 text-sm text-muted-foreground">{m.noProductMatches}</li>}
           {results.data?.rows.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-2 p-2">

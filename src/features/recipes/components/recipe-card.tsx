@@ -13,7 +13,7 @@ export function RecipeCard({ recipe, onEdit, onPrint }: { recipe: RecipeRow; onE
   const headingId = `receta-${recipe.id}`;
   return (
     <li aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">
-      <RecipePhoto path={recipe.image_path} className="aspect-[4/3] w-full" />
+      <RecipePhoto path={recipe.image_path} className="aspect-[16/10] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 id={headingId} className="text-base leading-snug font-semibold">
           {recipe.title}
@@ -48,7 +48,7 @@ export function RecipeCard({ recipe, onEdit, onPrint }: { recipe: RecipeRow; onE
             {m.notPublic}
           </p>
         )}
-        <div className="mt-auto flex flex-wrap gap-1 border-t pt-3">
+        <div className="mt-auto flex flex-wrap gap-0.5 border-t pt-3 [&>button]:px-2">
           <Button variant="ghost" size="sm" onClick={onEdit} aria-label={m.editLabel(recipe.title)}>
             <Pencil aria-hidden="true" />
             {m.edit}
