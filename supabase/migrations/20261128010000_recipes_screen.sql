@@ -223,7 +223,7 @@ begin
 end
 $$;
 comment on function public.delete_recipe(uuid) is
-  'Personal: borra una receta y sus productos (la foto queda en Storage hasta que la pantalla la quite). Una receta que no existe se rechaza (savia:unknown_recipe).';
+  'Personal: borra una receta y sus productos (la pantalla quita después su foto de Storage). Una receta que no existe se rechaza (savia:unknown_recipe).';
 
 -- Access ---------------------------------------------------------------------------------------------------
 revoke all on function private.recipes_for_staff() from public;

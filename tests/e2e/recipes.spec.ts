@@ -3,7 +3,7 @@
 // a recipe whose photo is taken with Chromium's fake camera and another whose photo comes through the
 // file input, both in the database with their products and photos; the search in the URL; «Imprimir»
 // (the print media shows the recipe alone); the first one on María's public page with its photo; and
-// the second deleted after its confirmation. The spec deletes what it made.
+// the second deleted (with its photo) after its confirmation. The spec deletes what it made.
 import { expect, test, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 import { pngImage } from './files';
@@ -153,11 +153,15 @@ test('crear recetas con foto de la cámara y del archivo, buscarlas, imprimir y 
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await visitor.context().close();
 
-  // Deleting asks first.
+  // Deleting asks first, and takes the photo with it.
+  const second = await recipeInDb(withFile);
   await list.getByRole('button', { name: `Borrar ${withFile}` }).click();
   const confirm = page.getByRole('alertdialog', { name: '¿Borrar la receta?' });
   await confirm.getByRole('button', { name: 'Borrar' }).click();
   await expect(toasts(page).getByText('Receta borrada.')).toBeVisible();
   await expect(list.getByRole('heading', { name: withFile })).toBeHidden();
   expect(await recipeInDb(withFile)).toBeUndefined();
+  const photos = () =>
+    withDb(async (db) => (await db.query(`select 1 from storage.objects where bucket_id = 'recipe-images' and name = $1`, [second!.image_path])).rowCount);
+  await expect.poll(photos).toBe(0);
 });

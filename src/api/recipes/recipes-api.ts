@@ -98,6 +98,9 @@ export async function saveRecipe({ id, input, photo, imagePath }: SaveRecipeArgs
   return recipeRow.parse(data);
 }
 
-export async function deleteRecipe(id: string): Promise<void> {
+/** Deletes the recipe, then its photo (a photo left behind would stay readable by its public URL). */
+export async function deleteRecipe({ id, imagePath }: { id: string; imagePath: string | null }): Promise<void> {
   await unwrap(supabase.rpc('delete_recipe', { p_recipe_id: id }));
+  // The recipe is gone either way: a photo that could not be removed is not worth an error.
+  if (imagePath) await supabase.storage.from(BUCKETS.recipes).remove([imagePath]);
 }

@@ -47,6 +47,19 @@ export function PhotoField({ value, onChange, currentPath, onRemoveCurrent, erro
           </Button>
         </div>
       )}
+      <FilePicker
+        label={m.photo}
+        accept="images"
+        capture="environment"
+        value={value}
+        onChange={(file) => {
+          setCameraProblem(null);
+          onChange(file);
+        }}
+        description={m.photoHint}
+        error={error}
+        disabled={disabled}
+      />
       {hasLiveCamera() && !camera && (
         <Button
           type="button"
@@ -68,19 +81,6 @@ export function PhotoField({ value, onChange, currentPath, onRemoveCurrent, erro
           {cameraProblem}
         </p>
       )}
-      <FilePicker
-        label={m.photo}
-        accept="images"
-        capture="environment"
-        value={value}
-        onChange={(file) => {
-          setCameraProblem(null);
-          onChange(file);
-        }}
-        description={m.photoHint}
-        error={error}
-        disabled={disabled}
-      />
     </div>
   );
 }

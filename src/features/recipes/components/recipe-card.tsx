@@ -68,7 +68,7 @@ export function RecipeCard({ recipe, onEdit, onPrint }: { recipe: RecipeRow; onE
             description={m.deleteDescription(recipe.title)}
             confirmLabel={m.delete}
             pendingLabel={m.deleting}
-            onConfirm={() => remove.mutateAsync(recipe.id)}
+            onConfirm={() => remove.mutateAsync({ id: recipe.id, imagePath: recipe.image_path })}
           />
         </div>
       </div>
