@@ -1318,6 +1318,7 @@ export type Database = {
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
       delete_product: { Args: { p_product_id: string }; Returns: undefined }
+      delete_recipe: { Args: { p_recipe_id: string }; Returns: undefined }
       deliver_sale: { Args: { p_sale_id: string }; Returns: Json }
       enrol_member: {
         Args: {
@@ -1708,6 +1709,7 @@ export type Database = {
         }[]
       }
       get_public_page: { Args: { p_slug: string }; Returns: Json }
+      get_recipe: { Args: { p_recipe_id: string }; Returns: Json }
       get_restock_suggestions: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1837,6 +1839,23 @@ export type Database = {
           stock: number
           total: number
           unit_cost: number
+          updated_at: string
+        }[]
+      }
+      list_recipes: {
+        Args: { p_page?: number; p_page_size?: number; p_query?: string }
+        Returns: {
+          benefits: string[]
+          created_at: string
+          description: string
+          id: string
+          image_path: string
+          instructions: string
+          on_public_pages: boolean
+          products: Json
+          title: string
+          total: number
+          unavailable: number
           updated_at: string
         }[]
       }
@@ -2098,6 +2117,18 @@ export type Database = {
           p_points: number
           p_price: number
           p_sku: string
+        }
+        Returns: Json
+      }
+      save_recipe: {
+        Args: {
+          p_benefits?: string[]
+          p_description?: string
+          p_id: string
+          p_image_path?: string
+          p_instructions?: string
+          p_products: Json
+          p_title: string
         }
         Returns: Json
       }

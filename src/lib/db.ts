@@ -49,6 +49,7 @@ export const SAVIA_CODES = [
   'invalid_product',
   'invalid_quantity',
   'invalid_range',
+  'invalid_recipe',
   'invalid_role',
   'invalid_settings',
   'invalid_sku',
@@ -72,6 +73,7 @@ export const SAVIA_CODES = [
   'previous_period_open',
   'product_in_use',
   'reason_required',
+  'recipe_without_products',
   'reference_required',
   'sale_not_found',
   'same_enroller',
@@ -86,6 +88,7 @@ export const SAVIA_CODES = [
   'unknown_enroller',
   'unknown_kit',
   'unknown_product',
+  'unknown_recipe',
   'unknown_staff',
   'unknown_supplier',
 ] as const;

@@ -21,7 +21,7 @@ as $$
      where p.is_active and not p.is_kit
   ), recipes as (
     -- A recipe is shown when the visitor can buy every product it uses from this catalogue.
-    select r.id, r.title, r.description, r.instructions, r.benefits
+    select r.id, r.title, r.description, r.instructions, r.benefits, r.image_path
       from public.recipes r
      where exists (select 1 from public.recipe_products rp where rp.recipe_id = r.id)
        and not exists (select 1 from public.recipe_products rp
@@ -42,7 +42,7 @@ as $$
     'recipes', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', r.id, 'title', r.title, 'description', r.description, 'instructions', r.instructions,
-               'benefits', to_jsonb(r.benefits),
+               'benefits', to_jsonb(r.benefits), 'image_path', r.image_path,
                'products', (select jsonb_agg(jsonb_build_object('product_id', k.id, 'name', k.name, 'amount', rp.amount)
                                      order by k.name, k.id)
                               from public.recipe_products rp join catalogue k on k.id = rp.product_id
@@ -52,7 +52,7 @@ as $$
     from member m
 $$;
 comment on function public.get_public_page(text) is
-  'Página pública /p/{slug}: nombre, ciudad y slug del miembro aprobado (nada más de él: ni correo, ni teléfono, ni documento), nombre, contacto y moneda de la empresa, el catálogo activo sin kits y las recetas cuyos productos están todos en ese catálogo (hasta 24). Null si el slug no existe, tiene caracteres imposibles o el miembro no está aprobado. Ejecutable por anon.';
+  'Página pública /p/{slug}: nombre, ciudad y slug del miembro aprobado (nada más de él: ni correo, ni teléfono, ni documento), nombre, contacto y moneda de la empresa, el catálogo activo sin kits y las recetas cuyos productos están todos en ese catálogo (hasta 24, con la ruta de su foto en el bucket público recipe-images). Null si el slug no existe, tiene caracteres imposibles o el miembro no está aprobado. Ejecutable por anon.';
 
 revoke all on function public.get_public_page(text) from public;
 grant execute on function public.get_public_page(text) to anon, authenticated;

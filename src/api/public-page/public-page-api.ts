@@ -23,6 +23,8 @@ export interface PublicRecipe {
   description: string | null;
   instructions: string;
   benefits: string[];
+  /** In the public recipe-images bucket. */
+  image_path: string | null;
   products: { product_id: string; name: string; amount: string | null }[];
 }
 
@@ -67,7 +69,7 @@ function parsePublicPage(data: unknown): PublicPage {
     checked(p, { id: 'string', name: 'string', description: 'string?', category: 'string?', benefits: 'strings', price: 'number', image_path: 'string?' }, 'products');
   }
   for (const r of page.recipes) {
-    checked(r, { id: 'string', title: 'string', description: 'string?', instructions: 'string', benefits: 'strings', products: 'array' }, 'recipes');
+    checked(r, { id: 'string', title: 'string', description: 'string?', instructions: 'string', benefits: 'strings', image_path: 'string?', products: 'array' }, 'recipes');
     for (const p of r.products) checked(p, { product_id: 'string', name: 'string', amount: 'string?' }, 'recipes.products');
   }
   return page;

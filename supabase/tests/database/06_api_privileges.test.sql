@@ -157,7 +157,12 @@ insert into declared values
   ('function', 'get_restock_suggestions()',                  '', 'execute', ''),
   -- Análisis de Salud (superadmin; the functions refuse anyone else)
   ('function', 'get_health_questionnaire()',                 '', 'execute', ''),
-  ('function', 'record_health_analysis(uuid, boolean, text, jsonb, text)', '', 'execute', '');
+  ('function', 'record_health_analysis(uuid, boolean, text, jsonb, text)', '', 'execute', ''),
+  -- Recetario (staff; the functions refuse anyone else)
+  ('function', 'list_recipes(text, integer, integer)',       '', 'execute', ''),
+  ('function', 'get_recipe(uuid)',                           '', 'execute', ''),
+  ('function', 'save_recipe(uuid, text, jsonb, text, text, text[], text)', '', 'execute', ''),
+  ('function', 'delete_recipe(uuid)',                        '', 'execute', '');
 
 -- What the catalog says, privilege by privilege (PUBLIC grants and column grants included).
 create temp view granted as

@@ -43,7 +43,7 @@ select is((select array_agg(k order by k) from page, jsonb_object_keys(p -> 'pro
   'de cada producto lo que el visitante ve: ni stock, ni puntos, ni base comisionable, ni SKU');
 select is((select r from page, jsonb_array_elements(p -> 'recipes') r where r ->> 'title' like 'Receta %'),
   jsonb_build_object('id', (select id from tests.fx where key = 'recipe'), 'title', 'Receta de prueba', 'description', null,
-                     'instructions', '', 'benefits', '[]'::jsonb,
+                     'instructions', '', 'benefits', '[]'::jsonb, 'image_path', null,
                      'products', jsonb_build_array(jsonb_build_object('product_id', (select id from tests.fx where key = 'product'),
                                                                       'name', 'Producto vendido', 'amount', '2 cucharadas'))),
   'solo la receta cuyos productos están todos a la venta, con sus productos y cantidades (no la del retirado, la del kit ni la vacía)');

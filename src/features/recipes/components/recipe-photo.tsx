@@ -1,0 +1,20 @@
+import { CookingPot } from 'lucide-react';
+import { useState } from 'react';
+import { BUCKETS, publicUrl } from '@/api/storage/buckets';
+import { cn } from '@/lib/utils';
+import { m } from '../messages';
+
+/** A recipe's photo from its public bucket, or a calm placeholder when there is none (or it fails). */
+export function RecipePhoto({ path, className }: { path: string | null; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!path || failed) {
+    return (
+      <div className={cn('flex flex-col items-center justify-center gap-1 bg-muted text-muted-foreground', className)}>
+        <CookingPot className="size-6 opacity-60" aria-hidden="true" />
+        <span className="text-xs">{m.noPhoto}</span>
+      </div>
+    );
+  }
+  // The recipe's title is right beside the photo: the image itself adds nothing to read.
+  return <img src={publicUrl(BUCKETS.recipes, path)} alt="" loading="lazy" onError={() => setFailed(true)} className={cn('object-cover', className)} />;
+}
