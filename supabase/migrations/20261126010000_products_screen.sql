@@ -259,6 +259,23 @@ end
 $$;
 comment on function public.get_product_categories() is 'Las categorías del catálogo, con cuántos productos tiene cada una, para el filtro de Productos.';
 
+-- Benefit tags, of products and recipes alike: trimmed, without empties or repeats (whatever their
+-- capitals: the first spelling stays), in the order given.
+create or replace function private.clean_tags(p_tags text[]) returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select array(select b.tag from (
+                 select distinct on (pg_catalog.lower(btrim(t.tag))) btrim(t.tag) as tag, t.n
+                   from unnest(coalesce(p_tags, '{}')) with ordinality t(tag, n)
+                  where btrim(coalesce(t.tag, '')) <> ''
+                  order by pg_catalog.lower(btrim(t.tag)), t.n) b
+               order by b.n)
+$$;
+comment on function private.clean_tags(text[]) is
+  'Etiquetas (beneficios de productos y recetas) recortadas, sin vacías ni repetidas sin importar mayúsculas (queda la primera escritura), en el orden dado.';
+
 -- Saving a product -------------------------------------------------------------------------------------
 create or replace function public.save_product(
   p_id uuid, p_sku text, p_name text, p_price numeric, p_commissionable_amount numeric, p_points integer,
@@ -302,13 +319,7 @@ begin
   if char_length(v_category) > 60 then
     perform private.refuse('text_too_long', 'La categoría admite hasta 60 caracteres.', 'category');
   end if;
-  -- Benefits are tags: trimmed, without empties or repeats (whatever their capitals), in the order given.
-  v_benefits := array(select b.tag from (
-                        select distinct on (pg_catalog.lower(btrim(t.tag))) btrim(t.tag) as tag, t.n
-                          from unnest(coalesce(p_benefits, '{}')) with ordinality t(tag, n)
-                         where btrim(coalesce(t.tag, '')) <> ''
-                         order by pg_catalog.lower(btrim(t.tag)), t.n) b
-                      order by b.n);
+  v_benefits := private.clean_tags(p_benefits);
   if cardinality(v_benefits) > 30 or exists (select 1 from unnest(v_benefits) b where char_length(b) > 40) then
     perform private.refuse('invalid_benefits', 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'benefits');
   end if;

@@ -143,20 +143,23 @@ comment on function private.suppliers_keep_history() is
 create trigger suppliers_keep_history before delete on public.suppliers
   for each row execute function private.suppliers_keep_history();
 
-create or replace function private.require_superadmin() returns uuid
+-- Every superadmin-only screen (Proveedores, Usuarios, the plan, the close, the audit log, Análisis de
+-- Salud) refuses anyone else with its own sentence, through this one check.
+create or replace function private.require_superadmin(p_refusal text) returns uuid
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
 begin
-  if auth.uid() is null or not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede gestionar proveedores y reposiciones.', null, '42501');
+  if not private.is_superadmin() then
+    perform private.refuse('forbidden', p_refusal, null, '42501');
   end if;
   return auth.uid();
 end
 $$;
-comment on function private.require_superadmin() is 'Exige rol superadmin (leído de users_roles en cada llamada) y devuelve el usuario.';
+comment on function private.require_superadmin(text) is
+  'Exige rol superadmin (leído de users_roles en cada llamada; sin sesión no lo es) y devuelve el usuario; si no, rechaza (42501) con la frase de la pantalla que llama.';
 
 -- Saving a supplier and what it supplies, in one transaction ---------------------------------------------
 create or replace function public.save_supplier(
@@ -171,7 +174,7 @@ declare
   v_id uuid := p_id;
   v_products uuid[] := coalesce(p_product_ids, '{}');
 begin
-  perform private.require_superadmin();
+  perform private.require_superadmin('Solo un superadmin puede gestionar proveedores y reposiciones.');
   if cardinality(v_products) > 500 then
     perform private.refuse('invalid_product', 'Un proveedor puede surtir hasta 500 productos.', 'products');
   end if;
@@ -219,7 +222,7 @@ declare
   v_query text := nullif(btrim(coalesce(p_query, '')), '');
   v_pattern text;
 begin
-  perform private.require_superadmin();
+  perform private.require_superadmin('Solo un superadmin puede gestionar proveedores y reposiciones.');
   if p_page not between 1 and 10000 or p_page_size not between 1 and 100 or char_length(v_query) > 100 then
     perform private.refuse('invalid_page', 'Búsqueda no válida: página de 1 a 10.000, tamaño de 1 a 100, texto de hasta 100 caracteres.');
   end if;
@@ -258,7 +261,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_actor uuid := private.require_superadmin();
+  v_actor uuid := private.require_superadmin('Solo un superadmin puede gestionar proveedores y reposiciones.');
   v_supplier record;
   v_note text := nullif(btrim(coalesce(p_note, '')), '');
   v_line jsonb;
@@ -390,7 +393,7 @@ as $$
 declare
   v_finance boolean;
 begin
-  perform private.require_superadmin();
+  perform private.require_superadmin('Solo un superadmin puede gestionar proveedores y reposiciones.');
   v_finance := private.has_finance();
   if p_page not between 1 and 10000 or p_page_size not between 1 and 100 then
     perform private.refuse('invalid_page', 'Página no válida: de 1 a 10.000, tamaño de 1 a 100.');
@@ -437,7 +440,7 @@ declare
   v_finance boolean;
   v_threshold integer;
 begin
-  perform private.require_superadmin();
+  perform private.require_superadmin('Solo un superadmin puede gestionar proveedores y reposiciones.');
   v_finance := private.has_finance();
   v_threshold := coalesce((select m.low_stock_threshold from public.metadata m where m.id = 'app_settings'), 20);
   return query
@@ -465,4 +468,5 @@ comment on function public.get_restock_suggestions() is
 revoke all on function public.get_restock_suggestions() from public, anon;
 grant execute on function public.get_restock_suggestions() to authenticated;
 
-revoke all on function private.suppliers_validate(), private.suppliers_keep_history(), private.require_superadmin() from public;
+revoke all on function private.suppliers_validate(), private.suppliers_keep_history(), private.require_superadmin(text)
+  from public, anon, authenticated;

@@ -50,21 +50,6 @@ $$;
 comment on function private.require_finance_if(boolean) is
   'La regla de private.guard_finance para las funciones de Usuarios (que no corren como el que llama): si el cambio da o quita finanzas, solo un superadmin con finanzas.';
 
-create or replace function private.require_staff_manager() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin administra el personal.', null, '42501');
-  end if;
-  return auth.uid();
-end
-$$;
-comment on function private.require_staff_manager() is 'Solo un superadmin administra el personal: rechaza a cualquier otro; devuelve su id.';
-
 -- The list ------------------------------------------------------------------------------------------
 create or replace function public.get_staff_members() returns table (
   user_id uuid, invitation_id uuid, email text, role text, finance boolean, state text,
@@ -76,7 +61,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_me uuid := private.require_staff_manager();
+  v_me uuid := private.require_superadmin('Solo un superadmin administra el personal.');
 begin
   return query
   with accounts as (
@@ -118,7 +103,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_me uuid := private.require_staff_manager();
+  v_me uuid := private.require_superadmin('Solo un superadmin administra el personal.');
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_finance boolean := coalesce(p_finance, false);
   v_user uuid;
@@ -162,7 +147,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_me uuid := private.require_staff_manager();
+  v_me uuid := private.require_superadmin('Solo un superadmin administra el personal.');
   v_old public.users_roles;
   v_finance boolean := coalesce(p_finance, false);
 begin
@@ -193,7 +178,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_me uuid := private.require_staff_manager();
+  v_me uuid := private.require_superadmin('Solo un superadmin administra el personal.');
   v_old public.users_roles;
 begin
   if p_user_id = v_me then
@@ -217,7 +202,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_me uuid := private.require_staff_manager();
+  v_me uuid := private.require_superadmin('Solo un superadmin administra el personal.');
   v_old public.staff_invitations;
 begin
   select * into v_old from public.staff_invitations i where i.id = p_invitation_id and i.status = 'pending' for update;
@@ -232,8 +217,7 @@ $$;
 comment on function public.revoke_staff_invitation(uuid) is
   'Superadmin: retira una invitación pendiente; ese correo ya no puede crear su cuenta.';
 
-revoke all on function private.guard_superadmins(), private.require_finance_if(boolean), private.require_staff_manager()
-  from public, anon, authenticated;
+revoke all on function private.guard_superadmins(), private.require_finance_if(boolean) from public, anon, authenticated;
 revoke all on function public.get_staff_members(), public.invite_staff(text, text, boolean),
   public.set_staff_role(uuid, text, boolean), public.revoke_staff_access(uuid), public.revoke_staff_invitation(uuid)
   from public, anon;

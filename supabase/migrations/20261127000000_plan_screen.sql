@@ -15,22 +15,6 @@
 --   * a level that members hold cannot be removed;
 --   * nothing changes while a month close is queued or running (it reads the plan when it starts).
 
-create or replace function private.require_plan_editor() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede ver o cambiar el plan de compensación.', null, '42501');
-  end if;
-  return auth.uid();
-end
-$$;
-comment on function private.require_plan_editor() is
-  'Solo un superadmin ve o cambia el plan de compensación: rechaza a cualquier otro (42501); devuelve su id.';
-
 create or replace function private.plan_levels_from_json(p_levels jsonb) returns table (
   level smallint, name text, personal_points integer, group_points integer, commission_rates numeric[],
   volume_bonus_rate numeric, starter_bonus numeric
@@ -165,7 +149,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_actor uuid := private.require_plan_editor();
+  v_actor uuid := private.require_superadmin('Solo un superadmin puede ver o cambiar el plan de compensación.');
   v_levels jsonb;
   v_count integer;
   v_held record;
@@ -224,7 +208,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_plan_editor();
+  perform private.require_superadmin('Solo un superadmin puede ver o cambiar el plan de compensación.');
   -- Few rows (one per change of the plan or its settings): the newest 100 are enough for the screen.
   return query
     select v.version, v.created_at, v.created_by, u.email::text, v.version = (select max(x.version) from public.plan_versions x), v.plan
@@ -370,7 +354,7 @@ declare
   v_draft jsonb;
   v_result jsonb;
 begin
-  perform private.require_plan_editor();
+  perform private.require_superadmin('Solo un superadmin puede ver o cambiar el plan de compensación.');
   -- The same validation as save_plan: a plan that could not be saved is not simulated.
   select p.version, p.plan into v_current from private.plan() p;
   v_draft := v_current.plan || jsonb_build_object('levels', private.validate_plan_levels(p_levels));

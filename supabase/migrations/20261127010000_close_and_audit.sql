@@ -5,36 +5,6 @@
 -- latest job in one read, and the preview paged with its totals computed by the database, totals
 -- that are the same figures the close then writes into periods.summary (pgTAP 71 proves it).
 
-create or replace function private.require_period_manager() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede ver y cerrar los meses.', null, '42501');
-  end if;
-  return auth.uid();
-end
-$$;
-comment on function private.require_period_manager() is 'Solo un superadmin ve y cierra los meses: rechaza a cualquier otro; devuelve su id.';
-
-create or replace function private.require_audit_reader() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede leer la bitácora.', null, '42501');
-  end if;
-  return auth.uid();
-end
-$$;
-comment on function private.require_audit_reader() is 'Solo un superadmin lee la bitácora completa: rechaza a cualquier otro; devuelve su id.';
-
 -- The months ----------------------------------------------------------------------------------------
 create or replace function public.get_close_months() returns table (
   month date, status text, ended boolean, closed_at timestamptz, closed_by_email text, summary jsonb,
@@ -48,7 +18,7 @@ as $$
 declare
   v_current date;
 begin
-  perform private.require_period_manager();
+  perform private.require_superadmin('Solo un superadmin puede ver y cerrar los meses.');
   v_current := private.current_period();
   return query
     -- Every month with a period, plus the month in course even before its first sale.
@@ -82,7 +52,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_period_manager();
+  perform private.require_superadmin('Solo un superadmin puede ver y cerrar los meses.');
   if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 200 then
     perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 200.');
   end if;
@@ -143,7 +113,7 @@ declare
   v_from timestamptz;
   v_to timestamptz;
 begin
-  perform private.require_audit_reader();
+  perform private.require_superadmin('Solo un superadmin puede leer la bitácora.');
   if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 100 then
     perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 100.');
   end if;
@@ -199,7 +169,6 @@ $$;
 comment on function public.get_audit_log(text, text, text, date, date, integer, integer) is
   'Superadmin: la bitácora, de lo más reciente a lo más antiguo, filtrada por tabla, correo de quien hizo el cambio, id del registro y fechas (días en la zona horaria de la empresa), paginada; cada cambio con quién (usuario, rol de negocio y rol de base de datos: un cambio hecho a mano en SQL dice postgres), valores antes y después y las claves que cambiaron. El total se cuenta hasta 1.001 (más de 1.000).';
 
-revoke all on function private.require_period_manager(), private.require_audit_reader() from public;
 revoke all on function public.get_close_months(), public.get_close_preview(date, integer, integer),
   public.get_audit_log(text, text, text, date, date, integer, integer) from public, anon;
 grant execute on function public.get_close_months(), public.get_close_preview(date, integer, integer),

@@ -137,13 +137,7 @@ begin
   if char_length(v_instructions) > 10000 then
     perform private.refuse('invalid_recipe', 'La preparación puede tener hasta 10.000 caracteres.', 'instructions');
   end if;
-  -- Benefits are tags, as a product's: trimmed, without empties or repeats (whatever their capitals).
-  v_benefits := array(select b.tag from (
-                        select distinct on (pg_catalog.lower(btrim(t.tag))) btrim(t.tag) as tag, t.n
-                          from unnest(coalesce(p_benefits, '{}')) with ordinality t(tag, n)
-                         where btrim(coalesce(t.tag, '')) <> ''
-                         order by pg_catalog.lower(btrim(t.tag)), t.n) b
-                      order by b.n);
+  v_benefits := private.clean_tags(p_benefits);
   if cardinality(v_benefits) > 30 or exists (select 1 from unnest(v_benefits) b where char_length(b) > 40) then
     perform private.refuse('invalid_benefits', 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'benefits');
   end if;

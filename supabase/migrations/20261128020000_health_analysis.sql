@@ -133,21 +133,6 @@ as $$
 $$;
 comment on function private.distinct_in_order(text[]) is 'Quita repetidos de una lista conservando el orden de su primera aparición.';
 
-create or replace function private.require_health_reader() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if auth.uid() is null or not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede hacer y consultar análisis de salud: son datos sensibles.', null, '42501');
-  end if;
-  return auth.uid();
-end
-$$;
-comment on function private.require_health_reader() is 'Exige rol superadmin para el Análisis de Salud (leído de users_roles en cada llamada).';
-
 -- The questionnaire as the screen shows it --------------------------------------------------------------
 create or replace function public.get_health_questionnaire() returns jsonb
 language plpgsql
@@ -156,7 +141,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_health_reader();
+  perform private.require_superadmin('Solo un superadmin puede hacer y consultar análisis de salud: son datos sensibles.');
   return jsonb_build_object(
     'consent', (select jsonb_build_object('version', c.version, 'text', c.text) from private.health_consent() c),
     'options', (select jsonb_object_agg(o.kind, o.items) from (
@@ -259,7 +244,7 @@ declare
   v_notes text := nullif(btrim(coalesce(p_notes, '')), '');
   v_row public.health_analyses;
 begin
-  perform private.require_health_reader();
+  perform private.require_superadmin('Solo un superadmin puede hacer y consultar análisis de salud: son datos sensibles.');
   select * into v_consent from private.health_consent();
   if p_consent is not true then
     perform private.refuse('consent_required', 'Sin el consentimiento de la persona no se guarda el análisis: marca la casilla de consentimiento.', 'consent');

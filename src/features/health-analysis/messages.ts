@@ -5,10 +5,6 @@ export const NOT_MEDICAL_ADVICE = 'Esto no es un consejo médico. Consulta a un 
 export const m = {
   member: 'Miembro',
   memberSearch: 'Buscar miembro',
-  memberSearchPlaceholder: 'Nombre, correo o documento…',
-  memberResults: 'Miembros encontrados',
-  searching: 'Buscando…',
-  noMembers: 'Ningún miembro coincide con esa búsqueda.',
   changeMember: 'Cambiar miembro',
   pickTitle: 'Elige un miembro para empezar',
   pickDescription: 'Busca a la persona por su nombre, correo o documento. Sus análisis anteriores aparecerán aquí.',

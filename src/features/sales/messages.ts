@@ -18,12 +18,8 @@ export const m = {
   from: 'Desde',
   to: 'Hasta',
   memberFilter: 'Miembro',
-  memberFilterPlaceholder: 'Nombre, correo o documento',
   memberClear: (name: string) => `Quitar el filtro por ${name}`,
   filterByMember: (name: string) => `Ver solo las ventas de ${name}`,
-  searching: 'Buscando…',
-  noMembers: 'Ningún miembro coincide.',
-  memberResults: 'Miembros encontrados',
 
   // totals
   totalsLabel: 'Totales de las ventas filtradas',

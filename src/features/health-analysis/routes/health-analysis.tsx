@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HeartPulse, UserRound } from 'lucide-react';
 import { healthQueries } from '@/api/health/health-queries';
 import { clientsQueries } from '@/api/clients/clients-queries';
+import { MemberSearch } from '@/components/member-search';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +15,6 @@ import { paths, routeLabel } from '@/config/paths';
 import { useUrlState } from '@/lib/url-state';
 import { AnalysisHistory } from '../components/analysis-history';
 import { AnalysisResult } from '../components/analysis-result';
-import { MemberPicker } from '../components/member-picker';
 import { QuestionnaireForm } from '../components/questionnaire-form';
 import { healthSearch } from '../health-search';
 import { m } from '../messages';
@@ -40,7 +40,7 @@ export default function HealthAnalysisPage() {
       ) : (
         <div className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl border bg-card p-4 sm:p-6">
           <EmptyState icon={HeartPulse} title={m.pickTitle} description={m.pickDescription} className="py-4" />
-          <MemberPicker onPick={(miembro) => setSearch({ miembro, analisis: undefined, hpagina: 1 })} />
+          <MemberSearch label={m.memberSearch} onPick={(member) => setSearch({ miembro: member.id, analisis: undefined, hpagina: 1 })} />
         </div>
       )}
     </>

@@ -18,7 +18,7 @@ import type { PaymentMethod } from '@/lib/domain';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
-import { MemberSearch } from './member-search';
+import { MemberSearch } from '@/components/member-search';
 
 interface Line {
   product: CatalogueProduct;

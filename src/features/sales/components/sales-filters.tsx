@@ -11,7 +11,7 @@ import { saleKindLabels } from '@/lib/domain';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { KIND_SLUGS, kindOfSlug, STATUS_SLUGS, statusOfSlug, type KindSlug, type SalesSearch, type StatusSlug } from '../sales-search';
-import { MemberSearch } from './member-search';
+import { MemberSearch } from '@/components/member-search';
 
 type FilterPatch = Partial<Pick<SalesSearch, 'estado' | 'tipo' | 'desde' | 'hasta' | 'miembro'>>;
 

@@ -1,13 +1,29 @@
-// Find the member the analysis is for, by name, e-mail or document (search_members). The results are
-// buttons under the box, reachable with Tab.
+// Find a member by name, e-mail or document (search_members) and pick one: Ventas' filter and a
+// direct sale's buyer, the member of a health analysis. The results are buttons under the box,
+// reachable with Tab.
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import type { MemberRow } from '@/api/clients/clients-api';
 import { clientsQueries } from '@/api/clients/clients-queries';
 import { Input } from '@/components/ui/input';
-import { m } from '../messages';
 
-export function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
+const m = {
+  placeholder: 'Nombre, correo o documento',
+  searching: 'Buscando…',
+  noMembers: 'Ningún miembro coincide.',
+  memberResults: 'Miembros encontrados',
+};
+
+interface Props {
+  label: string;
+  /** Only registered members (a direct sale's buyer). */
+  registeredOnly?: boolean;
+  onPick: (member: MemberRow) => void;
+  autoFocus?: boolean;
+}
+
+export function MemberSearch({ label, registeredOnly = false, onPick, autoFocus }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -16,14 +32,24 @@ export function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
     return () => clearTimeout(t);
   }, [text]);
   const results = useQuery({
-    ...clientsQueries.search({ query, active: null, starLevel: null, status: null, city: null, sort: 'nombre', desc: false, page: 1, pageSize: 6 }),
+    ...clientsQueries.search({
+      query,
+      active: null,
+      starLevel: null,
+      status: registeredOnly ? 'registered' : null,
+      city: null,
+      sort: 'nombre',
+      desc: false,
+      page: 1,
+      pageSize: 6,
+    }),
     enabled: query.length >= 2,
   });
   const rows = query.length >= 2 ? results.data?.rows : undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
-        {m.memberSearch}
+        {label}
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
@@ -33,7 +59,8 @@ export function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
           className="pl-8"
           value={text}
           maxLength={100}
-          placeholder={m.memberSearchPlaceholder}
+          autoFocus={autoFocus}
+          placeholder={m.placeholder}
           autoComplete="off"
           onChange={(e) => setText(e.target.value)}
         />
@@ -51,7 +78,11 @@ export function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
                   <button
                     type="button"
                     className="flex w-full flex-col items-start px-3 py-2 text-left outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
-                    onClick={() => onPick(r.id)}
+                    onClick={() => {
+                      onPick(r);
+                      setText('');
+                      setQuery('');
+                    }}
                   >
                     <span className="font-medium">{r.name}</span>
                     <span className="text-xs break-all text-muted-foreground">
