@@ -11,10 +11,19 @@ test.describe('sin sesión', () => {
   });
 
   test('una ruta protegida avisa de que no hay usuario antes de redirigir', async ({ page }) => {
-    const seen = page.waitForFunction(() => document.body.innerText.includes('No se pudo autenticar al usuario. Redirigiendo...'), null, { polling: 'raf' });
+    // The message lives for one commit before the redirect, often less than a frame, so a poll can miss it
+    // on a busy machine: an observer records every node React adds, even one removed in the same task.
+    await page.addInitScript((message) => {
+      const seen = window as unknown as { sawNoUser?: boolean };
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) if (node.textContent?.includes(message)) seen.sawNoUser = true;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, 'No se pudo autenticar al usuario. Redirigiendo...');
     await page.goto('/dashboard');
-    await seen;
     await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => (window as unknown as { sawNoUser?: boolean }).sawNoUser)).toBe(true);
   });
 });
 
