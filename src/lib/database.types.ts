@@ -1468,7 +1468,7 @@ export type Database = {
         }[]
       }
       get_close_preview: {
-        Args: { p_month: string; p_page?: number; p_page_size?: number }
+        Args: { p_job_id: number; p_page?: number; p_page_size?: number }
         Returns: {
           action: string
           amount: number
@@ -1480,8 +1480,6 @@ export type Database = {
           level_from: number
           level_to: number
           rate: number
-          total: number
-          totals: Json
         }[]
       }
       get_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
@@ -1771,6 +1769,7 @@ export type Database = {
           total: number
         }[]
       }
+      get_simulation_job: { Args: { p_id: number }; Returns: Json }
       get_staff_members: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1968,7 +1967,6 @@ export type Database = {
           rate: number
         }[]
       }
-      preview_plan_change: { Args: { p_levels: Json }; Returns: Json }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
@@ -2049,6 +2047,7 @@ export type Database = {
         Args: { p_reason: string; p_sale_id: string }
         Returns: Json
       }
+      request_close_preview: { Args: { p_month: string }; Returns: Json }
       request_payout: {
         Args: { p_amount: number; p_payment_details?: string }
         Returns: {
@@ -2096,6 +2095,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      request_plan_what_if: { Args: { p_levels: Json }; Returns: Json }
       revoke_staff_access: { Args: { p_user_id: string }; Returns: Json }
       revoke_staff_invitation: {
         Args: { p_invitation_id: string }

@@ -77,6 +77,7 @@ export const SAVIA_CODES = [
   'reference_required',
   'sale_not_found',
   'same_enroller',
+  'simulation_not_found',
   'sku_taken',
   'slug_taken',
   'staff_email',

@@ -17,7 +17,9 @@ test.describe('sin sesión', () => {
       const seen = window as unknown as { sawNoUser?: boolean };
       new MutationObserver((records) => {
         for (const record of records) {
-          for (const node of record.addedNodes) if (node.textContent?.includes(message)) seen.sawNoUser = true;
+          record.addedNodes.forEach((node) => {
+            if (node.textContent?.includes(message)) seen.sawNoUser = true;
+          });
         }
       }).observe(document, { childList: true, subtree: true });
     }, 'No se pudo autenticar al usuario. Redirigiendo...');

@@ -11,7 +11,7 @@ import { createFormatters } from '../../src/lib/format';
 import { readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
-import { personas, withDb } from './support';
+import { awaitSimulation, personas, withDb } from './support';
 
 const supplierName = `Proveedor bitácora ${Math.random().toString(36).slice(2, 7)}`;
 
@@ -48,6 +48,7 @@ test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la
   );
   await page.getByRole('button', { name: 'Vista previa del cierre' }).click();
   const totals = detail.getByRole('definition');
+  await awaitSimulation(totals.first());
   await expect(totals.first()).toHaveText(String(expected!.forfeits));
   await expect(detail.getByRole('term').filter({ hasText: 'Bonos de volumen' }).first().locator('xpath=following-sibling::dd')).toHaveText(
     String(expected!.bonuses),
@@ -170,6 +171,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
 
     await detail.getByRole('button', { name: 'Vista previa del cierre' }).click();
     const totals = detail.getByRole('region', { name: 'Vista previa del cierre' }).getByRole('definition');
+    await awaitSimulation(totals.first());
     const expected = [f.count(1), f.money(100), f.count(1), f.money(20), f.count(1)]; // forfeits, their amount, bonuses, theirs, level-ups
     await expect(totals).toHaveText(expected);
     const preview = detail.getByRole('table', { name: 'Vista previa del cierre' });

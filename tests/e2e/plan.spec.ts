@@ -12,7 +12,7 @@ import { createFormatters } from '../../src/lib/format';
 import { readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
-import { personas, withDb } from './support';
+import { awaitSimulation, personas, withDb } from './support';
 
 type Level = { level: number; name: string; personal_points: number; group_points: number; commission_rates: string[]; volume_bonus_rate: string; starter_bonus: string };
 
@@ -101,7 +101,7 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
 
     await page.getByRole('button', { name: 'Vista previa' }).click();
     const whatIf = page.getByTestId('what-if');
-    await expect(whatIf).toBeVisible({ timeout: 15_000 });
+    await awaitSimulation(whatIf);
     await expect(whatIf).toContainText('Comisión por compra, generación 1');
     await expect(whatIf).toContainText('Con el borrador');
     await shootScreen(page, 'configuracion-plan');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 // @ts-expect-error plain ESM module without types
 import { stackConfig } from '../../scripts/lib/config.mjs';
@@ -76,6 +76,19 @@ export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The plan's what-if and the close preview are computed by the database's worker, which pg_cron starts
+ * every minute: the test asks it to look at the queue now (as pg_cron would: postgres, outside any
+ * request; if pg_cron's worker is at it already, the call returns at once and that one answers), again
+ * until `result` shows.
+ */
+export async function awaitSimulation(result: Locator): Promise<void> {
+  await expect(async () => {
+    await withDb((db) => db.query('call private.run_simulation_jobs(0)'));
+    await expect(result).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The first name the header should show: the member's enrolled name, else Google's, else the e-mail. */

@@ -2,6 +2,7 @@
 // member) calling the close or the audit RPCs is refused; a superadmin reads the months and the log.
 import { describe, expect, it } from 'vitest';
 import { memberPersona, staffPersona } from './fixtures/personas';
+import { waitForSimulation } from './simulation-support';
 
 describe('Cierre de mes y bitácora por la API', () => {
   it('un admin y un miembro no piden, no previsualizan ni leen el cierre, ni la bitácora', async () => {
@@ -19,13 +20,15 @@ describe('Cierre de mes y bitácora por la API', () => {
         p_month: '2026-01-01',
       });
       expect(preview.error).toMatchObject({ hint: 'savia:forbidden' });
-      const paged = await caller.rpc('get_close_preview', {
-        p_month: '2026-01-01',
-      });
-      expect(paged.error).toMatchObject({
+      const asked = await caller.rpc('request_close_preview', { p_month: '2026-01-01' });
+      expect(asked.error).toMatchObject({
         hint: 'savia:forbidden',
         message: 'Solo un superadmin puede ver y cerrar los meses.',
       });
+      const paged = await caller.rpc('get_close_preview', { p_job_id: 1 });
+      expect(paged.error).toMatchObject({ hint: 'savia:forbidden' });
+      const job = await caller.rpc('get_simulation_job', { p_id: 1 });
+      expect(job.error).toMatchObject({ hint: 'savia:forbidden', message: 'Solo un superadmin puede ver las simulaciones.' });
       const months = await caller.rpc('get_close_months');
       expect(months.error).toMatchObject({ hint: 'savia:forbidden' });
       const log = await caller.rpc('get_audit_log', {});
@@ -42,6 +45,23 @@ describe('Cierre de mes y bitácora por la API', () => {
     expect(months.error).toBeNull();
     expect(months.data!.length).toBeGreaterThan(0);
     expect(months.data![0]).toMatchObject({ status: 'open', ended: false });
+
+    // The month in course's preview, asked through the API and computed by the worker, read page by page:
+    // the engine's own preview, row for row.
+    const month = months.data![0]!.month;
+    const asked = await superadmin.client.rpc('request_close_preview', { p_month: month });
+    expect(asked.error).toBeNull();
+    const done = await waitForSimulation(superadmin.client, (asked.data as { id: number }).id);
+    expect(done).toMatchObject({ kind: 'close_preview', status: 'done' });
+    const result = done.result as { rows: number; totals: Record<string, number> };
+    const engine = await superadmin.client.rpc('preview_period_close', { p_month: month });
+    expect(engine.error).toBeNull();
+    expect(result.rows).toBe(engine.data!.length);
+    const page = await superadmin.client.rpc('get_close_preview', { p_job_id: done.id, p_page: 1, p_page_size: 20 });
+    expect(page.error).toBeNull();
+    const pick = (r: { action: string; client_name: string; amount: number | null; detail: string }) => [r.action, r.client_name, r.amount, r.detail];
+    expect(page.data!.map(pick)).toEqual(engine.data!.slice(0, 20).map(pick));
+    expect(result.totals.forfeits).toBe(engine.data!.filter((r: { action: string }) => r.action === 'forfeit').length);
 
     const log = await superadmin.client.rpc('get_audit_log', {
       p_table: 'metadata',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { unwrap, type Page } from '@/lib/db';
+import { parseSimulationJob, type SimulationJob } from '@/api/simulations/simulations-api';
+import { unwrap } from '@/lib/db';
 import { supabase } from '@/lib/supabase';
 
 /** What a close did (periods.summary): the counts always; the amounts only with the finance claim. */
@@ -70,40 +71,28 @@ const previewTotals = z.object({
 });
 export type ClosePreviewTotals = z.infer<typeof previewTotals>;
 
-export const NOTHING_TO_DO: ClosePreviewTotals = {
-  forfeits: 0,
-  forfeited_amount: 0,
-  volume_bonuses: 0,
-  volume_bonus_amount: 0,
-  level_ups: 0,
-};
+/** A done close preview (the job's result): how many rows it has and the month's totals. */
+const previewResult = z.object({ month: z.string(), rows: z.int(), totals: previewTotals });
+export type ClosePreviewResult = z.infer<typeof previewResult>;
+export const parseClosePreviewResult = (result: unknown): ClosePreviewResult => previewResult.parse(result);
+
+/** Superadmin: asks for what closing the month would do; the database's worker computes it (follow the job). */
+export async function requestClosePreview(month: string): Promise<SimulationJob> {
+  return parseSimulationJob(await unwrap(supabase.rpc('request_close_preview', { p_month: month })));
+}
 
 export interface ClosePreviewParams {
-  month: string;
+  jobId: number;
   page: number;
   pageSize: number;
 }
 
-/** One page of what closing the month would do, and the month's totals (the figures the close will write). */
-export async function fetchClosePreview(
-  { month, page, pageSize }: ClosePreviewParams,
-  signal: AbortSignal,
-): Promise<Page<ClosePreviewRow> & { totals: ClosePreviewTotals }> {
+/** One page of a computed preview: forfeits with their reason, volume bonuses, level changes. */
+export async function fetchClosePreview({ jobId, page, pageSize }: ClosePreviewParams, signal: AbortSignal): Promise<ClosePreviewRow[]> {
   const rows = await unwrap(
-    supabase
-      .rpc('get_close_preview', {
-        p_month: month,
-        p_page: page,
-        p_page_size: pageSize,
-      })
-      .abortSignal(signal),
+    supabase.rpc('get_close_preview', { p_job_id: jobId, p_page: page, p_page_size: pageSize }).abortSignal(signal),
   );
-  const first = rows[0];
-  return {
-    rows: rows.map(({ total: _total, totals: _totals, ...r }) => r) as ClosePreviewRow[],
-    total: first ? Number(first.total) : 0,
-    totals: first ? previewTotals.parse(first.totals) : NOTHING_TO_DO,
-  };
+  return rows as ClosePreviewRow[];
 }
 
 /** Queues the month's close (pg_cron runs it within a minute); asking again answers the same job. */

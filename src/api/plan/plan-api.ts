@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSimulationJob, type SimulationJob } from '@/api/simulations/simulations-api';
 import { unwrap } from '@/lib/db';
 import type { Json } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
@@ -79,9 +80,15 @@ const whatIfSchema = z.object({
 });
 export type PlanWhatIf = z.infer<typeof whatIfSchema>;
 
-/** Superadmin: the last closed month replayed under the draft, computed by the database, written nowhere. */
-export async function previewPlanChange(levels: PlanLevelDraft[]): Promise<PlanWhatIf> {
-  return whatIfSchema.parse(await unwrap(supabase.rpc('preview_plan_change', { p_levels: levels as unknown as Json })));
+/** A done what-if's figures (the job's result). */
+export const parseWhatIf = (result: unknown): PlanWhatIf => whatIfSchema.parse(result);
+
+/**
+ * Superadmin: asks for the last closed month replayed under the draft (validated at once, as a save
+ * would be), computed by the database's worker and written nowhere; follow the job it returns.
+ */
+export async function requestPlanWhatIf(levels: PlanLevelDraft[]): Promise<SimulationJob> {
+  return parseSimulationJob(await unwrap(supabase.rpc('request_plan_what_if', { p_levels: levels as unknown as Json })));
 }
 
 const savedSchema = z.object({ version: z.number(), changed: z.boolean() });

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { notify } from '@/lib/notify';
-import { previewPlanChange, savePlan } from './plan-api';
+import { savePlan } from './plan-api';
 import { planQueries } from './plan-queries';
 
 export const planMutationMessages = {
   saved: (v: number) => `Plan guardado: ahora rige la versión ${v}.`,
   unchanged: (v: number) => `El plan no cambió: sigue la versión ${v}.`,
 } as const;
-
-/** The what-if is a read the person asks for with a click; the panel shows its answer or refusal. */
-export function usePreviewPlanChange() {
-  return useMutation({ mutationFn: previewPlanChange, meta: { quietError: true } });
-}
 
 /**
  * The panel shows a refusal above the levels (it names the level). The toast names the version, so it

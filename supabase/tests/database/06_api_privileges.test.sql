@@ -100,7 +100,9 @@ insert into declared values
   ('function', 'get_period_summaries()',                     '', 'execute', ''),
   -- Configuración: the month close and the audit log (superadmin; the functions refuse anyone else)
   ('function', 'get_close_months()',                         '', 'execute', ''),
-  ('function', 'get_close_preview(date, integer, integer)',  '', 'execute', ''),
+  ('function', 'get_close_preview(bigint, integer, integer)', '', 'execute', ''),
+  ('function', 'request_close_preview(date)',                '', 'execute', ''),
+  ('function', 'get_simulation_job(bigint)',                 '', 'execute', ''),
   ('function', 'get_audit_log(text, text, text, date, date, integer, integer)', '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
@@ -127,7 +129,7 @@ insert into declared values
   -- Configuración, the plan (superadmin; the functions refuse anyone else)
   ('function', 'save_plan(jsonb)',                           '', 'execute', ''),
   ('function', 'get_plan_versions()',                        '', 'execute', ''),
-  ('function', 'preview_plan_change(jsonb)',                 '', 'execute', ''),
+  ('function', 'request_plan_what_if(jsonb)',                '', 'execute', ''),
   -- Dashboard (staff; the functions refuse anyone else)
   ('function', 'get_dashboard()',                            '', 'execute', ''),
   ('function', 'get_dashboard_near_active(integer)',         '', 'execute', ''),

@@ -40,7 +40,7 @@ select (engine_tests.close_month('2026-03-01')).status as closed \gset
 select engine_tests.act_as('super');
 select count(*) as entries_before from public.reward_transactions \gset
 
-select public.preview_plan_change(pg_temp.plan()) as same \gset
+select engine_tests.what_if(pg_temp.plan()) as same \gset
 select results_eq(format($$select (%L::jsonb ->> 'before')::numeric, (%L::jsonb ->> 'difference')::numeric, %L::jsonb ->> 'month'$$, :'same', :'same', :'same'),
   $$values (19.00::numeric, 0::numeric, '2026-03-01')$$, 'el plan sin cambios da diferencia 0 sobre los 19,00 pagados en marzo');
 select is((:'same'::jsonb ->> 'before')::numeric,
@@ -50,7 +50,7 @@ select is((:'same'::jsonb ->> 'before')::numeric,
 
 -- Draft: Estrella 2 pays 12 % in generation 1 and Estrella 5 a 6 % volume bonus. Darío 33.33 × 12 % =
 -- 4.00 (+0.67), Amparo 63.33 × 6 % = 3.80 (+0.63): 20.30 in all, +1.30.
-select public.preview_plan_change(jsonb_set(pg_temp.plan(0.12), '{4,volume_bonus_rate}', '0.06')) as draft \gset
+select engine_tests.what_if(jsonb_set(pg_temp.plan(0.12), '{4,volume_bonus_rate}', '0.06')) as draft \gset
 select results_eq(format($$select (%L::jsonb ->> 'before')::numeric, (%L::jsonb ->> 'after')::numeric, (%L::jsonb ->> 'difference')::numeric$$, :'draft', :'draft', :'draft'),
   $$values (19.00::numeric, 20.30::numeric, 1.30::numeric)$$, 'el borrador pagaría 20,30: 1,30 más');
 select results_eq(format($$select k ->> 'kind', (k ->> 'generation')::integer, (k ->> 'before')::numeric, (k ->> 'after')::numeric, (k ->> 'difference')::numeric
@@ -64,10 +64,10 @@ select results_eq(format($$select m ->> 'name', (m ->> 'before')::numeric, (m ->
   $$values ('Darío León', 3.33 + 0.67, 4.67 + 0.00, 0.67), ('Amparo Ruiz', 1.00 + 0.50 + 0.40 + 1.00 + 3.17, 6.07 + 0.63, 0.63)$$,
   'los miembros afectados, el más afectado primero, con antes y después');
 select is((select count(*) from public.reward_transactions), :entries_before::bigint, 'la simulación no escribió nada');
-select throws_ok($$select public.preview_plan_change(pg_temp.with_level(3, '{"commission_rates": [0.6, 0.3, 0.2]}'))$$, 'P0001',
+select throws_ok($$select engine_tests.what_if(pg_temp.with_level(3, '{"commission_rates": [0.6, 0.3, 0.2]}'))$$, 'P0001',
   'Las tasas de comisión del nivel 3 suman 110 %: no pueden pasar del 100 %.', 'la simulación valida el borrador como el guardado');
 select engine_tests.act_as('admin');
-select throws_ok($$select public.preview_plan_change(pg_temp.plan())$$, '42501',
+select throws_ok($$select engine_tests.what_if(pg_temp.plan())$$, '42501',
   'Solo un superadmin puede ver o cambiar el plan de compensación.', 'un admin no simula el plan');
 
 select private.current_plan_version() as v0 \gset
@@ -165,7 +165,7 @@ select (engine_tests.close_month('2026-04-01')).status as april_closed \gset
 -- An operator then moves Darío down to ★1: the replay still pays him as the ★2 he was in April.
 update public.clients set star_level = 1 where id = engine_tests.id('dario');
 select engine_tests.act_as('super');
-select public.preview_plan_change(pg_temp.plan(0.12) - 4) as april \gset
+select engine_tests.what_if(pg_temp.plan(0.12) - 4) as april \gset
 select results_eq(format($$select %L::jsonb ->> 'month', (%L::jsonb ->> 'difference')::numeric$$, :'april', :'april'),
   $$values ('2026-04-01', 0::numeric)$$, 'abril repetido con el plan vigente: diferencia 0');
 select is((:'april'::jsonb ->> 'before')::numeric,

@@ -4,7 +4,7 @@
 -- On the fixture of 50_engine_fixture.psql; every figure counted by hand below.
 begin;
 \ir 50_engine_fixture.psql
-select plan(27);
+select plan(29);
 
 -- April: Fabio and Darío each buy one lavanda (10.00 commissionable, 500 points): both active.
 -- Fabio's sale pays Elena 1.00 (gen 1, 10 %), Darío 0.50 (gen 2, 5 %), Celia 0.40 (gen 3, 4 %), Bruno 0.30
@@ -20,8 +20,8 @@ select engine_tests.at('2026-05-10 10:00:00-05');
 select engine_tests.act_as('admin');
 select throws_ok($$select * from public.get_close_months()$$, '42501', 'Solo un superadmin puede ver y cerrar los meses.',
   'un admin no ve los meses');
-select throws_ok($$select * from public.get_close_preview('2026-04-01')$$, '42501', 'Solo un superadmin puede ver y cerrar los meses.',
-  'ni la vista previa');
+select throws_ok($$select public.request_close_preview('2026-04-01')$$, '42501', 'Solo un superadmin puede ver y cerrar los meses.',
+  'ni pide la vista previa');
 select throws_ok($$select * from public.get_audit_log()$$, '42501', 'Solo un superadmin puede leer la bitácora.',
   'ni la bitácora');
 select engine_tests.act_as('fabio');
@@ -39,15 +39,23 @@ select results_eq($$select month, status, ended, job_id from public.get_close_mo
 -- The preview and its totals ----------------------------------------------------------------------------------------
 -- Inactive at the close: Elena, Celia, Bruno, Amparo: 7 forfeits, 1.00 + 1.40 + 0.80 + 0.60 = 3.80.
 -- Darío (★2, 2 % volume) is active: 2 % of his downline's 10.00 = 0.20. Nobody rises (Darío's 1,000 group points keep ★2).
-select results_eq($$select distinct total, totals from public.get_close_preview('2026-04-01', 1, 3)$$,
-  $$values (8::bigint, '{"forfeits": 7, "forfeited_amount": 3.80, "volume_bonuses": 1, "volume_bonus_amount": 0.20, "level_ups": 0}'::jsonb)$$,
+select public.request_close_preview('2026-04-01') as asked \gset
+select is(:'asked'::jsonb ->> 'status', 'queued', 'pedir la vista previa la deja en cola');
+select engine_tests.simulate(:'asked') as preview \gset
+select results_eq(format($$select %L::jsonb ->> 'status', (%L::jsonb -> 'result' ->> 'rows')::integer, %L::jsonb -> 'result' -> 'totals'$$,
+                         :'preview', :'preview', :'preview'),
+  $$values ('done'::text, 8, '{"forfeits": 7, "forfeited_amount": 3.80, "volume_bonuses": 1, "volume_bonus_amount": 0.20, "level_ups": 0}'::jsonb)$$,
   'la vista previa: 7 anulaciones por 3.80, un bono de volumen de 0.20, ninguna subida');
-select is((select count(*)::integer from public.get_close_preview('2026-04-01', 1, 3)), 3, 'paginada: 3 por página');
-select is((select count(*)::integer from public.get_close_preview('2026-04-01', 3, 3)), 2, 'la última página, las 2 que quedan');
-select results_eq($$select client_name, amount, detail like 'Anulada al cierre de abril de 2026: terminaste el mes inactivo (0 de 100 puntos personales).%'
-                      from public.get_close_preview('2026-04-01', 1, 50) where action = 'forfeit' and client_name = 'Elena Vega'$$,
+select (:'preview'::jsonb ->> 'id')::bigint as preview_id \gset
+select is((select count(*)::integer from public.get_close_preview(:preview_id, 1, 3)), 3, 'paginada: 3 por página');
+select is((select count(*)::integer from public.get_close_preview(:preview_id, 3, 3)), 2, 'la última página, las 2 que quedan');
+select results_eq(format($$select action, client_name, ledger_id, amount, detail from public.get_close_preview(%s, 1, 200)$$, :preview_id),
+  $$select action, client_name, ledger_id, amount, detail from public.preview_period_close('2026-04-01')$$,
+  'las páginas guardadas son la vista previa del motor, fila por fila y en su orden');
+select results_eq(format($$select client_name, amount, detail like 'Anulada al cierre de abril de 2026: terminaste el mes inactivo (0 de 100 puntos personales).%%'
+                      from public.get_close_preview(%s, 1, 50) where action = 'forfeit' and client_name = 'Elena Vega'$$, :preview_id),
   $$values ('Elena Vega'::text, -1.00::numeric, true)$$, 'cada anulación con su motivo');
-select throws_ok($$select * from public.get_close_preview('2026-04-01', 0, 3)$$, 'P0001',
+select throws_ok(format($$select * from public.get_close_preview(%s, 0, 3)$$, :preview_id), 'P0001',
   'Página no válida: página desde 1, tamaño de 1 a 200.', 'una página que no existe se rechaza');
 select is((select count(*)::integer from public.reward_transactions where period_month = '2026-04-01'
             and type in ('reversal_commission', 'bonus_volume')), 0, 'la vista previa no escribe nada');
@@ -73,7 +81,7 @@ select is((select -sum(amount) from public.reward_transactions where period_mont
   3.80::numeric, 'y el libro tiene esas anulaciones');
 select results_eq($$select status, job_status, summary ->> 'forfeits', closed_by_email from public.get_close_months() where month = '2026-04-01'$$,
   $$values ('closed'::text, 'done'::text, '7'::text, 'motor.super@tests.savia'::text)$$, 'abril cerrado muestra lo que hizo su cierre');
-select throws_ok($$select * from public.get_close_preview('2026-04-01')$$, 'P0001',
+select throws_ok($$select public.request_close_preview('2026-04-01')$$, 'P0001',
   'El mes de abril de 2026 ya está cerrado.', 'un mes cerrado no tiene vista previa');
 select is((public.request_period_close('2026-04-01')).status, 'done', 'pedir otra vez un mes cerrado devuelve su cierre hecho');
 

@@ -1,9 +1,13 @@
-// «Vista previa del cierre»: the month's totals as the close will write them, then every forfeit
-// (with its reason), volume bonus and level change, paged on the server.
+// «Vista previa del cierre»: asked when opened and computed by the database's worker (a big month
+// takes longer than a request may last), then the month's totals as the close will write them and
+// every forfeit (with its reason), volume bonus and level change, paged on the server.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { ClosePreviewTotals } from '@/api/periods/periods-api';
+import { LoaderCircle, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { parseClosePreviewResult, requestClosePreview, type ClosePreviewTotals } from '@/api/periods/periods-api';
 import { periodsQueries } from '@/api/periods/periods-queries';
+import { useSimulation } from '@/api/simulations/use-simulation';
+import { Button } from '@/components/ui/button';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -45,93 +49,127 @@ export function TotalsList({ totals }: { totals: ClosePreviewTotals }) {
 
 export function ClosePreview({ month, onTotals }: { month: string; onTotals: (totals: ClosePreviewTotals) => void }) {
   const f = useFormat();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const preview = useQuery(periodsQueries.closePreview({ month, page, pageSize }));
-  const totals = preview.data?.totals;
+  const preview = useSimulation(requestClosePreview);
+  const { ask } = preview;
+  useEffect(() => {
+    ask(month);
+  }, [ask, month]);
+  // Parsed once per job answer: a new object each render would hand the parent new totals forever.
+  const done = preview.done;
+  const result = useMemo(() => (done ? parseClosePreviewResult(done.result) : null), [done]);
+  const totals = result?.totals;
   useEffect(() => {
     if (totals) onTotals(totals);
   }, [totals, onTotals]);
 
   return (
     <section aria-labelledby="close-preview-title" className="flex flex-col gap-3">
-      <div>
-        <h3 id="close-preview-title" className="text-base font-semibold">
-          {m.preview}
-        </h3>
-        <p className="text-sm text-muted-foreground">{m.previewHint}</p>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id="close-preview-title" className="text-base font-semibold">
+            {m.preview}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {preview.done?.finished_at ? m.previewComputedAt(f.dateTime(preview.done.finished_at)) : m.previewHint}
+          </p>
+        </div>
+        {(result || preview.failure) && (
+          <Button variant="outline" size="sm" onClick={() => ask(month)}>
+            <RefreshCw aria-hidden="true" />
+            {m.previewAgain}
+          </Button>
+        )}
       </div>
-      {preview.isPending ? (
+      {preview.refusal ? (
+        <ErrorState title={m.previewFailed} error={preview.refusal} onRetry={() => ask(month)} retrying={preview.working} />
+      ) : preview.failure ? (
+        <p role="alert" className="flex items-start gap-2 rounded-md bg-tone-red p-3 text-sm text-tone-red-foreground">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {m.previewFailed} {preview.failure}
+          </span>
+        </p>
+      ) : preview.working || !preview.done || !result ? (
         <div className="flex flex-col gap-2" aria-busy="true">
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+            {preview.job?.status === 'running' ? m.previewRunning : m.previewQueued}
+          </p>
           <Skeleton className="h-20 w-full" />
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}
         </div>
-      ) : preview.isError ? (
-        <ErrorState title={m.previewFailed} error={preview.error} onRetry={() => preview.refetch()} retrying={preview.isFetching} />
       ) : (
         <>
-          <TotalsList totals={preview.data.totals} />
-          {preview.data.total === 0 ? (
-            <EmptyState title={m.previewEmpty} />
-          ) : (
-            <div className={cn('flex flex-col gap-2', preview.isPlaceholderData && 'opacity-60')}>
-              <div className="hidden md:block">
-                <Table aria-label={m.preview}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>{m.colAction}</TableHead>
-                      <TableHead>{m.colMember}</TableHead>
-                      <TableHead className="text-right">{m.colAmount}</TableHead>
-                      <TableHead>{m.colDetail}</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.data.rows.map((row) => (
-                      <TableRow key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`}>
-                        <TableCell>
-                          <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
-                        </TableCell>
-                        <TableCell className="font-medium">{row.client_name}</TableCell>
-                        <TableCell className="whitespace-nowrap text-right tabular-nums">
-                          {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
-                        </TableCell>
-                        <TableCell className="min-w-64 text-sm text-muted-foreground">{row.detail}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-              <ul aria-label={m.preview} className="flex flex-col divide-y rounded-lg border md:hidden">
-                {preview.data.rows.map((row) => (
-                  <li key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`} className="flex flex-col gap-1.5 p-3">
-                    <div className="flex items-center justify-between gap-2">
-                      <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
-                      <span className="font-medium whitespace-nowrap tabular-nums">
-                        {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
-                      </span>
-                    </div>
-                    <span className="font-medium">{row.client_name}</span>
-                    <p className="text-sm text-muted-foreground">{row.detail}</p>
-                  </li>
-                ))}
-              </ul>
-              <Pagination
-                page={page}
-                pageSize={pageSize}
-                pageSizes={PAGE_SIZES}
-                total={preview.data.total}
-                onPageChange={setPage}
-                onPageSizeChange={(size) => {
-                  setPageSize(size);
-                  setPage(1);
-                }}
-              />
-            </div>
-          )}
+          <TotalsList totals={result.totals} />
+          {result.rows === 0 ? <EmptyState title={m.previewEmpty} /> : <PreviewRows jobId={preview.done.id} total={result.rows} />}
         </>
       )}
     </section>
+  );
+}
+
+function PreviewRows({ jobId, total }: { jobId: number; total: number }) {
+  const f = useFormat();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const rows = useQuery(periodsQueries.closePreview({ jobId, page, pageSize }));
+  if (rows.isPending) return <Skeleton className="h-40 w-full" />;
+  if (rows.isError) return <ErrorState title={m.previewFailed} error={rows.error} onRetry={() => rows.refetch()} retrying={rows.isFetching} />;
+  return (
+    <div className={cn('flex flex-col gap-2', rows.isPlaceholderData && 'opacity-60')}>
+      <div className="hidden md:block">
+        <Table aria-label={m.preview}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{m.colAction}</TableHead>
+              <TableHead>{m.colMember}</TableHead>
+              <TableHead className="text-right">{m.colAmount}</TableHead>
+              <TableHead>{m.colDetail}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.data.map((row) => (
+              <TableRow key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`}>
+                <TableCell>
+                  <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
+                </TableCell>
+                <TableCell className="font-medium">{row.client_name}</TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">
+                  {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
+                </TableCell>
+                <TableCell className="min-w-64 text-sm text-muted-foreground">{row.detail}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul aria-label={m.preview} className="flex flex-col divide-y rounded-lg border md:hidden">
+        {rows.data.map((row) => (
+          <li key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`} className="flex flex-col gap-1.5 p-3">
+            <div className="flex items-center justify-between gap-2">
+              <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
+              <span className="font-medium whitespace-nowrap tabular-nums">
+                {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
+              </span>
+            </div>
+            <span className="font-medium">{row.client_name}</span>
+            <p className="text-sm text-muted-foreground">{row.detail}</p>
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        total={total}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
+    </div>
   );
 }

@@ -27,6 +27,8 @@ export const planMessages = {
   loadFailed: 'No pudimos cargar el plan de compensación.',
   whatIfTitle: 'Vista previa: el último mes cerrado con este plan',
   whatIfHint: 'Pulsa «Vista previa» para ver cuánto habría cambiado lo pagado en el último mes cerrado con el plan que estás editando.',
+  whatIfQueued: 'Simulación en cola: empieza en unos segundos.',
+  whatIfRunning: 'Repitiendo el mes con el plan vigente y con el borrador…',
   whatIfStale: 'Cambiaste el plan después de la vista previa: vuelve a calcularla.',
   whatIfNoMonth: 'Aún no hay un mes cerrado con el que comparar.',
   whatIfMonth: (month: string) => `Repetición de ${month} con el plan vigente y con el borrador (no se escribe nada).`,

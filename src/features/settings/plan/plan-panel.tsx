@@ -1,11 +1,12 @@
 // The compensation plan: the star levels edited as a whole, «Vista previa» (the last closed month
 // replayed by the database under the draft) and «Guardar plan» with a confirmation; then the versions.
 import { useQuery } from '@tanstack/react-query';
-import { Calculator, Minus, Plus, Save, Trash2 } from 'lucide-react';
+import { Calculator, LoaderCircle, Minus, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { PlanLevel } from '@/api/plan/plan-api';
-import { useSavePlan, usePreviewPlanChange } from '@/api/plan/plan-mutations';
+import { parseWhatIf, requestPlanWhatIf, type PlanLevel } from '@/api/plan/plan-api';
+import { useSavePlan } from '@/api/plan/plan-mutations';
 import { planQueries } from '@/api/plan/plan-queries';
+import { useSimulation } from '@/api/simulations/use-simulation';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -51,11 +52,11 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
   const [dirty, setDirty] = useState(false);
   const [previewedAt, setPreviewedAt] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const preview = usePreviewPlanChange();
+  const preview = useSimulation(requestPlanWhatIf);
   const save = useSavePlan();
   const draftKey = JSON.stringify(rows);
 
-  const failure = save.error ?? preview.error;
+  const failure = save.error ?? preview.refusal;
   const badLevel = failure instanceof DbError && failure.saviaCode === 'invalid_plan' ? Number(failure.details) : null;
 
   const update = (change: (rows: LevelRow[]) => LevelRow[]) => {
@@ -67,7 +68,7 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
 
   const runPreview = () => {
     save.reset();
-    preview.mutate(toDraft(rows), { onSuccess: () => setPreviewedAt(draftKey) });
+    preview.ask(toDraft(rows), { onSuccess: () => setPreviewedAt(draftKey) });
   };
   const runSave = () => {
     preview.reset();
@@ -121,9 +122,9 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
           >
             {m.discard}
           </Button>
-          <Button type="button" variant="outline" onClick={runPreview} disabled={preview.isPending}>
+          <Button type="button" variant="outline" onClick={runPreview} disabled={preview.working}>
             <Calculator aria-hidden="true" />
-            {preview.isPending ? m.previewing : m.preview}
+            {preview.working ? m.previewing : m.preview}
           </Button>
           <Button type="button" onClick={() => setConfirming(true)} disabled={save.isPending}>
             <Save aria-hidden="true" />
@@ -139,10 +140,20 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {preview.isPending ? (
-            <Skeleton className="h-48 w-full" />
-          ) : preview.data ? (
-            <WhatIfResult result={preview.data} stale={previewedAt !== draftKey} />
+          {preview.working ? (
+            <div className="flex flex-col gap-3">
+              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+                {preview.job?.status === 'running' ? m.whatIfRunning : m.whatIfQueued}
+              </p>
+              <Skeleton className="h-48 w-full" />
+            </div>
+          ) : preview.failure ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {preview.failure}
+            </p>
+          ) : preview.done ? (
+            <WhatIfResult result={parseWhatIf(preview.done.result)} stale={previewedAt !== draftKey} />
           ) : (
             <p className="text-sm text-muted-foreground">{m.whatIfHint}</p>
           )}

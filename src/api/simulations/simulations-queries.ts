@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchSimulationJob, isWorking } from './simulations-api';
+
+/** While the worker has it, the job is read again every second; once done or failed it stays. */
+export const POLL_MS = 1000;
+
+export const simulationQueries = {
+  all: () => ['simulations'] as const,
+  job: (id: number) =>
+    queryOptions({
+      queryKey: [...simulationQueries.all(), id] as const,
+      queryFn: ({ signal }) => fetchSimulationJob(id, signal),
+      refetchInterval: (query) => (query.state.data === undefined || isWorking(query.state.data.status) ? POLL_MS : false),
+      staleTime: Infinity,
+    }),
+};
