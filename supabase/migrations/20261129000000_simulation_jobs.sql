@@ -9,9 +9,10 @@
 -- recomputed per page as before).
 --
 -- The worker: pg_cron starts private.run_simulation_jobs() every minute (Debian's pg_cron 1.4, which
--- the local stack runs, has no second schedules) and it stays for 55 s, looking at the queue every
--- half second and committing between looks, so a job starts within a second once the worker runs.
--- An idle look is one probe of a partial index; nothing is held between looks.
+-- the local stack runs, has no second schedules) and it stays until second 55, looking at the queue
+-- every half second and committing between looks, so a job starts within a second (within five in
+-- the last seconds of a minute). An idle look is one probe of a partial index; nothing is held
+-- between looks (each look's snapshot ends with its commit).
 --
 -- Rules:
 --   * only superadmins ask and read, and each reads only the jobs they asked for;
@@ -373,19 +374,32 @@ comment on function private.tidy_simulation_jobs() is
 
 -- A procedure, because it commits between jobs and between looks at the queue; for that reason it can
 -- be neither SECURITY DEFINER nor carry SET search_path, so every name in it is schema-qualified.
--- pg_cron calls it as postgres, the owner.
+-- pg_cron calls it as postgres, the owner, at second 0 of each minute; it stays until second 55 (or
+-- p_seconds, if sooner). A job still running then keeps its worker until it ends; the next minute's
+-- worker waits for the lock meanwhile (looking every half second, nothing held) and takes over the
+-- moment it is free, so a long job leaves no minute without a worker. With p_seconds = 0 (tests, a
+-- person at psql) it computes what is queued and returns, or returns at once if a worker is running.
+-- One call lasts at most about 55 s plus the longest job (well within the 2 minutes a hosted
+-- project allows any statement).
 create or replace procedure private.run_simulation_jobs(p_seconds numeric default 55)
 language plpgsql
 as $$
 declare
-  v_until timestamptz := pg_catalog.clock_timestamp() + pg_catalog.make_interval(secs => p_seconds);
+  v_until timestamptz := case when p_seconds > 0
+                              then least(pg_catalog.clock_timestamp() + pg_catalog.make_interval(secs => p_seconds),
+                                         pg_catalog.date_trunc('minute', pg_catalog.clock_timestamp()) + interval '55 seconds')
+                              else pg_catalog.clock_timestamp() end;
   v_id bigint;
 begin
   -- One worker at a time, held for the whole run and released by the server if the session dies,
   -- which is what tells a job cut short by a crash from one still running.
-  if not pg_catalog.pg_try_advisory_lock(pg_catalog.hashtext('savia.simulation_jobs:runner')) then
-    return;
-  end if;
+  while not pg_catalog.pg_try_advisory_lock(pg_catalog.hashtext('savia.simulation_jobs:runner')) loop
+    commit; -- nothing held while waiting
+    if pg_catalog.clock_timestamp() >= v_until then
+      return;
+    end if;
+    perform pg_catalog.pg_sleep(0.5);
+  end loop;
   perform private.tidy_simulation_jobs();
   commit;
   loop
@@ -394,11 +408,6 @@ begin
       commit; -- «running» is visible before the work starts
       perform private.finish_simulation_job(v_id);
       commit;
-      -- A long job that ran past the deadline: stay until second 55 of this minute, so the worker
-      -- leaves just before pg_cron starts the next one (which would find the lock taken and leave).
-      if p_seconds > 0 and pg_catalog.clock_timestamp() > v_until then
-        v_until := pg_catalog.date_trunc('minute', pg_catalog.clock_timestamp()) + interval '55 seconds';
-      end if;
     else
       commit; -- nothing held while waiting
       exit when pg_catalog.clock_timestamp() >= v_until;
@@ -409,7 +418,7 @@ begin
 end
 $$;
 comment on procedure private.run_simulation_jobs(numeric) is
-  'Trabajador de las simulaciones (pg_cron lo arranca cada minuto, como postgres): durante p_seconds segundos mira la cola cada medio segundo y calcula lo que espera, cada trabajo confirmado «en marcha» antes de empezar y «hecho» o «fallido» al terminar. Con 0 calcula lo que haya y vuelve.';
+  'Trabajador de las simulaciones (pg_cron lo arranca cada minuto, como postgres): hasta el segundo 55 del minuto mira la cola cada medio segundo y calcula lo que espera, cada trabajo confirmado «en marcha» antes de empezar y «hecho» o «fallido» al terminar; si otro trabajador sigue con un trabajo largo, espera a que termine y lo releva. Con 0 calcula lo que haya y vuelve.';
 revoke all on procedure private.run_simulation_jobs(numeric) from public;
 
 select cron.schedule('savia-simulaciones', '* * * * *', 'call private.run_simulation_jobs()');
