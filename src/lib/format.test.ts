@@ -96,7 +96,9 @@ describe('meses de negocio', () => {
   it('lee, normaliza y recorre meses', () => {
     expect(parseMonth('2026-10')).toEqual({ year: 2026, month: 10 });
     expect(parseMonth('2026-10-01')).toEqual({ year: 2026, month: 10 });
-    for (const bad of ['2026-13', '2026-00', '2026-10-15', 'octubre', '', null, undefined, '26-10']) expect(parseMonth(bad)).toBeNull();
+    expect(parseMonth('1895-02-01')).toEqual({ year: 1895, month: 2 });
+    expect(formatMonth('1895-02-01')).toBe('febrero de 1895');
+    for (const bad of ['2026-13', '2026-00', '0000-05', '2026-10-15', 'octubre', '', null, undefined, '26-10']) expect(parseMonth(bad)).toBeNull();
     expect(monthKey('2026-10-01')).toBe('2026-10');
     expect(monthStart('2026-10')).toBe('2026-10-01');
     expect(addMonths('2026-12', 1)).toBe('2027-01');

@@ -147,7 +147,8 @@ export function parseMonth(value: string | null | undefined): { year: number; mo
   if (!match) return null;
   const year = Number(match[1]);
   const month = Number(match[2]);
-  return month >= 1 && month <= 12 && year >= 1900 ? { year, month } : null;
+  // Any month the database can hold is a month (an old one too), only not year 0.
+  return month >= 1 && month <= 12 && year >= 1 ? { year, month } : null;
 }
 
 function requireMonth(value: string) {
