@@ -21,7 +21,7 @@
 --   Olga 9 Cúrcuma (04-20) 180.00, base 135.00; a new member registered on 04-15.
 begin;
 \ir 50_engine_fixture.psql
-select plan(44);
+select plan(47);
 
 -- The fixture emptied the engine's tables under the triggers' feet: start the kept figures from it.
 truncate private.dashboard_months;
@@ -151,6 +151,18 @@ select is((select jsonb_agg(x ->> 'day' || ' ' || (x ->> 'total')) from jsonb_ar
 select engine_tests.act_as('admin');
 select is((select array_agg(n.name || ' ' || n.personal_points) from public.get_dashboard_near_active() n), array['Gala Ortiz 50'],
           'el panel de cerca de activarse: Gala con 50 puntos');
+-- Its bounds are private.activity_band's: 49 is far, 99 near, 100 active.
+create function pg_temp.near_with(p_points integer) returns text[] language plpgsql as $$
+begin
+  update private.member_period_totals set personal_points = p_points
+   where client_id = engine_tests.id('gala') and period = private.current_period();
+  return (select coalesce(array_agg(n.name || ' ' || n.personal_points), '{}') from public.get_dashboard_near_active() n);
+end
+$$;
+select is(pg_temp.near_with(49), '{}'::text[], 'con 49 puntos (menos de la mitad de 100) no está cerca');
+select is(pg_temp.near_with(99), array['Gala Ortiz 99'], 'con 99 está cerca');
+select is(pg_temp.near_with(100), '{}'::text[], 'con 100 ya está activa');
+select pg_temp.near_with(50) as restored \gset
 
 -- The check can fail: a figure the triggers did not keep shows up.
 update private.dashboard_months set commissions = commissions + 0.01 where month = '2026-04-01' and stripe = (select min(stripe) from private.dashboard_months where month = '2026-04-01');
