@@ -10,7 +10,9 @@ export const simulationQueries = {
     queryOptions({
       queryKey: [...simulationQueries.all(), id] as const,
       queryFn: ({ signal }) => fetchSimulationJob(id, signal),
-      refetchInterval: (query) => (query.state.data === undefined || isWorking(query.state.data.status) ? POLL_MS : false),
+      // A refusal (the job is gone, the session lost its role) is not asked again every second.
+      refetchInterval: (query) =>
+        query.state.status !== 'error' && (query.state.data === undefined || isWorking(query.state.data.status)) ? POLL_MS : false,
       staleTime: Infinity,
     }),
 };
