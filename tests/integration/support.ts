@@ -56,3 +56,8 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
     await client.end();
   }
 }
+
+/** Every value inside an API answer, however nested: to look for a figure by value, not as a substring (a
+ * timestamp such as 23:42:17.523 contains «7.5»). */
+export const leafValues = (value: unknown): unknown[] =>
+  value !== null && typeof value === 'object' ? Object.values(value).flatMap(leafValues) : [value];
