@@ -66,13 +66,21 @@ async function axeViolations(page: Page): Promise<AxeResults['violations']> {
 export async function expectAccessible(page: Page, what: string) {
   // Colours at rest: the pointer left where the last click was may hover a row or a link below it.
   await page.mouse.move(0, 0);
-  for (const theme of THEMES) {
-    await setTheme(page, theme);
-    const violations = await axeViolations(page);
-    const serious = violations
+  const serious = async () =>
+    (await axeViolations(page))
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    expect(serious, `${what}, tema ${theme === 'light' ? 'claro' : 'oscuro'}`).toEqual([]);
+  for (const theme of THEMES) {
+    await setTheme(page, theme);
+    let found = await serious();
+    // At rest means it stays: a toast sliding in or a list refetched behind a dialog (transitions, not
+    // animations, so not awaited above) once blended colours for one read on a busy machine. A real
+    // violation is still there half a second later.
+    if (found.length > 0) {
+      await page.waitForTimeout(500);
+      found = await serious();
+    }
+    expect(found, `${what}, tema ${theme === 'light' ? 'claro' : 'oscuro'}`).toEqual([]);
   }
   await setTheme(page, 'light');
 }
