@@ -78,10 +78,8 @@ language sql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
-    'id', p_job.id, 'kind', p_job.kind, 'month', p_job.month, 'status', p_job.status,
-    'requested_at', p_job.requested_at, 'started_at', p_job.started_at, 'finished_at', p_job.finished_at,
-    'result', p_job.result, 'error', p_job.error, 'error_code', p_job.error_code)
+  -- Every column but what only the worker needs (the draft it computes) and who asked (the caller).
+  select to_jsonb(p_job) - 'draft' - 'requested_by'
 $$;
 comment on function private.simulation_job_json(private.simulation_jobs) is
   'Una simulación como la ve la API: id, tipo, mes, estado, cuándo se pidió, empezó y terminó, resultado y error.';

@@ -22,3 +22,5 @@ export function useSimulation<Input>(request: (input: Input) => Promise<Simulati
     refusal: asked.error ?? (polled.isError ? polled.error : null),
   };
 }
+
+export type Simulation<Input> = ReturnType<typeof useSimulation<Input>>;

@@ -1,12 +1,12 @@
-// «Vista previa del cierre»: asked when opened and computed by the database's worker (a big month
-// takes longer than a request may last), then the month's totals as the close will write them and
-// every forfeit (with its reason), volume bonus and level change, paged on the server.
+// «Vista previa del cierre», computed by the database's worker (a big month takes longer than a request
+// may last): its progress, then the month's totals as the close will write them and every forfeit (with
+// its reason), volume bonus and level change, paged on the server.
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { parseClosePreviewResult, requestClosePreview, type ClosePreviewTotals } from '@/api/periods/periods-api';
+import { useState } from 'react';
+import type { ClosePreviewResult, ClosePreviewTotals } from '@/api/periods/periods-api';
 import { periodsQueries } from '@/api/periods/periods-queries';
-import { useSimulation } from '@/api/simulations/use-simulation';
+import type { Simulation } from '@/api/simulations/use-simulation';
 import { Button } from '@/components/ui/button';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -47,21 +47,9 @@ export function TotalsList({ totals }: { totals: ClosePreviewTotals }) {
   );
 }
 
-export function ClosePreview({ month, onTotals }: { month: string; onTotals: (totals: ClosePreviewTotals) => void }) {
+/** The preview MonthDetail asked for (it needs the totals too, for «Cerrar mes»), as it stands. */
+export function ClosePreview({ preview, result, onAgain }: { preview: Simulation<string>; result: ClosePreviewResult | null; onAgain: () => void }) {
   const f = useFormat();
-  const preview = useSimulation(requestClosePreview);
-  const { ask } = preview;
-  useEffect(() => {
-    ask(month);
-  }, [ask, month]);
-  // Parsed once per job answer: a new object each render would hand the parent new totals forever.
-  const done = preview.done;
-  const result = useMemo(() => (done ? parseClosePreviewResult(done.result) : null), [done]);
-  const totals = result?.totals;
-  useEffect(() => {
-    if (totals) onTotals(totals);
-  }, [totals, onTotals]);
-
   return (
     <section aria-labelledby="close-preview-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -74,14 +62,14 @@ export function ClosePreview({ month, onTotals }: { month: string; onTotals: (to
           </p>
         </div>
         {(result || preview.failure) && (
-          <Button variant="outline" size="sm" onClick={() => ask(month)}>
+          <Button variant="outline" size="sm" onClick={onAgain}>
             <RefreshCw aria-hidden="true" />
             {m.previewAgain}
           </Button>
         )}
       </div>
       {preview.refusal ? (
-        <ErrorState title={m.previewFailed} error={preview.refusal} onRetry={() => ask(month)} retrying={preview.working} />
+        <ErrorState title={m.previewFailed} error={preview.refusal} onRetry={onAgain} retrying={preview.working} />
       ) : preview.failure ? (
         <p role="alert" className="flex items-start gap-2 rounded-md bg-tone-red p-3 text-sm text-tone-red-foreground">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -89,7 +77,7 @@ export function ClosePreview({ month, onTotals }: { month: string; onTotals: (to
             {m.previewFailed} {preview.failure}
           </span>
         </p>
-      ) : preview.working || !preview.done || !result ? (
+      ) : !preview.done || !result ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden="true" />

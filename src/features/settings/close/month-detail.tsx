@@ -1,8 +1,8 @@
 // One month: its job's progress, what its close did (closed) or its preview and «Cerrar mes» (open).
 import { LoaderCircle, Lock, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { type CloseMonth, type ClosePreviewTotals } from '@/api/periods/periods-api';
+import { parseClosePreviewResult, requestClosePreview, type CloseMonth } from '@/api/periods/periods-api';
 import { useRequestPeriodClose } from '@/api/periods/periods-mutations';
+import { useSimulation } from '@/api/simulations/use-simulation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { addMonths } from '@/lib/format';
@@ -12,8 +12,11 @@ import { m } from './messages';
 
 export function MonthDetail({ month }: { month: CloseMonth }) {
   const f = useFormat();
-  const [previewOpen, setPreviewOpen] = useState(false);
-  const [totals, setTotals] = useState<ClosePreviewTotals | null>(null);
+  // The preview is asked for with the button; its totals are also what «Cerrar mes» says it will do.
+  const preview = useSimulation(requestClosePreview);
+  const previewOpen = preview.job !== undefined || preview.working || preview.refusal !== null;
+  const result = preview.done ? parseClosePreviewResult(preview.done.result) : null;
+  const askPreview = () => preview.ask(month.month);
   const close = useRequestPeriodClose();
   const name = f.month(month.month);
   const inProgress = month.job_status === 'queued' || month.job_status === 'running';
@@ -44,7 +47,7 @@ export function MonthDetail({ month }: { month: CloseMonth }) {
         <>
           {!month.ended && <p className="text-sm text-muted-foreground">{m.notEnded(f.month(addMonths(month.month, 1)))}</p>}
           <div className="flex flex-wrap gap-2">
-            <Button variant={previewOpen ? 'secondary' : 'default'} aria-expanded={previewOpen} onClick={() => setPreviewOpen(true)}>
+            <Button variant={previewOpen ? 'secondary' : 'default'} aria-expanded={previewOpen} onClick={() => previewOpen || askPreview()}>
               {m.preview}
             </Button>
             {month.ended && (
@@ -61,11 +64,11 @@ export function MonthDetail({ month }: { month: CloseMonth }) {
                 pendingLabel={m.closing}
                 onConfirm={() => close.mutateAsync(month.month)}
               >
-                {totals ? <TotalsList totals={totals} /> : <p className="text-sm text-muted-foreground">{m.closeDescriptionNoPreview}</p>}
+                {result ? <TotalsList totals={result.totals} /> : <p className="text-sm text-muted-foreground">{m.closeDescriptionNoPreview}</p>}
               </ConfirmDialog>
             )}
           </div>
-          {previewOpen && <ClosePreview month={month.month} onTotals={setTotals} />}
+          {previewOpen && <ClosePreview preview={preview} result={result} onAgain={askPreview} />}
         </>
       )}
     </section>
