@@ -21,7 +21,13 @@ const featureBoundaries = features.map((feature) => ({
           {
             group: features
               .filter((f) => f !== feature)
-              .flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `**/features/${f}`, `**/features/${f}/**`, ...['../', '../../', '../../../'].flatMap((up) => [`${up}${f}`, `${up}${f}/**`])]),
+              .flatMap((f) => [
+                `@/features/${f}`,
+                `@/features/${f}/**`,
+                `**/features/${f}`,
+                `**/features/${f}/**`,
+                ...['../', '../../', '../../../'].flatMap((up) => [`${up}${f}`, `${up}${f}/**`]),
+              ]),
             message: 'Una feature no importa otra: mueve lo compartido a src/lib, src/components o src/config, o compónlo en src/app.',
           },
         ],

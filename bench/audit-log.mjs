@@ -20,8 +20,24 @@ const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const WARM_UP = 30;
 const TARGET_MS = 50;
-const TABLES = ['clients', 'sales', 'sale_items', 'products', 'product_costs', 'suppliers', 'payout_requests', 'periods', 'metadata',
-  'star_level_configs', 'users_roles', 'staff_invitations', 'recipes', 'recipe_products', 'health_analyses', 'leads'];
+const TABLES = [
+  'clients',
+  'sales',
+  'sale_items',
+  'products',
+  'product_costs',
+  'suppliers',
+  'payout_requests',
+  'periods',
+  'metadata',
+  'star_level_configs',
+  'users_roles',
+  'staff_invitations',
+  'recipes',
+  'recipe_products',
+  'health_analyses',
+  'leads',
+];
 
 const log = (...args) => console.log(...args);
 log(`máquina al empezar: ${machine()}`);

@@ -59,7 +59,9 @@ await db.query(`
 `);
 await db.query('vacuum analyze public.clients');
 log(`nombres, documentos, ciudades y slugs de ${(await db.query('select count(*)::int n from public.clients')).rows[0].n} miembros: ${fmt(ms(t0))} ms`);
-const { rows: [sizes] } = await db.query(`
+const {
+  rows: [sizes],
+} = await db.query(`
   select pg_size_pretty(pg_relation_size('public.clients_search_trgm')) as trgm, pg_size_pretty(pg_relation_size('public.clients')) as heap`);
 log(`índice de trigramas: ${sizes.trgm} (tabla ${sizes.heap})`);
 
@@ -71,7 +73,9 @@ const search = rpc(sig, 'search_members', ARGS);
 
 // What staff type: a common letter, a few letters, names with and without accents, long names, an
 // e-mail, a document, a slug, nothing that matches, odd characters; then filters and sorts.
-const { rows: [sample] } = await db.query(`select email, document_number, slug, name from public.clients where member_no = 54321`);
+const {
+  rows: [sample],
+} = await db.query(`select email, document_number, slug, name from public.clients where member_no = 54321`);
 const QUERIES = [
   ['una letra común', { p_query: 'a' }],
   ['una letra', { p_query: 'm' }],

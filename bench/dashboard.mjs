@@ -27,11 +27,17 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
 const SNAPSHOT = 'dashboard';
-const db = await benchDatabase(cfg, SNAPSHOT, args, async () => {
-  const built = await buildEngineData(cfg);
-  await prepare(built);
-  return built;
-}, log);
+const db = await benchDatabase(
+  cfg,
+  SNAPSHOT,
+  args,
+  async () => {
+    const built = await buildEngineData(cfg);
+    await prepare(built);
+    return built;
+  },
+  log,
+);
 
 /** Staff cancel some paid orders, so the month has cancellations moving figures between rows. */
 async function prepare(c) {
@@ -39,7 +45,8 @@ async function prepare(c) {
   const t1 = performance.now();
   await c.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(claimsOf(ids.admin)), APPROVALS_AT]);
   const { rows: toCancel } = await c.query(
-    `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`);
+    `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`,
+  );
   for (const { id } of toCancel) await c.query(`select public.cancel_sale($1, 'El banco devolvió el pago')`, [id]);
   await c.query(`select set_config('request.jwt.claims', '', false)`);
   log(`${toCancel.length} pedidos pagados cancelados por cancel_sale: ${fmt(ms(t1))} ms`);
@@ -47,7 +54,9 @@ async function prepare(c) {
 
 const { admin } = await staffIds(db);
 const asAdmin = claimsOf(admin);
-const { rows: [sizes] } = await db.query(`select (select count(*) from public.clients)::int as members, (select count(*) from public.sales)::int as sales,
+const {
+  rows: [sizes],
+} = await db.query(`select (select count(*) from public.clients)::int as members, (select count(*) from public.sales)::int as sales,
   (select count(*) from public.reward_transactions)::int as entries`);
 log(`datos: ${sizes.members} miembros, ${sizes.sales} ventas, ${sizes.entries} asientos`);
 
@@ -87,8 +96,7 @@ const together = await measure('las dos lecturas seguidas', async () => {
 
 // Approvals with the Dashboard's triggers (the month's figures, activity bands, commissionable sales).
 const approve = rpcStatement(sig, 'approve_sale', ['p_sale_id'], 'scalar');
-const { rows: pendingSales } = await db.query(
-  `select id from public.sales where status = 'Pendiente de Aprobación' order by created_at limit ${APPROVALS}`);
+const { rows: pendingSales } = await db.query(`select id from public.sales where status = 'Pendiente de Aprobación' order by created_at limit ${APPROVALS}`);
 const approvalTimes = [];
 for (const { id } of pendingSales) {
   const t1 = performance.now();
@@ -96,7 +104,9 @@ for (const { id } of pendingSales) {
   approvalTimes.push(ms(t1));
 }
 const approvals = summary(approvalTimes.slice(Math.min(30, approvalTimes.length - 1)));
-log(`  approve_sale con los disparadores del Dashboard (${pendingSales.length}, sin las 30 primeras): mediana ${fmt(approvals.p50)}, p95 ${fmt(approvals.p95)} ms`);
+log(
+  `  approve_sale con los disparadores del Dashboard (${pendingSales.length}, sin las 30 primeras): mediana ${fmt(approvals.p50)}, p95 ${fmt(approvals.p95)} ms`,
+);
 const { rows: wrongAfter } = await db.query('select * from private.dashboard_month_violations()');
 log(`  tras aprobarlas, meses que no cuadran desde cero: ${wrongAfter.length}`);
 await measure('las dos lecturas seguidas, después', async () => {

@@ -70,13 +70,18 @@ async function approveAll(ids, workers) {
 log(`aprobaciones por approve_sale (rol authenticated, claims de admin; latencia medida en el cliente):`);
 // A tenth of the orders warm the caches first (not measured), as a running server's would be.
 const warm = Math.floor(pending.length / 10);
-await approveAll(pending.slice(0, warm).map((r) => r.id), 1);
+await approveAll(
+  pending.slice(0, warm).map((r) => r.id),
+  1,
+);
 const rounds = [1, ...WORKERS];
 const share = Math.floor((pending.length - warm) / rounds.length);
 for (const [i, workers] of rounds.entries()) {
   const ids = pending.slice(warm + i * share, warm + (i + 1) * share).map((r) => r.id);
   const run = await approveAll(ids, workers);
-  log(`  ${workers} conexión(es), ${ids.length}: p50 ${fmt(pct(run.latencies, 50))} ms, p95 ${fmt(pct(run.latencies, 95))} ms, p99 ${fmt(pct(run.latencies, 99))} ms, ${run.perSecond.toFixed(0)} aprobaciones/s`);
+  log(
+    `  ${workers} conexión(es), ${ids.length}: p50 ${fmt(pct(run.latencies, 50))} ms, p95 ${fmt(pct(run.latencies, 95))} ms, p99 ${fmt(pct(run.latencies, 99))} ms, ${run.perSecond.toFixed(0)} aprobaciones/s`,
+  );
 }
 
 // 5. Reads: downline count and first page, upline walk ---------------------------------------------------
@@ -84,9 +89,15 @@ for (const [i, workers] of rounds.entries()) {
 await db.query('vacuum analyze public.clients, private.member_period_totals, public.sales');
 await checkpoint();
 const member = await staffSession(admin);
-const { rows: [root] } = await db.query(`select id, path from public.clients where enroller_id is null`);
-const { rows: [deep] } = await db.query(`select id from public.clients order by extensions.nlevel(path) desc limit 1`);
-const { rows: [mid] } = await db.query(`
+const {
+  rows: [root],
+} = await db.query(`select id, path from public.clients where enroller_id is null`);
+const {
+  rows: [deep],
+} = await db.query(`select id from public.clients order by extensions.nlevel(path) desc limit 1`);
+const {
+  rows: [mid],
+} = await db.query(`
   select c.id, x.n - 1 as downline
     from (select extensions.subpath(path, 0, 3) as top, count(*) as n from public.clients
            where extensions.nlevel(path) >= 3 group by 1 order by 2 desc limit 1) x
@@ -103,19 +114,28 @@ async function median5(label, client, text, params) {
   log(`  ${label}: ${fmt(pct(times, 50))} ms`);
   return res;
 }
-const count = await median5(`descendencia de la raíz (count)`, db,
-  `select count(*) from public.clients where path operator(extensions.<@) $1::extensions.ltree and id <> $2`, [root.path, root.id]);
+const count = await median5(
+  `descendencia de la raíz (count)`,
+  db,
+  `select count(*) from public.clients where path operator(extensions.<@) $1::extensions.ltree and id <> $2`,
+  [root.path, root.id],
+);
 log(`    = ${count.rows[0].count} descendientes`);
 await median5(`resumen por generación de la raíz (get_network_summary)`, member, 'select * from public.get_network_summary($1)', [root.id]);
 await median5(`primera página, generación 1 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 1)', [root.id]);
 await median5(`primera página, generación 5 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 5)', [root.id]);
 await median5(`resumen de un miembro de 3.ª generación con ${mid.downline} descendientes`, member, 'select * from public.get_network_summary($1)', [mid.id]);
-await median5(`línea ascendente completa del miembro más profundo`, db, `
+await median5(
+  `línea ascendente completa del miembro más profundo`,
+  db,
+  `
   select c.id, extensions.nlevel(me.path) - a.pos as generation
     from public.clients me
     cross join lateral unnest(string_to_array(extensions.ltree2text(me.path), '.')) with ordinality a(member_no, pos)
     join public.clients c on c.member_no = a.member_no::bigint
-   where me.id = $1 and a.pos < extensions.nlevel(me.path)`, [deep.id]);
+   where me.id = $1 and a.pos < extensions.nlevel(me.path)`,
+  [deep.id],
+);
 await member.end();
 
 // 6. The month close, as production runs it: the superadmin asks, the queue's runner closes --------------
@@ -124,14 +144,19 @@ const closer = await staffSession(superadmin);
 await closer.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
 // The preview is an API request (8 s on Supabase); PostgREST answers its first 1,000 rows (max_rows).
 await timed('vista previa del cierre (todas las filas)', closer, `select count(*) from public.preview_period_close('${MONTH}')`);
-await timed('vista previa del cierre (las 1.000 filas que responde la API)', closer,
-  `select json_agg(p) from (select * from public.preview_period_close('${MONTH}') limit 1000) p`);
+await timed(
+  'vista previa del cierre (las 1.000 filas que responde la API)',
+  closer,
+  `select json_agg(p) from (select * from public.preview_period_close('${MONTH}') limit 1000) p`,
+);
 const { res: asked } = await timed('pedir el cierre (request_period_close)', closer, `select (public.request_period_close('${MONTH}')).id`);
 const runner = new pg.Client({ connectionString: cfg.dbUrl }); // postgres, as pg_cron runs it
 await runner.connect();
 await runner.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
 await timed('el trabajo de cierre (call private.run_period_close_jobs)', runner, 'call private.run_period_close_jobs()');
-const { rows: [job] } = await runner.query('select status, summary, error from public.period_close_jobs where id = $1', [asked.rows[0].id]);
+const {
+  rows: [job],
+} = await runner.query('select status, summary, error from public.period_close_jobs where id = $1', [asked.rows[0].id]);
 log(`    ${job.status}: ${JSON.stringify(job.summary ?? job.error)}`);
 await runner.end();
 await timed('pedirlo otra vez (idempotente)', closer, `select (public.request_period_close('${MONTH}')).status`);

@@ -33,12 +33,22 @@ await db.query(`select cron.unschedule(jobname) from cron.job where jobname like
 const { superadmin } = await staffIds(db);
 await db.query(`update public.users_roles set finance = true where user_id = $1 and role = 'superadmin'`, [superadmin]);
 const asSuper = claimsOf(superadmin);
-const { rows: [sizes] } = await db.query(`select (select count(*) from public.clients)::int as members, (select count(*) from public.sales)::int as sales,
+const {
+  rows: [sizes],
+} = await db.query(`select (select count(*) from public.clients)::int as members, (select count(*) from public.sales)::int as sales,
   (select count(*) from public.reward_transactions)::int as entries`);
 log(`datos: ${sizes.members} miembros, ${sizes.sales} ventas, ${sizes.entries} asientos`);
 
-const sig = await functionSignatures(db, ['get_finance_month', 'get_finance_series', 'get_finance_products', 'get_close_preview',
-  'request_close_preview', 'request_plan_what_if', 'get_simulation_job', 'request_period_close']);
+const sig = await functionSignatures(db, [
+  'get_finance_month',
+  'get_finance_series',
+  'get_finance_products',
+  'get_close_preview',
+  'request_close_preview',
+  'request_plan_what_if',
+  'get_simulation_job',
+  'request_period_close',
+]);
 const financeMonth = rpc(sig, 'get_finance_month', ['p_month'], 'scalar');
 const financeSeries = rpc(sig, 'get_finance_series', ['p_months'], 'set');
 const financeProducts = rpc(sig, 'get_finance_products', ['p_month'], 'set');
@@ -52,15 +62,26 @@ const api = await apiConnection(cfg, APPROVALS_AT);
  */
 async function simulate(label, fn, args) {
   const t1 = performance.now();
-  const job = await request(api, { claims: asSuper, method: 'POST', path: `/rpc/${fn}`, readOnly: false },
-    `select public.${fn}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as body`, args);
+  const job = await request(
+    api,
+    { claims: asSuper, method: 'POST', path: `/rpc/${fn}`, readOnly: false },
+    `select public.${fn}(${args.map((_, i) => `$${i + 1}`).join(', ')}) as body`,
+    args,
+  );
   const asked = ms(t1);
   const t2 = performance.now();
   await db.query('call private.run_simulation_jobs(0)');
   const worker = ms(t2);
-  const { rows: [done] } = await db.query(`select id, status, error, result, extract(epoch from finished_at - started_at) * 1000 as run_ms
-    from private.simulation_jobs where id = $1`, [job.body?.id ?? job.id]);
-  log(`  ${label}: pedirla ${fmt(asked)} ms; el trabajo ${fmt(Number(done.run_ms))} ms (el trabajador, de principio a fin, ${fmt(worker)} ms); ${done.status}${done.error ? ` (${done.error})` : ''} (carga ${machine().split('carga ')[1]})`);
+  const {
+    rows: [done],
+  } = await db.query(
+    `select id, status, error, result, extract(epoch from finished_at - started_at) * 1000 as run_ms
+    from private.simulation_jobs where id = $1`,
+    [job.body?.id ?? job.id],
+  );
+  log(
+    `  ${label}: pedirla ${fmt(asked)} ms; el trabajo ${fmt(Number(done.run_ms))} ms (el trabajador, de principio a fin, ${fmt(worker)} ms); ${done.status}${done.error ? ` (${done.error})` : ''} (carga ${machine().split('carga ')[1]})`,
+  );
   return done;
 }
 
@@ -102,19 +123,24 @@ await measure('get_simulation_job(vista previa), como la pantalla al consultarla
 await measure('get_close_preview(página 1 de 10 filas)', () => closePreviewPage(api, asSuper, { p_job_id: preview.id, p_page: 1, p_page_size: 10 }));
 await measure(`get_close_preview(página ${pages}, la última)`, () => closePreviewPage(api, asSuper, { p_job_id: preview.id, p_page: pages, p_page_size: 10 }));
 let t0 = performance.now();
-await request(api, { claims: asSuper, method: 'POST', path: '/rpc/request_period_close', readOnly: false },
-  'select public.request_period_close($1)', [MONTH]);
+await request(api, { claims: asSuper, method: 'POST', path: '/rpc/request_period_close', readOnly: false }, 'select public.request_period_close($1)', [MONTH]);
 log(`  request_period_close: ${fmt(ms(t0))} ms`);
 t0 = performance.now();
 await db.query('call private.run_period_close_jobs()');
 const closeMs = ms(t0);
-const { rows: [job] } = await db.query(`select status, error, extract(epoch from finished_at - started_at) * 1000 as close_ms, summary
+const {
+  rows: [job],
+} = await db.query(`select status, error, extract(epoch from finished_at - started_at) * 1000 as close_ms, summary
   from public.period_close_jobs order by id desc limit 1`);
-log(`  el trabajo de cierre (call private.run_period_close_jobs): ${fmt(closeMs)} ms; el cierre dentro de él: ${fmt(Number(job.close_ms))} ms; ${job.status}${job.error ? ` (${job.error})` : ''} (carga ${machine().split('carga ')[1]})`);
+log(
+  `  el trabajo de cierre (call private.run_period_close_jobs): ${fmt(closeMs)} ms; el cierre dentro de él: ${fmt(Number(job.close_ms))} ms; ${job.status}${job.error ? ` (${job.error})` : ''} (carga ${machine().split('carga ')[1]})`,
+);
 log(`  resumen: ${JSON.stringify(job.summary)}`);
 
 // What-if on the closed month ------------------------------------------------------------------------------
-const { rows: [{ levels }] } = await db.query(`select jsonb_agg(l - 'level' order by (l ->> 'level')::int) as levels
+const {
+  rows: [{ levels }],
+} = await db.query(`select jsonb_agg(l - 'level' order by (l ->> 'level')::int) as levels
   from jsonb_array_elements((select plan -> 'levels' from private.plan())) l`);
 const draft = structuredClone(levels);
 draft[1].commission_rates[0] = Math.round((Number(draft[1].commission_rates[0]) + 0.01) * 10000) / 10000;
@@ -124,19 +150,31 @@ const sameRuns = [];
 const changedRuns = [];
 for (let i = 0; i < SLOW_CALLS; i += 1) {
   sameRuns.push(await simulate('el plan vigente', 'request_plan_what_if', [JSON.stringify(levels)]));
-  changedRuns.push(await simulate('un borrador (nivel 2 gen. 1 +1 punto, bono de volumen del último +1 punto)', 'request_plan_what_if', [JSON.stringify(draft)]));
+  changedRuns.push(
+    await simulate('un borrador (nivel 2 gen. 1 +1 punto, bono de volumen del último +1 punto)', 'request_plan_what_if', [JSON.stringify(draft)]),
+  );
 }
-for (const [label, runs] of [['el plan vigente', sameRuns], ['el borrador', changedRuns]]) {
+for (const [label, runs] of [
+  ['el plan vigente', sameRuns],
+  ['el borrador', changedRuns],
+]) {
   const s2 = summary(runs.map((r) => Number(r.run_ms)));
   log(`  ${label}, el trabajo: mediana ${fmt(s2.p50)}, máx ${fmt(s2.max)} ms, n ${s2.n}`);
 }
 const same = { body: sameRuns.at(-1)?.result };
 const changed = { body: changedRuns.at(-1)?.result };
-const { rows: [ledger] } = await db.query(`select sum(amount) as paid from public.reward_transactions where period_month = $1
-  and type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission')`, [MONTH]);
+const {
+  rows: [ledger],
+} = await db.query(
+  `select sum(amount) as paid from public.reward_transactions where period_month = $1
+  and type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission')`,
+  [MONTH],
+);
 const sameBody = same?.body;
 const changedBody = changed?.body;
-log(`  vigente: antes ${sameBody?.before}, diferencia ${sameBody?.difference}; el libro de enero: ${ledger.paid} (${String(sameBody?.before) === String(ledger.paid) ? 'coinciden' : 'NO COINCIDEN'})`);
+log(
+  `  vigente: antes ${sameBody?.before}, diferencia ${sameBody?.difference}; el libro de enero: ${ledger.paid} (${String(sameBody?.before) === String(ledger.paid) ? 'coinciden' : 'NO COINCIDEN'})`,
+);
 log(`  borrador: después ${changedBody?.after}, diferencia ${changedBody?.difference}, ${changedBody?.members?.length} miembros en la lista`);
 
 await setClock(api, '2026-02-10 12:00:00-05');

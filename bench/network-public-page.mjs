@@ -84,15 +84,14 @@ const { rows: generations } = await db.query(
   [root.level],
 );
 const biggest = generations.reduce((a, b) => (b.members > a.members ? b : a));
-const { rows: nodes } = await db.query(
-  `select e.enroller_id as id from public.clients e group by 1 having count(*) >= 2 order by random() limit ${CALLS}`,
+const { rows: nodes } = await db.query(`select e.enroller_id as id from public.clients e group by 1 having count(*) >= 2 order by random() limit ${CALLS}`);
+const { rows: inBiggest } = await db.query(`select name from public.clients where extensions.nlevel(path) = $1 order by random() limit ${CALLS}`, [
+  root.level + biggest.generation,
+]);
+log(
+  `la raíz: ${root.downline} personas en ${generations.length} generaciones (la mayor, la ${biggest.generation}.ª, de ${biggest.members}); ` +
+    `nivel medio ${callers.filter((c) => c.kind === 'mid').length}, hojas ${callers.filter((c) => c.kind === 'leaf').length} (${fmt(ms(t0))} ms)`,
 );
-const { rows: inBiggest } = await db.query(
-  `select name from public.clients where extensions.nlevel(path) = $1 order by random() limit ${CALLS}`,
-  [root.level + biggest.generation],
-);
-log(`la raíz: ${root.downline} personas en ${generations.length} generaciones (la mayor, la ${biggest.generation}.ª, de ${biggest.members}); ` +
-    `nivel medio ${callers.filter((c) => c.kind === 'mid').length}, hojas ${callers.filter((c) => c.kind === 'leaf').length} (${fmt(ms(t0))} ms)`);
 await checkpoint(cfg);
 
 const sig = await functionSignatures(db, ['get_network_page', 'get_network_summary', 'get_public_page']);
@@ -137,24 +136,50 @@ const lastPage = Math.ceil(biggest.members / TABLE_PAGE);
 
 log(`Mi Red de la raíz (${root.downline} personas), mes ${MONTH.slice(0, 7)} abierto:`);
 await measure('árbol: primera generación, página 1', spread([page(rootClaims, tree, { p_generation: 1, p_page: 1, p_page_size: TREE_PAGE })]), 50);
-await measure('árbol: los enrolados de un nodo al azar, página 1',
-  nodes.map((n) => page(rootClaims, treeNode, { p_parent_id: n.id, p_page: 1, p_page_size: TREE_PAGE })), 50);
-await measure(`tabla: cada generación (1–${generations.length}), página 1`,
-  spread(generations.map((g) => page(rootClaims, table, { p_generation: g.generation, p_page: 1, p_page_size: TABLE_PAGE }))), 50);
-await measure(`tabla: la generación mayor (${biggest.members}), página 1`,
-  spread([page(rootClaims, table, { p_generation: biggest.generation, p_page: 1, p_page_size: TABLE_PAGE })]), 50);
-await measure(`tabla: la generación mayor, página al azar (1–${lastPage})`,
-  Array.from({ length: CALLS }, () => page(rootClaims, table, { p_generation: biggest.generation, p_page: 1 + Math.floor(Math.random() * lastPage), p_page_size: TABLE_PAGE })), 50);
-await measure('tabla: la generación mayor, buscando el nombre de uno de ellos',
-  inBiggest.map((p) => page(rootClaims, tableSearch, { p_generation: biggest.generation, p_search: p.name.toLowerCase(), p_page: 1, p_page_size: TABLE_PAGE })), 50);
-await measure('tabla: la generación mayor, filtro activo / inactivo / en riesgo',
-  spread(['activo', 'inactivo', 'en_riesgo'].map((s) => page(rootClaims, tableStatus, { p_generation: biggest.generation, p_status: s, p_page: 1, p_page_size: TABLE_PAGE }))), 50);
+await measure(
+  'árbol: los enrolados de un nodo al azar, página 1',
+  nodes.map((n) => page(rootClaims, treeNode, { p_parent_id: n.id, p_page: 1, p_page_size: TREE_PAGE })),
+  50,
+);
+await measure(
+  `tabla: cada generación (1–${generations.length}), página 1`,
+  spread(generations.map((g) => page(rootClaims, table, { p_generation: g.generation, p_page: 1, p_page_size: TABLE_PAGE }))),
+  50,
+);
+await measure(
+  `tabla: la generación mayor (${biggest.members}), página 1`,
+  spread([page(rootClaims, table, { p_generation: biggest.generation, p_page: 1, p_page_size: TABLE_PAGE })]),
+  50,
+);
+await measure(
+  `tabla: la generación mayor, página al azar (1–${lastPage})`,
+  Array.from({ length: CALLS }, () =>
+    page(rootClaims, table, { p_generation: biggest.generation, p_page: 1 + Math.floor(Math.random() * lastPage), p_page_size: TABLE_PAGE }),
+  ),
+  50,
+);
+await measure(
+  'tabla: la generación mayor, buscando el nombre de uno de ellos',
+  inBiggest.map((p) => page(rootClaims, tableSearch, { p_generation: biggest.generation, p_search: p.name.toLowerCase(), p_page: 1, p_page_size: TABLE_PAGE })),
+  50,
+);
+await measure(
+  'tabla: la generación mayor, filtro activo / inactivo / en riesgo',
+  spread(
+    ['activo', 'inactivo', 'en_riesgo'].map((s) =>
+      page(rootClaims, tableStatus, { p_generation: biggest.generation, p_status: s, p_page: 1, p_page_size: TABLE_PAGE }),
+    ),
+  ),
+  50,
+);
 
 const memberPages = (kind) =>
-  callers.filter((c) => c.kind === kind).flatMap((c) => [
-    page(claimsOf(c.auth_uid), tree, { p_generation: 1, p_page: 1, p_page_size: TREE_PAGE }),
-    page(claimsOf(c.auth_uid), table, { p_generation: 2, p_page: 1, p_page_size: TABLE_PAGE }),
-  ]);
+  callers
+    .filter((c) => c.kind === kind)
+    .flatMap((c) => [
+      page(claimsOf(c.auth_uid), tree, { p_generation: 1, p_page: 1, p_page_size: TREE_PAGE }),
+      page(claimsOf(c.auth_uid), table, { p_generation: 2, p_page: 1, p_page_size: TABLE_PAGE }),
+    ]);
 log('Mi Red de otros miembros (el árbol y la 2.ª generación, página 1):');
 await measure('una hoja (sin red)', spread(memberPages('leaf')), 50);
 await measure('nivel medio (20–5.000 personas)', spread(memberPages('mid')), 50);
@@ -168,7 +193,11 @@ const asVisitor = (slug) => () => publicPage(api, anon, { p_slug: slug }, { role
 const { rows: slugs } = await db.query(`select slug from public.clients where slug is not null order by random() limit ${CALLS}`);
 const [sample] = (await db.query(`select public.get_public_page($1) as page`, [slugs[0].slug])).rows;
 log(`Página pública (${sample.page.products.length} productos, ${sample.page.recipes.length} recetas), como visitante anónimo:`);
-await measure('get_public_page(slug de un miembro al azar)', slugs.map((s) => asVisitor(s.slug)), 30);
+await measure(
+  'get_public_page(slug de un miembro al azar)',
+  slugs.map((s) => asVisitor(s.slug)),
+  30,
+);
 await measure('get_public_page(slug que no existe)', spread([asVisitor('no-existe-nadie'), asVisitor('Miembro-999999999')]), 30);
 await api.end();
 

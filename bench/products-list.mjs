@@ -28,11 +28,17 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
 const SNAPSHOT = 'products-list';
-const db = await benchDatabase(cfg, SNAPSHOT, args, async () => {
-  const built = await buildEngineData(cfg);
-  await growCatalogue(built);
-  return built;
-}, log);
+const db = await benchDatabase(
+  cfg,
+  SNAPSHOT,
+  args,
+  async () => {
+    const built = await buildEngineData(cfg);
+    await growCatalogue(built);
+    return built;
+  },
+  log,
+);
 
 /** From the build's 20 products to 500, as a catalogue grows: through the table, so each gets its opening movement. */
 async function growCatalogue(c) {
@@ -80,10 +86,15 @@ const QUERIES = [
 ];
 
 async function measure(title) {
-  const { rows: [pending] } = await db.query(`select count(*)::int n from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')`);
+  const {
+    rows: [pending],
+  } = await db.query(`select count(*)::int n from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')`);
   log(`\n${title}: ${pending.n} ventas pendientes; list_products, página de 20, ${CALLS} llamadas por consulta tras ${WARM_UP} de calentamiento:`);
   const results = [];
-  for (const [who, userId] of [['admin', admin], ['finanzas', superadmin]]) {
+  for (const [who, userId] of [
+    ['admin', admin],
+    ['finanzas', superadmin],
+  ]) {
     for (const [label, extra] of QUERIES) {
       // The bench's statement passes every argument (null when absent), so the screen's defaults are spelt out.
       const body = { p_status: 'activos', p_sort: 'nombre', p_desc: false, p_low_stock: false, p_page: 1, p_page_size: 20, ...extra };
@@ -99,7 +110,9 @@ async function measure(title) {
       const s = summary(times);
       results.push({ label: `${who}: ${label}`, ...s });
       const costs = rows.filter((r) => r.unit_cost !== null).length;
-      log(`  ${who}: ${label}: mediana ${fmt(s.p50)}, p95 ${fmt(s.p95)}, máx ${fmt(s.max)} ms (${rows[0]?.total ?? 0} resultados, ${costs} con costo en la página)${s.p95 <= TARGET_MS ? '' : '  ← p95 > 30 ms'}`);
+      log(
+        `  ${who}: ${label}: mediana ${fmt(s.p50)}, p95 ${fmt(s.p95)}, máx ${fmt(s.max)} ms (${rows[0]?.total ?? 0} resultados, ${costs} con costo en la página)${s.p95 <= TARGET_MS ? '' : '  ← p95 > 30 ms'}`,
+      );
     }
   }
   const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));

@@ -104,7 +104,12 @@ function heavyInFirstLoad(routes, heavyFiles) {
 }
 
 /** Without the bundle's module lists (a --dist build), a heavy library is seen where it is imported on demand. */
-const heavyFromManifest = (manifest) => new Set(Object.entries(manifest).filter(([key]) => HEAVY.test(key)).map(([, entry]) => entry.file));
+const heavyFromManifest = (manifest) =>
+  new Set(
+    Object.entries(manifest)
+      .filter(([key]) => HEAVY.test(key))
+      .map(([, entry]) => entry.file),
+  );
 
 function reportHeavy(label, { routes, size }, heavyFiles) {
   const files = [...heavyFiles].map((f) => `${f} (${kB(size(f).gzip)} kB gzip)`);

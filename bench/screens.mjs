@@ -67,8 +67,16 @@ const describe = (kind) => {
 log(`miembros que llaman: uplines pesados ${describe('heavy')}, nivel medio ${describe('mid')}, hojas ${describe('leaf')} (${fmt(ms(t0))} ms)`);
 
 const sig = await functionSignatures(db, [
-  'get_ledger', 'get_ledger_months', 'get_member_month', 'get_balance', 'get_sale_checks', 'preview_sale_rewards',
-  'get_staff_work_counts', 'get_payout_queue', 'get_payout_totals', 'get_approval_queue',
+  'get_ledger',
+  'get_ledger_months',
+  'get_member_month',
+  'get_balance',
+  'get_sale_checks',
+  'preview_sale_rewards',
+  'get_staff_work_counts',
+  'get_payout_queue',
+  'get_payout_totals',
+  'get_approval_queue',
 ]);
 const api = await apiConnection(cfg, APPROVALS_AT);
 
@@ -124,14 +132,18 @@ t0 = performance.now();
 await db.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(asAdmin), APPROVALS_AT]);
 const { rows: toApprove } = await db.query(`select o.id from ord o where o.k <= ${UNFOLDED} order by o.k`);
 for (const { id } of toApprove) await db.query('select public.approve_sale($1)', [id]);
-const { rows: [unfolded] } = await db.query(`
+const {
+  rows: [unfolded],
+} = await db.query(`
   select count(*)::int as rows, (select count(*)::int from private.group_points_pending p
                                    join public.clients c on c.id = p.ancestor_id where c.enroller_id is null) as root_rows
     from private.group_points_pending`);
 log(`${toApprove.length} aprobaciones por approve_sale: ${fmt(ms(t0))} ms; pendientes sin plegar: ${unfolded.rows} filas, ${unfolded.root_rows} de la raíz`);
 await measure(`get_member_month() con ${toApprove.length} aprobaciones sin plegar`, spread(memberCalls((claims) => memberMonth(api, claims))));
 // Exact whatever is folded: the figure every caller reads against their subtree summed by brute force.
-const { rows: [wrong] } = await db.query(`
+const {
+  rows: [wrong],
+} = await db.query(`
   select count(*)::int as n from callers k
    cross join lateral public.get_member_month(k.id, '${MONTH}') g
    where g.group_points <> (select sum(t.personal_points) from public.clients c
@@ -145,11 +157,17 @@ await checkpoint(cfg);
 t0 = performance.now();
 // As production runs it: the superadmin asks (an API request), the queue's runner closes (as pg_cron).
 await setClock(api, `${NEXT_MONTH} 06:00:00-05`);
-await request(api, { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
-  'select public.request_period_close($1)', [MONTH]);
+await request(
+  api,
+  { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
+  'select public.request_period_close($1)',
+  [MONTH],
+);
 await db.query(`select set_config('savia.now', '${NEXT_MONTH} 06:00:00-05', false)`);
 await db.query('call private.run_period_close_jobs()');
-const { rows: [job] } = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
+const {
+  rows: [job],
+} = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
 if (job.status !== 'done') throw new Error(`el cierre no terminó: ${JSON.stringify(job)}`);
 log(`cierre de ${MONTH.slice(0, 7)}: ${fmt(ms(t0))} ms (${job.summary.forfeits} anulaciones, ${job.summary.volume_bonuses} bonos de volumen)`);
 
@@ -206,14 +224,16 @@ await setClock(api, AFTER_CLOSE_AT);
 // Aprobaciones, as an admin ------------------------------------------------------------------------------
 // The queue as src/api/sales fetchApprovalQueue asks for it: get_approval_queue, pending sales oldest
 // first with their member and lines, a page of 20 (the screen's default) and the exact total.
-const { rows: [{ pending }] } = await db.query(
-  `select count(*)::int as pending from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')`);
+const {
+  rows: [{ pending }],
+} = await db.query(`select count(*)::int as pending from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')`);
 const approvalQueue = rpc(sig, 'get_approval_queue', ['p_page', 'p_page_size'], 'scalar');
 const PAGE = 20;
 const queuePage = (page) => ({ run: () => approvalQueue(api, asAdmin, { p_page: page, p_page_size: PAGE }) });
 const pages = Math.ceil(pending / PAGE);
 const { rows: pendingSales } = await db.query(
-  `select id from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') order by random() limit ${CALLS}`);
+  `select id from public.sales where status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') order by random() limit ${CALLS}`,
+);
 const saleChecks = rpc(sig, 'get_sale_checks', ['p_sale_id'], 'scalar');
 const previewRewards = rpc(sig, 'preview_sale_rewards', ['p_sale_id']);
 const workCounts = rpc(sig, 'get_staff_work_counts', [], 'single');
@@ -222,9 +242,18 @@ await measure('get_approval_queue, primera página con el total', spread([queueP
 await measure('get_approval_queue, páginas 2–10', spread(Array.from({ length: 9 }, (_, i) => queuePage(i + 2))));
 await measure(`get_approval_queue, página ${Math.ceil(pages / 2)} de ${pages}`, spread([queuePage(Math.ceil(pages / 2))]));
 await measure(`get_approval_queue, última página (${pages})`, spread([queuePage(pages)]));
-await measure(`get_approval_queue, página al azar (1–${pages})`, Array.from({ length: CALLS }, () => queuePage(1 + Math.floor(Math.random() * pages))));
-await measure('get_sale_checks(venta al azar)', pendingSales.map((s) => ({ run: () => saleChecks(api, asAdmin, { p_sale_id: s.id }) })));
-await measure('preview_sale_rewards(venta al azar)', pendingSales.map((s) => ({ run: () => previewRewards(api, asAdmin, { p_sale_id: s.id }) })));
+await measure(
+  `get_approval_queue, página al azar (1–${pages})`,
+  Array.from({ length: CALLS }, () => queuePage(1 + Math.floor(Math.random() * pages))),
+);
+await measure(
+  'get_sale_checks(venta al azar)',
+  pendingSales.map((s) => ({ run: () => saleChecks(api, asAdmin, { p_sale_id: s.id }) })),
+);
+await measure(
+  'preview_sale_rewards(venta al azar)',
+  pendingSales.map((s) => ({ run: () => previewRewards(api, asAdmin, { p_sale_id: s.id }) })),
+);
 await measure('get_staff_work_counts() (la insignia del menú)', spread([{ run: () => workCounts(api, asAdmin) }]));
 
 // Mis Recompensas, as each member --------------------------------------------------------------------------
@@ -249,17 +278,23 @@ const deepArgs = (c) => {
 };
 log('Mis Recompensas (libro, páginas de 50), como cada miembro:');
 await measure('get_ledger primera página', spread(memberCalls((claims) => ledgerFirst(api, claims, { p_limit: LEDGER }))));
-await measure('get_ledger página profunda (cursor al 90 %)',
-  spread(memberCalls((claims, c) => ledgerDeep(api, claims, { p_limit: LEDGER, ...deepArgs(c) }))));
-await measure(`get_ledger primera página, mes ${MONTH.slice(0, 7)}`,
-  spread(memberCalls((claims) => ledgerMonth(api, claims, { p_limit: LEDGER, p_month: MONTH }))));
-await measure('get_ledger primera página, tipo comisión por compra',
-  spread(memberCalls((claims) => ledgerTypes(api, claims, { p_limit: LEDGER, p_types: ['commission_purchase'] }))));
-await measure('get_ledger primera página, tipos puntos por compra y reversos',
-  spread(memberCalls((claims) => ledgerTypes(api, claims, { p_limit: LEDGER, p_types: ['points_purchase', 'reversal_commission'] }))));
-await measure('get_ledger página profunda con mes y tipo',
-  spread(memberCalls((claims, c) => ledgerFiltered(api, claims,
-    { p_limit: LEDGER, ...deepArgs(c), p_month: MONTH, p_types: ['commission_purchase'] }))));
+await measure('get_ledger página profunda (cursor al 90 %)', spread(memberCalls((claims, c) => ledgerDeep(api, claims, { p_limit: LEDGER, ...deepArgs(c) }))));
+await measure(
+  `get_ledger primera página, mes ${MONTH.slice(0, 7)}`,
+  spread(memberCalls((claims) => ledgerMonth(api, claims, { p_limit: LEDGER, p_month: MONTH }))),
+);
+await measure(
+  'get_ledger primera página, tipo comisión por compra',
+  spread(memberCalls((claims) => ledgerTypes(api, claims, { p_limit: LEDGER, p_types: ['commission_purchase'] }))),
+);
+await measure(
+  'get_ledger primera página, tipos puntos por compra y reversos',
+  spread(memberCalls((claims) => ledgerTypes(api, claims, { p_limit: LEDGER, p_types: ['points_purchase', 'reversal_commission'] }))),
+);
+await measure(
+  'get_ledger página profunda con mes y tipo',
+  spread(memberCalls((claims, c) => ledgerFiltered(api, claims, { p_limit: LEDGER, ...deepArgs(c), p_month: MONTH, p_types: ['commission_purchase'] }))),
+);
 
 // Pagos, as an admin ------------------------------------------------------------------------------------------
 const payoutQueue = rpc(sig, 'get_payout_queue', ['p_statuses', 'p_page', 'p_page_size']);
@@ -270,12 +305,19 @@ log(`Pagos (${countOf(null)} solicitudes, páginas de ${PAGE}), como admin:`);
 for (const status of ['pending', 'approved', 'paid', 'rejected', null]) {
   const pagesOf = Math.max(1, Math.ceil(countOf(status) / PAGE));
   const call = (page) => ({
-    run: () => (status ? payoutQueue(api, asAdmin, { p_statuses: [status], p_page: page, p_page_size: PAGE })
-                       : payoutQueueAll(api, asAdmin, { p_page: page, p_page_size: PAGE })),
+    run: () =>
+      status
+        ? payoutQueue(api, asAdmin, { p_statuses: [status], p_page: page, p_page_size: PAGE })
+        : payoutQueueAll(api, asAdmin, { p_page: page, p_page_size: PAGE }),
   });
   await measure(`get_payout_queue(${status ?? 'todas'}), primera página`, spread([call(1)], CALLS / 3));
-  await measure(`get_payout_queue(${status ?? 'todas'}), página al azar (1–${pagesOf})`,
-    spread(Array.from({ length: pagesOf }, (_, i) => call(i + 1)), CALLS / 3));
+  await measure(
+    `get_payout_queue(${status ?? 'todas'}), página al azar (1–${pagesOf})`,
+    spread(
+      Array.from({ length: pagesOf }, (_, i) => call(i + 1)),
+      CALLS / 3,
+    ),
+  );
 }
 await measure('get_payout_totals()', spread([{ run: () => payoutTotals(api, asAdmin) }]));
 await measure('get_staff_work_counts() con cobros', spread([{ run: () => workCounts(api, asAdmin) }]));
@@ -291,7 +333,9 @@ await api.end();
 
 const slow = results.filter((r) => r.p95 > TARGET_MS);
 log(slow.length ? `por encima de ${TARGET_MS} ms de p95: ${slow.map((r) => r.label).join('; ')}` : `todas con p95 ≤ ${TARGET_MS} ms`);
-const { rows: [bad] } = await db.query(`select count(*)::int as n from private.engine_invariant_violations()`);
+const {
+  rows: [bad],
+} = await db.query(`select count(*)::int as n from private.engine_invariant_violations()`);
 log(`invariantes violados: ${bad.n}`);
 log(`máquina al terminar: ${machine()}, PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`);
 await db.end();

@@ -28,11 +28,17 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const args = process.argv.slice(2);
 const SNAPSHOT = 'why-not-paid';
-const db = await benchDatabase(cfg, SNAPSHOT, args, async () => {
-  const built = await buildEngineData(cfg);
-  await prepare(built);
-  return built;
-}, log);
+const db = await benchDatabase(
+  cfg,
+  SNAPSHOT,
+  args,
+  async () => {
+    const built = await buildEngineData(cfg);
+    await prepare(built);
+    return built;
+  },
+  log,
+);
 const { admin, superadmin } = await staffIds(db);
 const asAdmin = claimsOf(admin);
 
@@ -43,7 +49,8 @@ async function prepare(c) {
   let t1 = performance.now();
   await c.query(`select set_config('request.jwt.claims', $1, false), set_config('savia.now', $2, false)`, [JSON.stringify(claimsOf(ids.admin)), APPROVALS_AT]);
   const { rows: toCancel } = await c.query(
-    `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`);
+    `select s.id from public.sales s where s.status = 'Pagada' and s.commissionable_total > 0 order by random() limit ${CANCELLED}`,
+  );
   for (const { id } of toCancel) await c.query(`select public.cancel_sale($1, 'El banco devolvió el pago')`, [id]);
   await c.query(`select set_config('request.jwt.claims', '', false)`);
   log(`${toCancel.length} pedidos pagados cancelados por cancel_sale: ${fmt(ms(t1))} ms`);
@@ -104,7 +111,9 @@ const calls = (month) => spread(asked.map((c) => ({ kind: c.kind, run: () => why
 
 /** Members whose answer disagrees with the ledger summed here by another route (its reversals by reason). */
 async function wrongAnswers(month) {
-  const { rows: [x] } = await db.query(`
+  const {
+    rows: [x],
+  } = await db.query(`
     select count(*)::int as n from bench.asked k
      cross join lateral (select public.get_why_not_paid(k.id, '${month}') as w) a
      cross join lateral (select coalesce(sum(r.amount) filter (where r.amount > 0 and r.reverses_id is null), 0) as earned,
@@ -125,17 +134,25 @@ log(`  respuestas que no cuadran con el libro: ${await wrongAnswers(MONTH)} de $
 await checkpoint(cfg);
 let t0 = performance.now();
 await setClock(api, `${NEXT_MONTH} 06:00:00-05`);
-await request(api, { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
-  'select public.request_period_close($1)', [MONTH]);
+await request(
+  api,
+  { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
+  'select public.request_period_close($1)',
+  [MONTH],
+);
 await db.query(`select set_config('savia.now', '${NEXT_MONTH} 06:00:00-05', false)`);
 await db.query('call private.run_period_close_jobs()');
-const { rows: [job] } = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
+const {
+  rows: [job],
+} = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
 if (job.status !== 'done') throw new Error(`el cierre no terminó: ${JSON.stringify(job)}`);
 log(`cierre de ${MONTH.slice(0, 7)}: ${fmt(ms(t0))} ms (${job.summary.forfeits} anulaciones, ${job.summary.volume_bonuses} bonos de volumen)`);
 // The close wrote tens of thousands of reversals; autovacuum (its insert threshold) visits the ledger
 // soon after, which makes the reversals' index answer from the index alone, as it will every day after.
 await db.query('vacuum analyze public.reward_transactions');
-const { rows: [mix] } = await db.query(`
+const {
+  rows: [mix],
+} = await db.query(`
   select count(*) filter (where w ->> 'verdict' = 'forfeited')::int as forfeited, count(*) filter (where w ->> 'verdict' = 'paid')::int as paid,
          count(*) filter (where (w ->> 'reversed')::numeric > 0)::int as with_reversals
     from bench.asked k cross join lateral (select public.get_why_not_paid(k.id, '${MONTH}') as w) a`);

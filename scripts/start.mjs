@@ -16,10 +16,11 @@ const { pool } = await startStack(cfg, { log });
 
 // --api-only: the backend alone (used while developing the stack itself).
 const apiOnly = process.argv.includes('--api-only');
-if (!apiOnly) spawnService('vite', process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
-  logDir: cfg.logDir,
-  env: { VITE_SUPABASE_URL: cfg.apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: cfg.publishableKey },
-});
+if (!apiOnly)
+  spawnService('vite', process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
+    logDir: cfg.logDir,
+    env: { VITE_SUPABASE_URL: cfg.apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: cfg.publishableKey },
+  });
 if (!apiOnly) await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.appPort}/`)).ok, { what: 'Vite', timeoutMs: 60000 });
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -88,7 +88,9 @@ async function finish(code) {
 
 const testFiles = (dir, pattern) => {
   try {
-    return readdirSync(join(ROOT, dir)).filter((f) => pattern.test(f)).map((f) => join(dir, f));
+    return readdirSync(join(ROOT, dir))
+      .filter((f) => pattern.test(f))
+      .map((f) => join(dir, f));
   } catch {
     return [];
   }
@@ -99,6 +101,8 @@ ensureSystemPackages(['postgres', 'cron', 'pgtap', 'chromium']);
 await sideBySide([
   { name: 'typecheck', bin: 'tsc', args: ['-b', '--noEmit'] },
   { name: 'lint', bin: 'eslint', args: ['.', '--max-warnings=0'] },
+  // One formatter for the repository: a file Prettier would change fails here (`npm run format` fixes it).
+  { name: 'format', bin: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
 ]);
 await stage('unit', () => npx('vitest', ['run', '--config', 'vitest.config.ts']));
 
@@ -138,10 +142,15 @@ const distDir = join(cfg.dataDir, 'dist');
 await stage('build', () => npx('vite', ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir']), { neededBy: ['budget', 'e2e'] });
 await stage('budget', () => run(process.execPath, [join(ROOT, 'bench', 'route-sizes.mjs'), '--dist', distDir, '--check', '--probe']));
 await stage('e2e', async () => {
-  spawnService('preview', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'], {
-    logDir: cfg.logDir,
-    cwd: ROOT,
-  });
+  spawnService(
+    'preview',
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(cfg.appPort), '--strictPort'],
+    {
+      logDir: cfg.logDir,
+      cwd: ROOT,
+    },
+  );
   await waitFor(async () => (await fetch(appUrl)).ok, { what: 'vite preview' });
   // SAVIA_E2E_SPECS="tests/e2e/orders.spec.ts …" runs only those specs (while working on one screen).
   const specs = (process.env.SAVIA_E2E_SPECS ?? '').split(/\s+/).filter(Boolean);

@@ -274,27 +274,35 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
   await step('puntos de grupo', 'select private.rebuild_group_points()');
   // Activity as the engine keeps it, by its own rule, on the day the pending orders are approved.
   await step('actividad', `begin; select set_config('savia.now', '${APPROVALS_AT}', true); select private.refresh_all_activity(); commit;`);
-  await step('agregados de ventas', `
+  await step(
+    'agregados de ventas',
+    `
     alter table public.clients enable trigger audit;
     alter table public.sales enable trigger audit;
     alter table public.sale_items enable trigger audit;
     select private.rebuild_sales_aggregates();
     alter table public.sales enable trigger sales_keep_daily;
     alter table public.sales enable trigger sales_keep_daily_update;
-    alter table public.stock_movements enable trigger stock_movements_keep_product_sales;`);
-  await step('cifras del Dashboard', `
+    alter table public.stock_movements enable trigger stock_movements_keep_product_sales;`,
+  );
+  await step(
+    'cifras del Dashboard',
+    `
     select private.rebuild_dashboard_months();
     alter table public.sales enable trigger sales_keep_dashboard;
     alter table public.sales enable trigger sales_keep_dashboard_update;
     alter table public.clients enable trigger clients_keep_dashboard;
-    alter table private.member_period_totals enable trigger member_period_totals_keep_dashboard_insert;`);
+    alter table private.member_period_totals enable trigger member_period_totals_keep_dashboard_insert;`,
+  );
   t0 = performance.now();
   const { rows: broken } = await db.query('select * from private.engine_invariant_violations() limit 5');
   if (broken.length > 0) throw new Error(`Los datos del banco de pruebas rompen invariantes del motor: ${JSON.stringify(broken)}`);
   log(`  invariantes del motor: ninguna rota (${fmt(ms(t0))} ms)`);
   await db.query('vacuum analyze');
   await checkpoint(cfg); // each measured phase starts without a pending checkpoint from the build
-  const { rows: [sizes] } = await db.query(`
+  const {
+    rows: [sizes],
+  } = await db.query(`
     select (select count(*) from public.clients) members, (select max(extensions.nlevel(path)) - 1 from public.clients) depth,
            (select count(*) from public.reward_transactions) entries, (select count(*) from public.sales) sales`);
   log(`datos: ${sizes.members} miembros, ${sizes.depth} generaciones bajo la raíz, ${sizes.sales} pedidos, ${sizes.entries} asientos`);
@@ -359,7 +367,9 @@ export const applySql = (cfg, files) =>
 
 /** The auth user ids of the bench's admin and superadmin (their invitations gave them the roles). */
 export async function staffIds(db) {
-  const { rows: [ids] } = await db.query(`
+  const {
+    rows: [ids],
+  } = await db.query(`
     select (select id from auth.users where email = 'bench.admin@savia.test') admin,
            (select id from auth.users where email = 'bench.super@savia.test') superadmin`);
   return ids;

@@ -17,14 +17,14 @@ export function pgBinDir() {
     /* pg_config is optional */
   }
   if (existsSync('/usr/lib/postgresql')) {
-    const versions = readdirSync('/usr/lib/postgresql').filter((v) => Number(v) >= 15).sort((a, b) => b - a);
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((v) => Number(v) >= 15)
+      .sort((a, b) => b - a);
     candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
   }
   const found = candidates.find((dir) => existsSync(join(dir, 'initdb')));
   if (!found) {
-    throw new Error(
-      'No encontré PostgreSQL 15 o superior (initdb). En Debian/Ubuntu: apt-get install postgresql-15',
-    );
+    throw new Error('No encontré PostgreSQL 15 o superior (initdb). En Debian/Ubuntu: apt-get install postgresql-15');
   }
   return found;
 }
@@ -75,10 +75,34 @@ const layoutFile = (cfg) => join(cfg.pgData, 'savia-layout');
  * after-create scripts of scripts/stack/extensions. Any other such extension fails, as on hosted.
  */
 const PRIVILEGED_EXTENSIONS = [
-  'btree_gin', 'btree_gist', 'citext', 'cube', 'dblink', 'earthdistance', 'fuzzystrmatch', 'hstore', 'intarray',
-  'isn', 'ltree', 'moddatetime', 'pg_cron', 'pg_stat_statements', 'pg_trgm', 'pgcrypto', 'pgrowlocks', 'pgtap',
-  'plpgsql', 'plpgsql_check', 'postgres_fdw', 'seg', 'tablefunc', 'tcn', 'tsm_system_rows', 'tsm_system_time',
-  'unaccent', 'uuid-ossp',
+  'btree_gin',
+  'btree_gist',
+  'citext',
+  'cube',
+  'dblink',
+  'earthdistance',
+  'fuzzystrmatch',
+  'hstore',
+  'intarray',
+  'isn',
+  'ltree',
+  'moddatetime',
+  'pg_cron',
+  'pg_stat_statements',
+  'pg_trgm',
+  'pgcrypto',
+  'pgrowlocks',
+  'pgtap',
+  'plpgsql',
+  'plpgsql_check',
+  'postgres_fdw',
+  'seg',
+  'tablefunc',
+  'tcn',
+  'tsm_system_rows',
+  'tsm_system_time',
+  'unaccent',
+  'uuid-ossp',
 ];
 
 /** The after-create scripts, copied where the server can read them (a checkout under /root is not). */
@@ -175,9 +199,7 @@ function migrationFiles() {
  * tracked as the Supabase CLI does.
  */
 export async function migrate(cfg, log = () => {}) {
-  await withClient(adminUrl(cfg.dbUrl), (client) =>
-    client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')),
-  );
+  await withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
   return withClient(cfg.dbUrl, async (client) => {
     await client.query(`
       create schema if not exists supabase_migrations;
@@ -194,10 +216,7 @@ export async function migrate(cfg, log = () => {}) {
       try {
         await client.query('begin');
         await client.query(sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          m.version,
-          m.name,
-        ]);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');

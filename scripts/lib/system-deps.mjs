@@ -5,7 +5,9 @@ import { existsSync, readdirSync } from 'node:fs';
 
 function pgMajor() {
   if (!existsSync('/usr/lib/postgresql')) return null;
-  const versions = readdirSync('/usr/lib/postgresql').filter((v) => Number(v) >= 15).sort((a, b) => b - a);
+  const versions = readdirSync('/usr/lib/postgresql')
+    .filter((v) => Number(v) >= 15)
+    .sort((a, b) => b - a);
   return versions[0] ?? null;
 }
 
@@ -37,7 +39,9 @@ export function ensureSystemPackages(groups, log = console.log) {
   if (missing.length === 0) return;
   const canApt = process.getuid?.() === 0 && onPath('apt-get');
   if (!canApt) {
-    throw new Error(`Faltan paquetes del sistema: ${missing.join(' ')}. Instálalos (p. ej. sudo apt-get install -y ${missing.join(' ')}) y vuelve a intentarlo.`);
+    throw new Error(
+      `Faltan paquetes del sistema: ${missing.join(' ')}. Instálalos (p. ej. sudo apt-get install -y ${missing.join(' ')}) y vuelve a intentarlo.`,
+    );
   }
   log(`instalando paquetes del sistema: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

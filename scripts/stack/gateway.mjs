@@ -81,14 +81,11 @@ async function authorizeRequest(req, url, { keys, service, path }) {
 
 /** Forwards the request to a local upstream, streaming both ways. */
 export function proxy(req, res, { port, path }) {
-  const upstream = http.request(
-    { host: '127.0.0.1', port, method: req.method, path, headers: { ...req.headers, host: `127.0.0.1:${port}` } },
-    (up) => {
-      const out = { ...up.headers, ...CORS_ORIGIN };
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-    },
-  );
+  const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path, headers: { ...req.headers, host: `127.0.0.1:${port}` } }, (up) => {
+    const out = { ...up.headers, ...CORS_ORIGIN };
+    res.writeHead(up.statusCode ?? 502, out);
+    up.pipe(res);
+  });
   upstream.on('error', () => sendJson(res, 502, { message: 'An invalid response was received from the upstream server' }));
   req.pipe(upstream);
 }

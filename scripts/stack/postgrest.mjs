@@ -32,9 +32,9 @@ export async function startPostgrest(cfg) {
   });
   let exited = false;
   child.on('exit', () => (exited = true));
-  await waitFor(
-    async () => (await fetch(`http://127.0.0.1:${cfg.restPort + 100}/ready`)).ok,
-    { what: 'PostgREST', failed: () => exited && `PostgREST terminó al arrancar; mira ${cfg.logDir}/postgrest.log` },
-  );
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.restPort + 100}/ready`)).ok, {
+    what: 'PostgREST',
+    failed: () => exited && `PostgREST terminó al arrancar; mira ${cfg.logDir}/postgrest.log`,
+  });
   return child;
 }

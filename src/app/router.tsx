@@ -93,16 +93,12 @@ const routes: RouteObject[] = [
       { path: paths.root, element: <RoleHomeRedirect /> },
       {
         // The back office layout at /: admin and superadmin.
-        element: (
-          <RequireAccess access="staff">{withSettings(BackOfficeLayout)}</RequireAccess>
-        ),
+        element: <RequireAccess access="staff">{withSettings(BackOfficeLayout)}</RequireAccess>,
         children: [...backOfficeRoutes, ...backOfficeItemRoutes].map((r) => guarded(r.path, r.access)),
       },
       {
         path: paths.account,
-        element: (
-          <RequireAccess access="cliente">{withSettings(MemberLayout)}</RequireAccess>
-        ),
+        element: <RequireAccess access="cliente">{withSettings(MemberLayout)}</RequireAccess>,
         children: memberRoutes.map((r) => (r.path === paths.account ? { index: true, element: guarded(r.path, r.access).element } : guarded(r.path, r.access))),
       },
       { path: '*', element: <RoleHomeRedirect /> },

@@ -72,7 +72,17 @@ export function SearchFilter({ label, hint, placeholder, value, onSearch, spansR
 }
 
 /** A free-text filter (Clientes' city): kept as typed, written to the URL after the pause. */
-export function TextFilter({ label, placeholder, value, onText }: { label: string; placeholder: string; value: string | undefined; onText: (text: string | undefined) => void }) {
+export function TextFilter({
+  label,
+  placeholder,
+  value,
+  onText,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onText: (text: string | undefined) => void;
+}) {
   const [text, setText] = useDebouncedText(value, onText);
   return (
     <FilterField label={label}>

@@ -28,10 +28,14 @@ describe('buildCsv', () => {
       b: { rows: [3], next: null },
     };
     const asked: (string | null)[] = [];
-    const blob = await buildCsv(['n', 'doble'], async (cursor: string | null) => {
-      asked.push(cursor);
-      return pages[cursor ?? 'start'] as { rows: number[]; next: string | null };
-    }, (n) => [n, n * 2]);
+    const blob = await buildCsv(
+      ['n', 'doble'],
+      async (cursor: string | null) => {
+        asked.push(cursor);
+        return pages[cursor ?? 'start'] as { rows: number[]; next: string | null };
+      },
+      (n) => [n, n * 2],
+    );
     expect(asked).toEqual([null, 'b']);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

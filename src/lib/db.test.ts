@@ -3,7 +3,10 @@ import { DbError, dbMessages, isRetryable, toDbError, unwrap, userMessage } from
 
 describe('DbError', () => {
   it('un rechazo del motor conserva su frase y su código estable', () => {
-    const e = toDbError({ code: 'P0001', message: 'Stock insuficiente de «Té verde»: hay 1 y la venta necesita 2.', hint: 'savia:insufficient_stock', details: '' }, 400);
+    const e = toDbError(
+      { code: 'P0001', message: 'Stock insuficiente de «Té verde»: hay 1 y la venta necesita 2.', hint: 'savia:insufficient_stock', details: '' },
+      400,
+    );
     expect(e.kind).toBe('refusal');
     expect(e.saviaCode).toBe('insufficient_stock');
     expect(e.userMessage).toBe('Stock insuficiente de «Té verde»: hay 1 y la venta necesita 2.');
@@ -47,7 +50,9 @@ describe('DbError', () => {
   });
 
   it('una comprobación antigua con frase en español la conserva; una en inglés no llega a la gente', () => {
-    expect(toDbError({ code: '23514', message: 'El nombre de la empresa no puede estar vacío.' }).userMessage).toBe('El nombre de la empresa no puede estar vacío.');
+    expect(toDbError({ code: '23514', message: 'El nombre de la empresa no puede estar vacío.' }).userMessage).toBe(
+      'El nombre de la empresa no puede estar vacío.',
+    );
     expect(toDbError({ code: '23514', message: 'new row for relation "x" violates check constraint "y"' }).userMessage).toBe(dbMessages.invalid);
   });
 

@@ -5,9 +5,7 @@ import { hasAccess, type Principal } from './authorization';
 export type NavItem = Pick<AppRoute, 'path' | 'label'>;
 
 export function backOfficeNav(principal: Principal | null | undefined): NavItem[] {
-  return backOfficeRoutes
-    .filter((r) => r.path !== paths.recipes && hasAccess(principal, r.access))
-    .map(({ path, label }) => ({ path, label }));
+  return backOfficeRoutes.filter((r) => r.path !== paths.recipes && hasAccess(principal, r.access)).map(({ path, label }) => ({ path, label }));
 }
 
 export function memberNav(principal: Principal | null | undefined): NavItem[] {

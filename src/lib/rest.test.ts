@@ -21,7 +21,10 @@ describe('rest: PostgREST without supabase-js, through unwrap()', () => {
   });
 
   it('a refusal becomes the same DbError as through supabase-js', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(400, { code: 'P0001', message: 'Demasiados mensajes.', hint: 'savia:too_many_leads', details: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(answer(400, { code: 'P0001', message: 'Demasiados mensajes.', hint: 'savia:too_many_leads', details: null })),
+    );
     const error = await unwrap(anonRpc('submit_lead', {})).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DbError);
     expect((error as DbError).saviaCode).toBe('too_many_leads');

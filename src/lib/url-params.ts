@@ -14,14 +14,14 @@ export const pageParam = () => z.catch(z.coerce.number().check(z.int(), z.minimu
 
 /** `?por_pagina=50`: one of the offered sizes. */
 export const pageSizeParam = (sizes: readonly number[] = PAGE_SIZES, fallback: number = DEFAULT_PAGE_SIZE) =>
-  z.catch(
-    z.coerce.number().check(z.refine((n) => sizes.includes(n))),
-    fallback,
-  );
+  z.catch(z.coerce.number().check(z.refine((n) => sizes.includes(n))), fallback);
 
 /** One of a closed set, or undefined (no filter) / the fallback given. */
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T): z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniEnum<{ [K in T[number]]: K }>>>;
-export function enumParam<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]): z.ZodMiniCatch<z.ZodMiniEnum<{ [K in T[number]]: K }>>;
+export function enumParam<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+): z.ZodMiniCatch<z.ZodMiniEnum<{ [K in T[number]]: K }>>;
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) {
   return fallback === undefined ? z.catch(z.optional(z.enum(values)), undefined) : z.catch(z.enum(values), fallback);
 }
@@ -50,10 +50,7 @@ export const textParam = (max = 200) =>
 
 /** `?orden=-fecha`: a sortable column, descending with a leading minus. */
 export const sortParam = <const T extends readonly [string, ...string[]]>(columns: T, fallback: string) =>
-  z.catch(
-    z.string().check(z.refine((s) => (columns as readonly string[]).includes(s.replace(/^-/, '')))),
-    fallback,
-  );
+  z.catch(z.string().check(z.refine((s) => (columns as readonly string[]).includes(s.replace(/^-/, '')))), fallback);
 
 /** The three params every server-side list has. */
 export const tableParams = <const T extends readonly [string, ...string[]]>({

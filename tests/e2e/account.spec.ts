@@ -31,7 +31,10 @@ interface Balance {
 }
 
 const memberMonth = (email: string) =>
-  asMember(email, async (db) => (await db.query<MemberMonth>(`select *, to_char(month_end, 'YYYY-MM-DD') as month_end from public.get_member_month()`)).rows[0]!);
+  asMember(
+    email,
+    async (db) => (await db.query<MemberMonth>(`select *, to_char(month_end, 'YYYY-MM-DD') as month_end from public.get_member_month()`)).rows[0]!,
+  );
 const balanceOf = (email: string) => asMember(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
 // Intl puts no-break spaces inside amounts and before «%»; the page's text keeps them.
 const daysLeft = (m: MemberMonth) => (m.days_left <= 1 ? 'Hoy es el último día del mes' : `Quedan ${m.days_left} días del mes`);
@@ -49,14 +52,18 @@ test('María ve su mes como lo dan get_member_month y get_balance', async ({ pag
   await openAs(page, personas.memberActive, '/mi-cuenta');
   const activity = page.getByTestId('activity-card');
   await expect(activity.getByTestId('personal-points')).toHaveText(formatPoints(month.personal_points));
-  await expect(activity.getByRole('img', { name: `${formatPoints(month.personal_points)} de ${formatPoints(month.activity_points)} puntos personales` })).toBeVisible();
+  await expect(
+    activity.getByRole('img', { name: `${formatPoints(month.personal_points)} de ${formatPoints(month.activity_points)} puntos personales` }),
+  ).toBeVisible();
   await expect(activity.getByTestId('activity-status')).toHaveText(month.is_active ? 'Activo' : 'Inactivo');
   await expect(activity.getByTestId('days-left')).toHaveText(daysLeft(month));
 
   const level = page.getByTestId('level-card');
   await expect(level.getByTestId('level-name')).toHaveText(`★${month.star_level} ${month.star_name}`);
   expect(month.next_level, 'María (★3) tiene un nivel por encima').not.toBeNull();
-  await expect(level.getByTestId('next-level')).toHaveText(`Te faltan ${formatPoints(month.next_level_points_missing!)} puntos de grupo para ★${month.next_level}`);
+  await expect(level.getByTestId('next-level')).toHaveText(
+    `Te faltan ${formatPoints(month.next_level_points_missing!)} puntos de grupo para ★${month.next_level}`,
+  );
   await expect(level.getByTestId('group-points')).toHaveText(`${formatPoints(month.group_points)} de ${formatPoints(month.next_level_group_points!)}`);
 
   const balances = page.getByTestId('balances-card');
@@ -80,7 +87,10 @@ test('María copia el enlace de su página, lo comparte y sigue un contacto (en 
   const { slug } = (await withDb((db) => db.query<{ slug: string }>('select slug from public.clients where id = $1', [month.client_id]))).rows[0]!;
   const leadName = `Contacto E2E ${Date.now()}`;
   await withDb((db) =>
-    db.query(`insert into public.leads (client_id, name, phone, message, consented_at) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.', now())`, [month.client_id, leadName]),
+    db.query(
+      `insert into public.leads (client_id, name, phone, message, consented_at) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.', now())`,
+      [month.client_id, leadName],
+    ),
   );
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openAs(page, personas.memberActive, '/mi-cuenta');
@@ -169,7 +179,8 @@ test('un miembro inactivo con comisiones pendientes ve cuánto perdería, sin p�
 test('Mi Cuenta de un mes pasado se ve como quedó, y cabe en 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const previous = await withDb(
-    async (db) => (await db.query<{ month: string }>(`select to_char(max(month), 'YYYY-MM') as month from public.periods where status = 'closed'`)).rows[0]!.month,
+    async (db) =>
+      (await db.query<{ month: string }>(`select to_char(max(month), 'YYYY-MM') as month from public.periods where status = 'closed'`)).rows[0]!.month,
   );
   await openAs(page, personas.memberActive, `/mi-cuenta?mes=${previous}`);
   await expect(page.getByTestId('days-left')).toHaveText('Mes cerrado');

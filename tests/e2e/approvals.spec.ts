@@ -95,7 +95,9 @@ async function pendingCount() {
 
 async function saleRow(id: string) {
   const { rows } = await withDb((db) =>
-    db.query<{ status: string; rejection_reason: string | null; sale_no: number }>('select status, rejection_reason, sale_no from public.sales where id = $1', [id]),
+    db.query<{ status: string; rejection_reason: string | null; sale_no: number }>('select status, rejection_reason, sale_no from public.sales where id = $1', [
+      id,
+    ]),
   );
   return rows[0]!;
 }
@@ -123,7 +125,9 @@ test.afterAll(async () => {
          from auth.users u where lower(u.email) = lower($1)`,
       [personas.superFinance],
     );
-    await db.query(`select public.reject_sale(s.id, 'Limpieza de la prueba de Aprobaciones.') from public.sales s where s.id = any($1) and s.${PENDING}`, [made]);
+    await db.query(`select public.reject_sale(s.id, 'Limpieza de la prueba de Aprobaciones.') from public.sales s where s.id = any($1) and s.${PENDING}`, [
+      made,
+    ]);
     await db.query('commit');
   });
 });
@@ -167,7 +171,9 @@ async function ledgerOf(saleId: string) {
     );
     return rows
       .map((r) => {
-        const value = [Number(r.amount) !== 0 && formatMoney(r.amount, currency), r.points !== 0 && `${formatPoints(r.points)} puntos`].filter(Boolean).join(' · ');
+        const value = [Number(r.amount) !== 0 && formatMoney(r.amount, currency), r.points !== 0 && `${formatPoints(r.points)} puntos`]
+          .filter(Boolean)
+          .join(' · ');
         return `${r.name} | ${ledgerTypeLabels[r.type]} | ${value}`;
       })
       .sort();
@@ -183,7 +189,9 @@ test('aprueba un pedido viendo quién gana qué y rechaza un enrolamiento con mo
   const ref = `E2E-APR-${stamp()}`;
   const order = await placeOrder(personas.memberB, { sku: 'ESP-120', quantity: 2, reference: ref });
   // Enrolled with a document another member already uses: a warning to see before deciding.
-  const { rows: doc } = await withDb((db) => db.query<{ document_number: string; name: string }>(`select document_number, name from public.clients where lower(email) = 'paula.castro@savia.test'`));
+  const { rows: doc } = await withDb((db) =>
+    db.query<{ document_number: string; name: string }>(`select document_number, name from public.clients where lower(email) = 'paula.castro@savia.test'`),
+  );
   const person = `Persona E2E ${stamp()}`;
   const enrolment = await (
     await asMember(personas.memberActive)
@@ -202,10 +210,16 @@ test('aprueba un pedido viendo quién gana qué y rechaza un enrolamiento con mo
   const preview = await previewOnScreen(page);
   // The buyer's points (the sale's own) and at least one upline commission.
   const { rows: buyer } = await withDb((db) =>
-    db.query<{ name: string; points_total: number }>('select c.name, s.points_total from public.sales s join public.clients c on c.id = s.client_id where s.id = $1', [order.id]),
+    db.query<{ name: string; points_total: number }>(
+      'select c.name, s.points_total from public.sales s join public.clients c on c.id = s.client_id where s.id = $1',
+      [order.id],
+    ),
   );
   expect(preview, preview.join('\n')).toContain(`${buyer[0]!.name} | Puntos por compra | ${formatPoints(buyer[0]!.points_total)} puntos`);
-  expect(preview.some((line) => line.includes('| Comisión por compra |')), preview.join('\n')).toBe(true);
+  expect(
+    preview.some((line) => line.includes('| Comisión por compra |')),
+    preview.join('\n'),
+  ).toBe(true);
   const stockBefore = await stockOf('ESP-120');
   const queueBefore = await pendingCount();
 
@@ -218,7 +232,9 @@ test('aprueba un pedido viendo quién gana qué y rechaza un enrolamiento con mo
   expect(await previewOnScreen(page, inDialog), 'el diálogo muestra la misma vista previa').toEqual(preview);
   await expect(inDialog.getByRole('listitem').first()).toContainText('(venta #'); // the why, not just the figure
   await approveDialog.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText(`Venta #${formatPoints(order.sale_no)} aprobada: queda Pagada y se escribieron ${preview.length} asientos de recompensas.`)).toBeVisible();
+  await expect(
+    page.getByText(`Venta #${formatPoints(order.sale_no)} aprobada: queda Pagada y se escribieron ${preview.length} asientos de recompensas.`),
+  ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`venta=${enrolment.id}`));
   await expect(reviewHeading(page)).toHaveText(`Enrolamiento #${formatPoints(enrolment.sale_no)}`);
   await expect(reviewHeading(page)).toBeFocused();
@@ -250,7 +266,11 @@ test('aprueba un pedido viendo quién gana qué y rechaza un enrolamiento con mo
   expect(await saleRow(enrolment.id)).toMatchObject({ status: 'Rechazado', rejection_reason: 'Datos del enrolamiento incompletos.' });
   expect(await ledgerOf(enrolment.id)).toEqual([]);
   expect(await stockOf('KIT-INICIO')).toBe(kitBefore);
-  const { rows: person_ } = await withDb((db) => db.query<{ enrollment_status: string }>('select c.enrollment_status from public.clients c join public.sales s on s.client_id = c.id where s.id = $1', [enrolment.id]));
+  const { rows: person_ } = await withDb((db) =>
+    db.query<{ enrollment_status: string }>('select c.enrollment_status from public.clients c join public.sales s on s.client_id = c.id where s.id = $1', [
+      enrolment.id,
+    ]),
+  );
   expect(person_[0]!.enrollment_status).toBe('rejected');
   await expectNavCount(page);
 });
@@ -278,7 +298,9 @@ test('si otra persona del equipo la aprobó antes, se ve la negativa de la base 
   await expect(page.getByTestId('sale-review').getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
   await expectNavCount(page);
   // Approved once: the other admin's entries, no second set.
-  const { rows } = await withDb((db) => db.query<{ n: string }>('select count(*) as n from public.reward_transactions where source_sale_id = $1 and type = $2', [sale.id, 'points_purchase']));
+  const { rows } = await withDb((db) =>
+    db.query<{ n: string }>('select count(*) as n from public.reward_transactions where source_sale_id = $1 and type = $2', [sale.id, 'points_purchase']),
+  );
   expect(Number(rows[0]!.n)).toBe(1);
 });
 
@@ -318,7 +340,10 @@ async function sameTransferTwice(browser: Browser) {
   return { ref, first, second };
 }
 
-test('señales de fraude con enlaces a la otra venta, el importe del comprobante que no coincide, el comprobante con zoom y el teclado J/K', async ({ page, browser }) => {
+test('señales de fraude con enlaces a la otra venta, el importe del comprobante que no coincide, el comprobante con zoom y el teclado J/K', async ({
+  page,
+  browser,
+}) => {
   const { ref, first, second } = await sameTransferTwice(browser);
   await openSale(page, second);
   const signs = page.getByTestId('fraud-signs');
@@ -434,7 +459,9 @@ test.describe('móvil', () => {
     const sale = await placeOrder(personas.memberB, { sku: 'ROM-030', quantity: 1, reference: `E2E-MOVIL-${stamp()}` });
     await openAs(page, personas.admin, `/aprobaciones?pagina=${await queuePage(sale.id)}`);
     await expect(page.getByRole('button', { name: 'Revisar la más antigua' })).toBeHidden();
-    await queueList(page).getByRole('link', { name: new RegExp(`#${formatPoints(sale.sale_no)}\\b`) }).click();
+    await queueList(page)
+      .getByRole('link', { name: new RegExp(`#${formatPoints(sale.sale_no)}\\b`) })
+      .click();
     await expect(reviewHeading(page)).toHaveText(`Pedido #${formatPoints(sale.sale_no)}`);
     await expect(queueList(page)).toBeHidden();
     await expect(page.getByTestId('sale-review').getByRole('button', { name: 'Aprobar' })).toBeVisible();

@@ -18,7 +18,13 @@ async function expectHeader(page: Page, firstNameOrEmail: string) {
 
 const cases = [
   { who: 'admin', email: personas.admin, nav: BASE_NAV, allowed: STAFF_PATHS, forbidden: [...SUPER_PATHS, '/finanzas', ...MEMBER_PATHS] },
-  { who: 'superadmin sin finanzas', email: personas.superadmin, nav: SUPER_NAV, allowed: [...STAFF_PATHS, ...SUPER_PATHS], forbidden: ['/finanzas', ...MEMBER_PATHS] },
+  {
+    who: 'superadmin sin finanzas',
+    email: personas.superadmin,
+    nav: SUPER_NAV,
+    allowed: [...STAFF_PATHS, ...SUPER_PATHS],
+    forbidden: ['/finanzas', ...MEMBER_PATHS],
+  },
   {
     who: 'superadmin con finanzas',
     email: personas.superFinance,

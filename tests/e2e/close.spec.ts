@@ -33,19 +33,14 @@ test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la
     (
       await db
         .query<{ id: string }>(`insert into public.suppliers (name) values ($1) returning id`, [supplierName])
-        .then(async (added) =>
-          db.query<{ id: string }>(`update public.suppliers set phone = '3001234567' where id = $1 returning id`, [added.rows[0]!.id]),
-        )
+        .then(async (added) => db.query<{ id: string }>(`update public.suppliers set phone = '3001234567' where id = $1 returning id`, [added.rows[0]!.id]))
     ).rows,
     (await db.query<{ day: string }>(`select to_char(now() at time zone 'America/Bogota', 'YYYY-MM-DD') as day`)).rows,
   ]);
 
   await openAs(page, personas.superFinance, `/configuracion?tab=cierre&mes=${expected!.month}`);
   const detail = page.getByRole('region', { name: /de 2026$/ });
-  await expect(page.getByRole('list', { name: 'Meses de negocio' }).getByRole('button', { name: /En curso/ })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(page.getByRole('list', { name: 'Meses de negocio' }).getByRole('button', { name: /En curso/ })).toHaveAttribute('aria-current', 'true');
   await page.getByRole('button', { name: 'Vista previa del cierre' }).click();
   const totals = detail.getByRole('definition');
   await awaitSimulation(totals.first());
@@ -157,7 +152,11 @@ const oldMonthWithHistory = () =>
   });
 
 const summaryOf = (month: string) =>
-  withDb(async (db) => (await db.query<{ status: string; summary: Record<string, number> | null }>('select status, summary from public.periods where month = $1', [month])).rows[0]!);
+  withDb(
+    async (db) =>
+      (await db.query<{ status: string; summary: Record<string, number> | null }>('select status, summary from public.periods where month = $1', [month]))
+        .rows[0]!,
+  );
 
 test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo el cierre, y la base dice lo mismo', async ({ page }) => {
   const own = await oldMonthWithHistory();
@@ -193,7 +192,11 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await withDb((db) => db.query('call private.run_period_close_jobs()'));
 
     await expect(detail.getByRole('heading', { name: 'Lo que hizo el cierre' })).toBeVisible();
-    const did = (label: string) => detail.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+    const did = (label: string) =>
+      detail
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd');
     await expect(did('Anulaciones por inactividad')).toHaveText(f.count(1));
     await expect(did('Importe anulado')).toHaveText(f.money(100));
     await expect(did('Bonos de volumen')).toHaveText(f.count(1));
@@ -206,16 +209,26 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     // The database wrote what the preview said.
     const period = await summaryOf(own.month);
     expect(period.status).toBe('closed');
-    expect(period.summary).toMatchObject({ forfeits: 1, forfeited_amount: 100, volume_bonuses: 1, volume_bonus_amount: 20, level_ups: 1, members: 3, active: 2, income_available: 70 });
-    const facts = await withDb(async (db) =>
-      (
-        await db.query<{ star: number; reason: string | null }>(
-          `select (select star_level from public.clients where id = $2) as star,
+    expect(period.summary).toMatchObject({
+      forfeits: 1,
+      forfeited_amount: 100,
+      volume_bonuses: 1,
+      volume_bonus_amount: 20,
+      level_ups: 1,
+      members: 3,
+      active: 2,
+      income_available: 70,
+    });
+    const facts = await withDb(
+      async (db) =>
+        (
+          await db.query<{ star: number; reason: string | null }>(
+            `select (select star_level from public.clients where id = $2) as star,
                   (select r.reason from public.reward_transactions r where r.period_month = $1 and r.type = 'reversal_commission'
                       and r.beneficiary_id = (select c.enroller_id from public.clients c where c.id = $2)) as reason`,
-          [own.month, own.ciro],
-        )
-      ).rows[0]!,
+            [own.month, own.ciro],
+          )
+        ).rows[0]!,
     );
     expect(facts).toEqual({ star: 2, reason: 'Beneficiario inactivo al cierre del mes' });
   } finally {

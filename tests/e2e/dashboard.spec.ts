@@ -69,7 +69,9 @@ test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sig
 
   // What needs doing: the approvals waiting, a link to Aprobaciones.
   if (want.pending > 0) {
-    const approvals = page.getByRole('link', { name: new RegExp(want.pending === 1 ? '^1 venta espera aprobación' : `^${want.pending} ventas esperan aprobación`) });
+    const approvals = page.getByRole('link', {
+      name: new RegExp(want.pending === 1 ? '^1 venta espera aprobación' : `^${want.pending} ventas esperan aprobación`),
+    });
     await expect(approvals).toHaveAttribute('href', '/aprobaciones');
   }
 
@@ -77,7 +79,10 @@ test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sig
   const sales = card(page, 'Ventas netas de cancelaciones');
   await expect(sales.getByText(f.money(want.salesTotal), { exact: true })).toBeVisible();
   await expect(sales.getByText(`${f.count(want.salesCount)} ventas pagadas o entregadas`)).toBeVisible();
-  await expect(sales.getByRole('link', { name: /Ver las ventas/ })).toHaveAttribute('href', /^\/ventas\?desde=\d{4}-\d{2}-01&hasta=\d{4}-\d{2}-\d{2}&estado=pagada,entregada$/);
+  await expect(sales.getByRole('link', { name: /Ver las ventas/ })).toHaveAttribute(
+    'href',
+    /^\/ventas\?desde=\d{4}-\d{2}-01&hasta=\d{4}-\d{2}-\d{2}&estado=pagada,entregada$/,
+  );
   await expect(card(page, 'Aprobaciones pendientes').getByText(f.count(want.pending), { exact: true })).toBeVisible();
   await expect(card(page, 'Retiros pendientes').getByText(f.money(want.payoutsAmount), { exact: true })).toBeVisible();
   const active = card(page, 'Miembros activos');

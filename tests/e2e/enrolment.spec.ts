@@ -52,9 +52,16 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
     await page.getByLabel('Referencia de pago (opcional)').fill(`E2E-ENROL-${run}`);
     await page.getByLabel('Comprobante de pago (opcional)').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngImage() });
 
-    const expected = await asMember(lucia, async (db) =>
-      (await db.query<{ points: number; enrollment_commission: string; starter_bonus: string; level_name: string }>(
-        'select * from public.preview_enrolment($1)', [kit.id])).rows[0]!);
+    const expected = await asMember(
+      lucia,
+      async (db) =>
+        (
+          await db.query<{ points: number; enrollment_commission: string; starter_bonus: string; level_name: string }>(
+            'select * from public.preview_enrolment($1)',
+            [kit.id],
+          )
+        ).rows[0]!,
+    );
     const preview = page.getByRole('region', { name: 'Lo que te traerá este enrolamiento' });
     await expect(preview).toContainText(`${formatPoints(expected.points)} puntos`);
     await expect(preview).toContainText(money(expected.enrollment_commission));
@@ -64,7 +71,16 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
 
     await page.getByRole('button', { name: 'Enviar enrolamiento' }).click();
     await expect(page.getByRole('heading', { name: '¡Enrolamiento enviado!' })).toBeVisible({ timeout: 20_000 });
-    const sale = await one<{ id: string; sale_no: number; status: string; total: string; enrollment_status: string; enroller: string; voucher_hash: string | null; kit_id: string }>(
+    const sale = await one<{
+      id: string;
+      sale_no: number;
+      status: string;
+      total: string;
+      enrollment_status: string;
+      enroller: string;
+      voucher_hash: string | null;
+      kit_id: string;
+    }>(
       `select s.id, s.sale_no::int as sale_no, s.status, s.total, c.enrollment_status, e.email as enroller, s.voucher_hash,
               (select i.product_id from public.sale_items i where i.sale_id = s.id) as kit_id
          from public.clients c join public.sales s on s.client_id = c.id join public.clients e on e.id = c.enroller_id
@@ -89,8 +105,10 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
     await expect(email).toBeFocused();
     await expect(page.getByLabel('Nombre completo')).toHaveValue(person.name);
     await expect(email).toHaveValue(person.email.toUpperCase());
-    expect((await one<{ n: string }>('select count(*) as n from public.sales s join public.clients c on c.id = s.client_id where c.email = $1', [person.email])).n,
-      'el rechazo no creó otra venta').toBe('1');
+    expect(
+      (await one<{ n: string }>('select count(*) as n from public.sales s join public.clients c on c.id = s.client_id where c.email = $1', [person.email])).n,
+      'el rechazo no creó otra venta',
+    ).toBe('1');
     await expectAccessible(page, 'Enrolar Miembro con el rechazo en el correo');
     await shootScreen(page, 'enrolar-miembro');
 
@@ -103,7 +121,10 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
     const review = admin.getByTestId('sale-review');
     await expect(review.getByRole('heading', { level: 2 })).toContainText(`#${formatPoints(sale.sale_no)}`);
     await review.getByRole('button', { name: 'Aprobar' }).click();
-    await admin.getByRole('alertdialog', { name: `¿Aprobar la venta #${formatPoints(sale.sale_no)}?` }).getByRole('button', { name: 'Aprobar' }).click();
+    await admin
+      .getByRole('alertdialog', { name: `¿Aprobar la venta #${formatPoints(sale.sale_no)}?` })
+      .getByRole('button', { name: 'Aprobar' })
+      .click();
     await expect(admin.getByText(new RegExp(`^Venta #${formatPoints(sale.sale_no)} aprobada`))).toBeVisible();
     await admin.context().close();
     const posted = await one<{ points: number; commission: string; bonus: string; status: string }>(
@@ -115,7 +136,10 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
       [sale.id, person.email],
     );
     expect(posted, 'la aprobación escribió lo que la vista previa anunció').toEqual({
-      status: 'registered', points: expected.points, commission: expected.enrollment_commission, bonus: expected.starter_bonus,
+      status: 'registered',
+      points: expected.points,
+      commission: expected.enrollment_commission,
+      bonus: expected.starter_bonus,
     });
 
     // 4. The new person signs in with that Google account, through the chooser, and lands in Mi Cuenta.

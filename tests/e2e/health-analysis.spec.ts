@@ -20,12 +20,17 @@ test.afterAll(async () => {
 test('Diego hace un análisis con una señal de alerta y otro con recomendaciones y exclusiones, y descarga su PDF', async ({ page }) => {
   const memberName = `Salud ${tag} Prueba`;
   const { clientId, acerola, miel } = await withDb(async (db) => {
-    const [member] = (await db.query<{ id: string }>(
-      `insert into public.clients (name, email, slug, enrollment_status, joined_at) values ($1, $2, $3, 'registered', now()) returning id`,
-      [memberName, `salud-${tag.toLowerCase()}@tests.savia`, `salud-${tag.toLowerCase()}`])).rows;
+    const [member] = (
+      await db.query<{ id: string }>(
+        `insert into public.clients (name, email, slug, enrollment_status, joined_at) values ($1, $2, $3, 'registered', now()) returning id`,
+        [memberName, `salud-${tag.toLowerCase()}@tests.savia`, `salud-${tag.toLowerCase()}`],
+      )
+    ).rows;
     const insert = (sku: string, name: string, components: string[]) =>
-      db.query<{ id: string }>(`insert into public.products (sku, name, price, points, benefits, components) values ($1, $2, 12, 12, '{defensas}', $3) returning id`,
-        [sku, name, components]);
+      db.query<{ id: string }>(
+        `insert into public.products (sku, name, price, points, benefits, components) values ($1, $2, 12, 12, '{defensas}', $3) returning id`,
+        [sku, name, components],
+      );
     const [a] = (await insert(`SAL-${tag}-A`, `Acerola ${tag}`, [])).rows;
     const [b] = (await insert(`SAL-${tag}-M`, `Miel ${tag}`, ['abejas'])).rows;
     productIds.push(a!.id, b!.id);
@@ -51,7 +56,10 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
     await consent.check();
     await page.getByRole('checkbox', { name: 'defensas' }).check();
     if (allergy) await page.getByRole('group', { name: 'Alergias' }).getByRole('checkbox', { name: allergy }).check();
-    await page.getByRole('group', { name: '¿Está embarazada?' }).getByRole('radio', { name: pregnant ? 'Sí' : 'No' }).check();
+    await page
+      .getByRole('group', { name: '¿Está embarazada?' })
+      .getByRole('radio', { name: pregnant ? 'Sí' : 'No' })
+      .check();
     await page.getByRole('group', { name: '¿Está dando lactancia?' }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('group', { name: '¿Tiene alguna enfermedad crónica?' }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('button', { name: 'Guardar análisis' }).click();
@@ -69,7 +77,10 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
   await answer(false, 'miel, propóleo o polen');
   const recommended = page.getByRole('listitem').filter({ hasText: `Acerola ${tag}` });
   await expect(recommended.getByText('Porque marcaste defensas y este producto tiene el beneficio defensas.')).toBeVisible();
-  const excluded = page.getByRole('region', { name: 'Lo que se excluyó' }).getByRole('listitem').filter({ hasText: `Miel ${tag}` });
+  const excluded = page
+    .getByRole('region', { name: 'Lo que se excluyó' })
+    .getByRole('listitem')
+    .filter({ hasText: `Miel ${tag}` });
   await expect(excluded.getByText('Contiene productos de las abejas y marcaste alergia a miel, propóleo o polen.')).toBeVisible();
   await expect(page.getByText('Esto no es un consejo médico. Consulta a un profesional de la salud.')).toBeVisible();
   const history = page.getByRole('list', { name: 'Análisis anteriores del miembro' });
@@ -88,14 +99,28 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
   await expect(page.getByText('Respondió: embarazo.')).toBeVisible();
 
   // The database: both analyses, with their consent, their author and their audit entry.
-  const rows = await withDb(async (db) => (await db.query<{ red_flags: string[]; recommended: string[]; excluded: string[]; consent_version: string; author: string; audited: number }>(
-    `select h.red_flags, array(select r ->> 'id' from jsonb_array_elements(h.recommendations) r) as recommended,
+  const rows = await withDb(
+    async (db) =>
+      (
+        await db.query<{ red_flags: string[]; recommended: string[]; excluded: string[]; consent_version: string; author: string; audited: number }>(
+          `select h.red_flags, array(select r ->> 'id' from jsonb_array_elements(h.recommendations) r) as recommended,
             array(select x ->> 'id' from jsonb_array_elements(h.exclusions) x) as excluded, h.consent_version,
             (select u.email from auth.users u where u.id = h.created_by) as author,
             (select count(*)::int from public.audit_logs l where l.table_name = 'health_analyses' and l.row_id = h.id::text and l.action = 'INSERT') as audited
-       from public.health_analyses h where h.client_id = $1 order by h.created_at`, [clientId])).rows);
+       from public.health_analyses h where h.client_id = $1 order by h.created_at`,
+          [clientId],
+        )
+      ).rows,
+  );
   expect(rows).toHaveLength(2);
-  expect(rows[0]).toMatchObject({ red_flags: ['embarazo'], recommended: [], excluded: [], consent_version: '2026-11', author: personas.superadmin, audited: 1 });
+  expect(rows[0]).toMatchObject({
+    red_flags: ['embarazo'],
+    recommended: [],
+    excluded: [],
+    consent_version: '2026-11',
+    author: personas.superadmin,
+    audited: 1,
+  });
   expect(rows[1]).toMatchObject({ red_flags: [], consent_version: '2026-11', author: personas.superadmin, audited: 1 });
   expect(rows[1]!.recommended).toContain(acerola);
   expect(rows[1]!.recommended).not.toContain(miel);

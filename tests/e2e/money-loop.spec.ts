@@ -80,7 +80,15 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expect(page.getByTestId('order-confirmation')).toContainText('Pendiente de Aprobación', { timeout: 20_000 });
 
-    const sale = await one<{ id: string; sale_no: number; status: string; total: string; points_total: number; voucher_hash: string | null; etag: string | null }>(
+    const sale = await one<{
+      id: string;
+      sale_no: number;
+      status: string;
+      total: string;
+      points_total: number;
+      voucher_hash: string | null;
+      etag: string | null;
+    }>(
       `select s.id, s.sale_no::int as sale_no, s.status, s.total, s.points_total, s.voucher_hash,
               (select o.metadata ->> 'eTag' from storage.objects o where o.bucket_id = 'payment-vouchers' and o.name = s.voucher_path) as etag
          from public.sales s where s.payment_reference = $1`,
@@ -89,7 +97,9 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     expect(sale).toMatchObject({ status: 'Pendiente de Aprobación', total: '80.00', points_total: 50 });
     expect(sale.voucher_hash, 'el comprobante quedó guardado y su huella va con la venta').toBe(sale.etag);
     expect(sale.etag).toBeTruthy();
-    expect((await one<{ stock: number }>('select stock from public.products where id = $1', [product.id])).stock, 'el stock no se mueve hasta aprobar').toBe(12);
+    expect((await one<{ stock: number }>('select stock from public.products where id = $1', [product.id])).stock, 'el stock no se mueve hasta aprobar').toBe(
+      12,
+    );
     expect((await one<{ n: string }>('select count(*) as n from public.reward_transactions where source_sale_id = $1', [sale.id])).n).toBe('0');
 
     // 2. Laura reviews it: the voucher, the bank reminder and who earns what, then approves.
@@ -106,12 +116,18 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     await expect(toasts(page).getByText(new RegExp(`^Venta #${formatPoints(sale.sale_no)} aprobada`))).toBeVisible();
 
     expect((await one<{ status: string }>('select status from public.sales where id = $1', [sale.id])).status).toBe('Pagada');
-    expect((await one<{ stock: number }>('select stock from public.products where id = $1', [product.id])).stock, 'aprobar descuenta el stock una vez').toBe(10);
+    expect((await one<{ stock: number }>('select stock from public.products where id = $1', [product.id])).stock, 'aprobar descuenta el stock una vez').toBe(
+      10,
+    );
     const [commission] = await asMember(
       personas.memberActive,
-      async (db) => (await db.query<Entry>(`select * from public.get_ledger(p_limit => 50) where source_sale_id = $1 and type = 'commission_purchase'`, [sale.id])).rows,
+      async (db) =>
+        (await db.query<Entry>(`select * from public.get_ledger(p_limit => 50) where source_sale_id = $1 and type = 'commission_purchase'`, [sale.id])).rows,
     );
-    expect(commission, 'María cobra comisión por la compra de Carlos, su enrolado directo').toMatchObject({ generation: 1, source_client_name: 'Carlos Rodríguez' });
+    expect(commission, 'María cobra comisión por la compra de Carlos, su enrolado directo').toMatchObject({
+      generation: 1,
+      source_client_name: 'Carlos Rodríguez',
+    });
     const mariaAfterApproval = await balanceOf(personas.memberActive);
     expect(Number(mariaAfterApproval.pending)).toBeCloseTo(Number(mariaBefore.pending) + Number(commission!.amount), 2);
 
@@ -142,13 +158,20 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
 
     // 4. Laura approves the request, then pays it with the bank's reference.
     page = await openAsIn(browser, personas.admin, '/pagos?por_pagina=100');
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'María Fernández' }).filter({ hasText: money(amount) });
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: 'María Fernández' })
+      .filter({ hasText: money(amount) });
     await row.getByRole('button', { name: 'Aprobar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Aprobar' }).click();
     await expect(toasts(page).getByText('Solicitud aprobada.')).toBeVisible();
     expect((await one<{ status: string }>('select status from public.payout_requests where id = $1', [payout.id])).status).toBe('approved');
 
-    await page.getByRole('navigation', { name: 'Solicitudes por estado' }).getByRole('link', { name: /Aprobadas sin pagar/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Solicitudes por estado' })
+      .getByRole('link', { name: /Aprobadas sin pagar/ })
+      .click();
     await row.getByRole('button', { name: 'Marcar pagado' }).click();
     const bankReference = `TRF-CICLO-${run}`;
     await page.getByRole('alertdialog').getByLabel('Referencia del pago').fill(bankReference);

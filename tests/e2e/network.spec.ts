@@ -75,8 +75,7 @@ test('el resumen por generación dice lo mismo que la base', async ({ page }) =>
     'select generation, members, active, at_risk, month_points from public.get_network_summary()',
   );
   // Each row's figures, digits only (the screen groups thousands as the company's locale does).
-  const figures = async (name: RegExp) =>
-    (await summary.getByRole('row', { name }).getByRole('cell').allTextContents()).map((t) => t.replace(/\D/g, ''));
+  const figures = async (name: RegExp) => (await summary.getByRole('row', { name }).getByRole('cell').allTextContents()).map((t) => t.replace(/\D/g, ''));
   await expect(summary.getByRole('row', { name: /Total/ })).toBeVisible();
   for (const row of expected) {
     const name = row.generation === null ? /^Total/ : new RegExp(`^Generación ${row.generation}\\b`);
@@ -118,7 +117,10 @@ test('la tabla por generación busca sin tildes, filtra y pagina en el servidor'
   expect(total).toBeGreaterThan(CHILDREN);
   await expect(page.getByRole('navigation', { name: 'Paginación' })).toContainText(`${total} resultados`);
   await expect(table.getByRole('row')).toHaveCount(11); // header + 10
-  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('button', { name: /siguiente/i }).click();
+  await page
+    .getByRole('navigation', { name: 'Paginación' })
+    .getByRole('button', { name: /siguiente/i })
+    .click();
   await expect(page).toHaveURL(/pagina=2/);
   await expect(table.getByRole('row')).toHaveCount(11);
 

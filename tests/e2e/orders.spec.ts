@@ -56,13 +56,14 @@ const stockOf = async (productId: string) =>
   withDb(async (db) => (await db.query<{ stock: number }>('select stock from public.products where id = $1', [productId])).rows[0]!.stock);
 
 const memberOf = async (email: string) =>
-  withDb(async (db) =>
-    (
-      await db.query<{ client_id: string; user_id: string }>(
-        'select c.id as client_id, c.auth_uid as user_id from public.clients c where lower(c.email) = lower($1)',
-        [email],
-      )
-    ).rows[0]!,
+  withDb(
+    async (db) =>
+      (
+        await db.query<{ client_id: string; user_id: string }>(
+          'select c.id as client_id, c.auth_uid as user_id from public.clients c where lower(c.email) = lower($1)',
+          [email],
+        )
+      ).rows[0]!,
   );
 
 /** Runs an RPC as a signed-in person, as PostgREST would (role authenticated, their JWT claims). */
@@ -85,11 +86,10 @@ async function asPerson<T extends object>(email: string, sql: string, params: un
 
 /** A pending order placed through the engine as the member. */
 async function pendingOrderOf(email: string, items: { product_id: string; quantity: number }[]) {
-  const rows = await asPerson<{ id: string; sale_no: number }>(
-    email,
-    `select id, sale_no::int as sale_no from public.place_order($1::jsonb, 'efectivo', $2)`,
-    [JSON.stringify(items), `E2E-CANCELAR-${run}`],
-  );
+  const rows = await asPerson<{ id: string; sale_no: number }>(email, `select id, sale_no::int as sale_no from public.place_order($1::jsonb, 'efectivo', $2)`, [
+    JSON.stringify(items),
+    `E2E-CANCELAR-${run}`,
+  ]);
   return rows[0]!;
 }
 
@@ -169,7 +169,9 @@ async function downloadReceipt(page: Page, sheet: Locator) {
 
 // Hacer un Pedido ----------------------------------------------------------------------------------------
 
-test('hace un pedido con comprobante: queda pendiente en la base con sus líneas y la huella del comprobante; lo ve en Mis Pedidos y, aprobado, lo que le dio, su recibo y el stock', async ({ page }) => {
+test('hace un pedido con comprobante: queda pendiente en la base con sus líneas y la huella del comprobante; lo ve en Mis Pedidos y, aprobado, lo que le dio, su recibo y el stock', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const product = await makeProduct('principal', 12.5, 7, 40);
   const code = await currency();
@@ -191,7 +193,9 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   await o.quantity(product).fill('3');
   await expect(o.total()).toHaveText(money(37.5));
   await expect(o.cart.getByTestId('cart-points')).toHaveText('21');
-  await expect(o.cart.getByTestId('month-impact')).toHaveText(/^Con este pedido llegas a [\d.]+ de 100 puntos: (sigues activo|quedarás activo|aún no quedarás activo)\.$/);
+  await expect(o.cart.getByTestId('month-impact')).toHaveText(
+    /^Con este pedido llegas a [\d.]+ de 100 puntos: (sigues activo|quedarás activo|aún no quedarás activo)\.$/,
+  );
 
   // The cart survives a reload.
   await page.reload();
@@ -226,7 +230,9 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
       [reference],
     );
     expect(sales.rows, 'un solo pedido con esa referencia, aunque se pulsó dos veces').toHaveLength(1);
-    const items = await db.query('select product_id, quantity, unit_price::float8 as unit_price, unit_points from public.sale_items where sale_id = $1', [sales.rows[0].id]);
+    const items = await db.query('select product_id, quantity, unit_price::float8 as unit_price, unit_points from public.sale_items where sale_id = $1', [
+      sales.rows[0].id,
+    ]);
     return { ...sales.rows[0], items: items.rows };
   });
   expect(sale).toMatchObject({
@@ -277,10 +283,10 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   const ledger = await withDb(
     async (db) =>
       (
-        await db.query(
-          `select type, points, amount::float8 as amount from public.reward_transactions where source_sale_id = $1 and beneficiary_id = $2`,
-          [sale.id, maria.client_id],
-        )
+        await db.query(`select type, points, amount::float8 as amount from public.reward_transactions where source_sale_id = $1 and beneficiary_id = $2`, [
+          sale.id,
+          maria.client_id,
+        ])
       ).rows,
   );
   expect(ledger).toEqual([{ type: 'points_purchase', points: 21, amount: 0 }]);
@@ -325,7 +331,10 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   await expect(o.line(withdrawn)).toHaveAttribute('data-marked', 'withdrawn');
   await expect(o.line(withdrawn).getByRole('alert')).toHaveText('Ya no está a la venta: quítalo del carrito para continuar.');
   await expect(page.getByRole('button', { name: 'Continuar al pago' })).toBeDisabled();
-  await o.line(withdrawn).getByRole('button', { name: `Quitar ${withdrawn.name} del carrito` }).click();
+  await o
+    .line(withdrawn)
+    .getByRole('button', { name: `Quitar ${withdrawn.name} del carrito` })
+    .click();
   await expect(o.total()).toBeVisible();
 
   // Sold out between «Continuar al pago» and «Confirmar pedido».
@@ -341,11 +350,17 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   await expect(o.line(runsOut).getByRole('alert')).toHaveText('Agotado: quítalo del carrito para continuar.');
   await expect(o.line(keeps)).not.toHaveAttribute('data-marked');
   await expect(o.cart.getByRole('listitem')).toHaveCount(2);
-  expect(await withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.sales')).rows[0]!.n), 'no se creó ningún pedido').toBe(before);
+  expect(
+    await withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.sales')).rows[0]!.n),
+    'no se creó ningún pedido',
+  ).toBe(before);
   await judge(page, 'Hacer un Pedido con una línea agotada', 'hacer-pedido-agotado');
 
   // Nothing lost: without the sold-out line the same form goes through.
-  await o.line(runsOut).getByRole('button', { name: `Quitar ${runsOut.name} del carrito` }).click();
+  await o
+    .line(runsOut)
+    .getByRole('button', { name: `Quitar ${runsOut.name} del carrito` })
+    .click();
   await expect(o.total()).toHaveText(formatMoney(10, await currency()));
   await o.confirm().click();
   await expect(page.getByTestId('order-confirmation')).toContainText('Pendiente de Aprobación', { timeout: 20_000 });
@@ -390,7 +405,9 @@ test('cancela su propio pedido pendiente: la base lo deja Cancelada', async ({ p
   // «Volver» closes without cancelling.
   await confirm.getByRole('button', { name: 'Volver' }).click();
   await expect(confirm).toBeHidden();
-  expect(await withDb(async (db) => (await db.query('select status from public.sales where id = $1', [order.id])).rows[0].status)).toBe('Pendiente de Aprobación');
+  expect(await withDb(async (db) => (await db.query('select status from public.sales where id = $1', [order.id])).rows[0].status)).toBe(
+    'Pendiente de Aprobación',
+  );
 
   await sheet.getByRole('button', { name: 'Cancelar pedido' }).click();
   await confirm.getByRole('button', { name: 'Cancelar pedido' }).click();

@@ -357,7 +357,11 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   await withDb(async (db) => as(db, await userIdOf(db, OTHER_ADMIN), 'select public.pay_payout($1, $2)', [second.id, 'TRF-SOFIA']));
   await dialog(page).getByRole('button', { name: 'Marcar pagados' }).click();
   await expect(toasts(page).getByText('1 pago registrado.')).toBeVisible();
-  const itemOf = (p: Payout) => dialog(page).getByRole('listitem').filter({ hasText: earner.name }).filter({ hasText: money(p.amount) });
+  const itemOf = (p: Payout) =>
+    dialog(page)
+      .getByRole('listitem')
+      .filter({ hasText: earner.name })
+      .filter({ hasText: money(p.amount) });
   await expect(itemOf(first)).toContainText('Pagada');
   await expect(itemOf(second).getByRole('alert')).toHaveText(
     'La solicitud de cobro está pagada: solo se paga una aprobada. La lista ya muestra su estado actual.',

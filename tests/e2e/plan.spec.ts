@@ -14,7 +14,15 @@ import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { awaitSimulation, personas, withDb } from './support';
 
-type Level = { level: number; name: string; personal_points: number; group_points: number; commission_rates: string[]; volume_bonus_rate: string; starter_bonus: string };
+type Level = {
+  level: number;
+  name: string;
+  personal_points: number;
+  group_points: number;
+  commission_rates: string[];
+  volume_bonus_rate: string;
+  starter_bonus: string;
+};
 
 /** One statement as a signed-in person, in its own transaction, as PostgREST runs an RPC. */
 async function as<T extends pg.QueryResultRow>(db: pg.Client, email: string, text: string, params: unknown[] = []): Promise<T[]> {
@@ -69,14 +77,15 @@ const paidSale = (who: { bruno: string; product: string }) =>
 
 /** The sponsor's first-generation commission of a sale and, if any, its reversal. */
 const sponsorEntries = (saleId: string, sonia: string) =>
-  withDb(async (db) =>
-    (
-      await db.query<{ type: string; amount: string; rate: string; plan_version: number }>(
-        `select type, amount::text, rate::text, plan_version from public.reward_transactions
+  withDb(
+    async (db) =>
+      (
+        await db.query<{ type: string; amount: string; rate: string; plan_version: number }>(
+          `select type, amount::text, rate::text, plan_version from public.reward_transactions
           where source_sale_id = $1 and beneficiary_id = $2 and generation = 1 order by id`,
-        [saleId, sonia],
-      )
-    ).rows,
+          [saleId, sonia],
+        )
+      ).rows,
   );
 
 /** The sale open in Ventas: the sponsor's entry says the rate, the amount and the plan version it was paid with. */
@@ -117,24 +126,29 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
       'Las tasas de comisión del nivel 3 suman 104 %: no pueden pasar del 100 %.',
     );
     await expect(page.getByTestId('plan-level-3')).toHaveAttribute('aria-invalid', 'true');
-    expect(await withDb(async (db) => (await db.query<{ v: number }>('select max(version)::int as v from public.plan_versions')).rows[0]!.v)).toBe(versionBefore);
+    expect(await withDb(async (db) => (await db.query<{ v: number }>('select max(version)::int as v from public.plan_versions')).rows[0]!.v)).toBe(
+      versionBefore,
+    );
 
     await page.getByLabel('Generación 1 del nivel 3 (%)').fill('10');
     await page.getByRole('button', { name: 'Guardar plan' }).click();
     await confirm.getByRole('button', { name: 'Guardar plan' }).click();
     await expect(page.getByText(/^Plan guardado: ahora rige la versión \d+\.$/)).toBeVisible();
-    const saved = await withDb(async (db) =>
-      (
-        await db.query<{ rates: string[]; version: number; email: string }>(
-          `select s.commission_rates::text[] as rates, v.version, u.email
+    const saved = await withDb(
+      async (db) =>
+        (
+          await db.query<{ rates: string[]; version: number; email: string }>(
+            `select s.commission_rates::text[] as rates, v.version, u.email
              from public.star_level_configs s, public.plan_versions v join auth.users u on u.id = v.created_by
             where s.level = 2 and v.version = (select max(version) from public.plan_versions)`,
-        )
-      ).rows[0]!,
+          )
+        ).rows[0]!,
     );
     // Exactly one new version (its number may skip: an identity is not rolled back with a test's transaction).
     expect(saved).toEqual({ rates: ['0.1200', '0.0500'], version: expect.any(Number), email: personas.superFinance });
-    const added = await withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.plan_versions where version > $1', [versionBefore])).rows[0]!.n);
+    const added = await withDb(
+      async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.plan_versions where version > $1', [versionBefore])).rows[0]!.n,
+    );
     expect(added).toBe(1);
     const versions = page.getByRole('list', { name: 'Versiones del plan' });
     await expect(versions.getByRole('listitem').first()).toContainText(`Versión ${saved.version}`);
@@ -160,7 +174,9 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     await page.goto(`/ventas?miembro=${own.bruno}&venta=${old.id}`);
     const reversed = await expectSponsorEntry(page, paidWith(0.1, 5, versionBefore));
     const original = reversed.getByTestId('ledger-entry').filter({ hasText: paidWith(0.1, 5, versionBefore) });
-    await expect(original.getByTestId('ledger-note')).toHaveText(`Revertida: se canceló la venta #${old.sale_no} («Devolución para probar la versión del plan»)`);
+    await expect(original.getByTestId('ledger-note')).toHaveText(
+      `Revertida: se canceló la venta #${old.sale_no} («Devolución para probar la versión del plan»)`,
+    );
     await expect(reversed.getByTestId('ledger-value').filter({ hasText: `-${f.money(5)}` })).toHaveCount(1);
     // …and the new one at 12 % under the new version.
     await page.keyboard.press('Escape');

@@ -104,7 +104,15 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   await expect(toasts(page).getByText('Producto guardado.')).toBeVisible();
   await expect(dialog).toBeHidden();
   const saved = await productInDb();
-  expect(saved).toMatchObject({ price: 12.5, commissionable_amount: 10, points: 15, stock: 5, benefits: ['Defensas', 'Tos'], category: 'Jarabes', in_storage: true });
+  expect(saved).toMatchObject({
+    price: 12.5,
+    commissionable_amount: 10,
+    points: 15,
+    stock: 5,
+    benefits: ['Defensas', 'Tos'],
+    category: 'Jarabes',
+    in_storage: true,
+  });
   expect(saved!.image_path).toMatch(new RegExp(`^${saved!.id}/[0-9a-f-]+\\.(jpg|webp)$`));
 
   // The new product's panel is open, in the URL.
@@ -150,10 +158,13 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
 });
 
 test('finanzas ve costo, margen y margen tras el plan', async ({ page }) => {
-  const [expected] = await withDb(async (db) =>
-    (await db.query<{ id: string; cost: string }>(
-      `select p.id, c.unit_cost::text as cost from public.products p join public.product_costs c on c.product_id = p.id where p.sku = 'MOR-500'`,
-    )).rows,
+  const [expected] = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string; cost: string }>(
+          `select p.id, c.unit_cost::text as cost from public.products p join public.product_costs c on c.product_id = p.id where p.sku = 'MOR-500'`,
+        )
+      ).rows,
   );
   await openAs(page, personas.superFinance, '/productos?q=MOR-500');
   const table = page.getByRole('table', { name: 'Productos' });

@@ -9,14 +9,15 @@ const MARIA_SLUG = 'maria-fernandez';
 const PHONE = { width: 390, height: 844 };
 
 const leadsNamed = (name: string) =>
-  withDb(async (db) =>
-    (
-      await db.query<{ email: string | null; message: string | null; status: string; consented: boolean }>(
-        `select l.email, l.message, l.status, l.consented_at > now() - interval '5 minutes' as consented from public.leads l join public.clients c on c.id = l.client_id
+  withDb(
+    async (db) =>
+      (
+        await db.query<{ email: string | null; message: string | null; status: string; consented: boolean }>(
+          `select l.email, l.message, l.status, l.consented_at > now() - interval '5 minutes' as consented from public.leads l join public.clients c on c.id = l.client_id
           where c.email = $1 and l.name = $2`,
-        [personas.memberActive, name],
-      )
-    ).rows,
+          [personas.memberActive, name],
+        )
+      ).rows,
   );
 
 async function openMaria(page: Page) {
@@ -63,7 +64,9 @@ test('un visitante ve la página de María, su catálogo y sus recetas, y le dej
   await page.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect(page.getByRole('heading', { name: `¡Gracias, ${name}!` })).toBeVisible();
   await expect(page.getByText('María Fernández recibió tu mensaje y te contactará pronto.')).toBeVisible();
-  expect(await leadsNamed(name)).toEqual([{ email: 'visitante.e2e@correo.test', message: 'Hola, quiero saber más de la moringa.', status: 'new', consented: true }]);
+  expect(await leadsNamed(name)).toEqual([
+    { email: 'visitante.e2e@correo.test', message: 'Hola, quiero saber más de la moringa.', status: 'new', consented: true },
+  ]);
   await expectAccessible(page, 'página pública, mensaje enviado');
   await page.getByRole('region', { name: 'Contacto' }).scrollIntoViewIfNeeded();
   await shootScreen(page, 'pagina-publica-gracias');

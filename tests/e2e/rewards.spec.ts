@@ -31,7 +31,11 @@ interface Balance {
 }
 
 const ledgerOf = (email: string, where = 'true') =>
-  asMember(email, async (db) => (await db.query<Entry>(`select *, to_char(period_month, 'YYYY-MM') as period_month from public.get_ledger(p_limit => 500) where ${where}`)).rows);
+  asMember(
+    email,
+    async (db) =>
+      (await db.query<Entry>(`select *, to_char(period_month, 'YYYY-MM') as period_month from public.get_ledger(p_limit => 500) where ${where}`)).rows,
+  );
 const balanceOf = (email: string) => asMember(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
 
 async function openRewards(page: Page, email: string, query = '') {
@@ -62,10 +66,11 @@ test('cada comisión dice por qué, con los campos que da get_ledger, y el filtr
 
 test('una comisión anulada al cierre dice con qué puntos terminó el mes, y el filtro por mes vive en la URL', async ({ page }) => {
   // A demo member who signs in and lost something at a close (the seed's history has several).
-  const found = await withDb(async (db) =>
-    (
-      await db.query<{ email: string; month: string; id: string; personal_points: number; activity_points: number }>(
-        `select c.email, to_char(r.period_month, 'YYYY-MM') as month, r.id::text as id, t.personal_points,
+  const found = await withDb(
+    async (db) =>
+      (
+        await db.query<{ email: string; month: string; id: string; personal_points: number; activity_points: number }>(
+          `select c.email, to_char(r.period_month, 'YYYY-MM') as month, r.id::text as id, t.personal_points,
                 (v.plan ->> 'activity_points')::integer as activity_points
            from public.reward_transactions r
            join public.reward_transactions x on x.reverses_id = r.id and x.reason = $1
@@ -76,9 +81,9 @@ test('una comisión anulada al cierre dice con qué puntos terminó el mes, y el
           where c.email = any($2)
           order by c.email = $3 desc, r.period_month desc, r.id desc
           limit 1`,
-        [FORFEIT, [personas.memberActive, personas.memberInactive, personas.memberB, 'lorena.pena@savia.test'], personas.memberActive],
-      )
-    ).rows[0],
+          [FORFEIT, [personas.memberActive, personas.memberInactive, personas.memberB, 'lorena.pena@savia.test'], personas.memberActive],
+        )
+      ).rows[0],
   );
   expect(found, 'la historia de la demo tiene una comisión anulada al cierre').toBeTruthy();
 
@@ -89,7 +94,9 @@ test('una comisión anulada al cierre dice con qué puntos terminó el mes, y el
   await expect(page.getByTestId('ledger-month')).toHaveAttribute('data-month', found!.month);
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(formatMonth(found!.month));
   await expect(page.getByTestId('ledger-month')).toContainText('Cerrado');
-  await expect(page.getByTestId('ledger-month-totals')).toContainText(`Puntos personales${formatPoints(found!.personal_points)} de ${formatPoints(found!.activity_points)}`);
+  await expect(page.getByTestId('ledger-month-totals')).toContainText(
+    `Puntos personales${formatPoints(found!.personal_points)} de ${formatPoints(found!.activity_points)}`,
+  );
 
   const entry = page.locator(`[data-entry-id="${found!.id}"]`);
   // The page loads 25 entries at a time: «Ver más» until the forfeited one is there.
@@ -107,8 +114,11 @@ test('una comisión anulada al cierre dice con qué puntos terminó el mes, y el
 
 const requestsOf = async (email: string) =>
   Number(
-    (await withDb((db) => db.query<{ n: string }>(`select count(*) as n from public.payout_requests r join public.clients c on c.id = r.client_id where c.email = $1`, [email])))
-      .rows[0]!.n,
+    (
+      await withDb((db) =>
+        db.query<{ n: string }>(`select count(*) as n from public.payout_requests r join public.clients c on c.id = r.client_id where c.email = $1`, [email]),
+      )
+    ).rows[0]!.n,
   );
 
 async function openPayoutDialog(page: Page, email: string) {
@@ -133,7 +143,9 @@ test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el cam
   const belowMinimum = await refusalOf(email, 'select public.request_payout($1::numeric)', [tooLittle]);
 
   const dialog = await openPayoutDialog(page, email);
-  await expect(dialog.getByTestId('payout-limits')).toHaveText(`Puedes retirar desde ${money(min)} (el mínimo) hasta ${money(available)} (tu saldo disponible).`);
+  await expect(dialog.getByTestId('payout-limits')).toHaveText(
+    `Puedes retirar desde ${money(min)} (el mínimo) hasta ${money(available)} (tu saldo disponible).`,
+  );
   await expectAccessible(page, 'Solicitar retiro');
   await shootScreen(page, 'solicitar-retiro');
 
@@ -205,7 +217,10 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
 });
 
 test('Exportar CSV descarga el libro filtrado: BOM, cabecera, fechas ISO y decimales con punto', async ({ page }) => {
-  const month = await withDb(async (db) => (await db.query<{ month: string }>(`select to_char(max(month), 'YYYY-MM') as month from public.periods where status = 'closed'`)).rows[0]!.month);
+  const month = await withDb(
+    async (db) =>
+      (await db.query<{ month: string }>(`select to_char(max(month), 'YYYY-MM') as month from public.periods where status = 'closed'`)).rows[0]!.month,
+  );
   const rows = await ledgerOf(personas.memberActive, `to_char(period_month, 'YYYY-MM') = '${month}'`);
   expect(rows.length).toBeGreaterThan(0);
 

@@ -72,8 +72,12 @@ async function fixture(paid: number): Promise<Fixture> {
 }
 
 const saleInDb = (id: string) =>
-  withDb(async (db) => (await db.query<{ status: string; kind: string; client_id: string }>('select status, kind, client_id from public.sales where id = $1', [id])).rows[0]!);
-const stockOf = (id: string) => withDb(async (db) => (await db.query<{ stock: number }>('select stock from public.products where id = $1', [id])).rows[0]!.stock);
+  withDb(
+    async (db) =>
+      (await db.query<{ status: string; kind: string; client_id: string }>('select status, kind, client_id from public.sales where id = $1', [id])).rows[0]!,
+  );
+const stockOf = (id: string) =>
+  withDb(async (db) => (await db.query<{ stock: number }>('select stock from public.products where id = $1', [id])).rows[0]!.stock);
 
 const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
 const sheet = (page: Page) => page.getByRole('dialog');
@@ -97,14 +101,20 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   await expect(page).toHaveURL(/[?&]nueva=1/);
   await expect(sheet(page).getByRole('heading', { name: 'Nueva venta directa' })).toBeVisible();
   await sheet(page).getByLabel('Busca al miembro registrado').fill(fx.vera.name);
-  await sheet(page).getByRole('button', { name: new RegExp(fx.vera.name) }).click();
+  await sheet(page)
+    .getByRole('button', { name: new RegExp(fx.vera.name) })
+    .click();
   await expect(sheet(page).getByTestId('chosen-buyer')).toHaveText(fx.vera.name);
   await sheet(page).getByLabel('Buscar producto').fill(fx.product.name);
-  await sheet(page).getByRole('button', { name: `Agregar ${fx.product.name}` }).click();
+  await sheet(page)
+    .getByRole('button', { name: `Agregar ${fx.product.name}` })
+    .click();
   const quantity = sheet(page).getByLabel(`Cantidad de ${fx.product.name}`, { exact: true });
   await quantity.fill('999');
   await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
-  await expect(sheet(page).getByTestId('sale-line').getByRole('alert')).toHaveText(`Stock insuficiente de «${fx.product.name}»: hay 29 y la venta necesita 999.`);
+  await expect(sheet(page).getByTestId('sale-line').getByRole('alert')).toHaveText(
+    `Stock insuficiente de «${fx.product.name}»: hay 29 y la venta necesita 999.`,
+  );
   expect(await stockOf(fx.product.id)).toBe(29); // nothing half-written
   await quantity.fill('2');
   await sheet(page).getByLabel('Referencia del pago (opcional)').fill(`CAJA-E2E-${fx.tag}`);
@@ -137,9 +147,9 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   await sheet(page).getByRole('button', { name: 'Cancelar venta' }).click();
   const preview = alertDialog(page).getByTestId('cancel-preview');
   await expect(preview.getByTestId('preview-entry')).toHaveCount(2);
-  const shown = await preview.getByTestId('preview-entry').evaluateAll((items) =>
-    items.map((li) => `${li.querySelector('p')?.textContent} ${li.querySelector('[data-testid="preview-value"]')?.textContent}`),
-  );
+  const shown = await preview
+    .getByTestId('preview-entry')
+    .evaluateAll((items) => items.map((li) => `${li.querySelector('p')?.textContent} ${li.querySelector('[data-testid="preview-value"]')?.textContent}`));
   await expect(preview).toContainText(`+1 (${formatPoints(27)} → ${formatPoints(28)})`);
   await expectAccessible(page, 'Ventas con el diálogo de cancelar abierto');
   await alertDialog(page).getByRole('button', { name: 'El banco devolvió el pago' }).click();
@@ -148,14 +158,15 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   expect((await saleInDb(toCancel.id)).status).toBe('Cancelada');
   expect(await stockOf(fx.product.id)).toBe(28);
   // What the ledger now holds is what the preview showed, entry by entry.
-  const written = await withDb(async (db) =>
-    (
-      await db.query<{ name: string; amount: string; points: number }>(
-        `select c.name, r.amount, r.points from public.reward_transactions r join public.clients c on c.id = r.beneficiary_id
+  const written = await withDb(
+    async (db) =>
+      (
+        await db.query<{ name: string; amount: string; points: number }>(
+          `select c.name, r.amount, r.points from public.reward_transactions r join public.clients c on c.id = r.beneficiary_id
           where r.source_sale_id = $1 and r.reverses_id is not null and r.reason = 'El banco devolvió el pago' order by r.reverses_id`,
-        [toCancel.id],
-      )
-    ).rows,
+          [toCancel.id],
+        )
+      ).rows,
   );
   expect(written.map((w) => `${w.name} ${w.points !== 0 ? `${formatPoints(w.points)} pts` : money(Number(w.amount))}`)).toEqual(shown);
   expect(shown).toEqual([`${fx.vera.name} ${formatPoints(-20)} pts`, `Ugo Ventas ${fx.tag} ${money(-4)}`]);
@@ -169,7 +180,12 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   await expect(alertDialog(second).getByRole('alert')).toHaveText(refusal);
   await second.close();
   const reversals = await withDb(
-    async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.reward_transactions where source_sale_id = $1 and reverses_id is not null', [toCancel.id])).rows[0]!.n,
+    async (db) =>
+      (
+        await db.query<{ n: number }>('select count(*)::int as n from public.reward_transactions where source_sale_id = $1 and reverses_id is not null', [
+          toCancel.id,
+        ])
+      ).rows[0]!.n,
   );
   expect(reversals).toBe(2);
 });
@@ -221,6 +237,10 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV con exactamente
   const lines = new TextDecoder().decode(bytes.subarray(3)).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe('Número,Fecha,Miembro,Correo,Tipo,Estado,Total,Moneda,Puntos,Medio de pago,Referencia,Venta');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
+    ),
+  );
   await expect(toasts(page).getByText('CSV con 1 venta.')).toBeVisible();
 });

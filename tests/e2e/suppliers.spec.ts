@@ -14,16 +14,30 @@ const products: Record<string, string> = {};
 const suppliers: string[] = [];
 
 async function makeProduct(sku: string, name: string, stock: number) {
-  const [row] = await withDb(async (db) =>
-    (await db.query<{ id: string }>(`insert into public.products (sku, name, price, points, stock) values ($1, $2, 20, 20, $3) returning id`, [sku, name, stock])).rows,
+  const [row] = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(`insert into public.products (sku, name, price, points, stock) values ($1, $2, 20, 20, $3) returning id`, [
+          sku,
+          name,
+          stock,
+        ])
+      ).rows,
   );
   products[sku] = row!.id;
   return row!.id;
 }
 
 const stockOf = (id: string) =>
-  withDb(async (db) => (await db.query<{ stock: number; unit_cost: string | null }>(
-    `select p.stock, c.unit_cost from public.products p left join public.product_costs c on c.product_id = p.id where p.id = $1`, [id])).rows[0]!);
+  withDb(
+    async (db) =>
+      (
+        await db.query<{ stock: number; unit_cost: string | null }>(
+          `select p.stock, c.unit_cost from public.products p left join public.product_costs c on c.product_id = p.id where p.id = $1`,
+          [id],
+        )
+      ).rows[0]!,
+  );
 
 const line = (page: Page, n: number) => page.getByRole('dialog', { name: 'Registrar reposición' }).locator(`[data-line="${n}"]`);
 
@@ -69,10 +83,15 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Proveedor guardado.')).toBeVisible();
   await expect(form).toBeHidden();
-  const [saved] = await withDb(async (db) =>
-    (await db.query<{ id: string; email: string; links: number }>(
-      `select s.id, s.email, (select count(*)::int from public.supplier_products sp where sp.supplier_id = s.id) as links
-         from public.suppliers s where s.name = $1`, [name])).rows,
+  const [saved] = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string; email: string; links: number }>(
+          `select s.id, s.email, (select count(*)::int from public.supplier_products sp where sp.supplier_id = s.id) as links
+         from public.suppliers s where s.name = $1`,
+          [name],
+        )
+      ).rows,
   );
   suppliers.push(saved!.id);
   expect(saved).toMatchObject({ email: `pedidos.${tag.toLowerCase()}@cultivos.test`, links: 2 });
@@ -111,11 +130,16 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await expect(done.getByTestId(`stock-${skuMore}`)).toHaveText('50 → 55');
   expect(await stockOf(low)).toEqual({ stock: 32, unit_cost: '3.50' });
   expect(await stockOf(more)).toEqual({ stock: 55, unit_cost: '4.25' });
-  const [restock] = await withDb(async (db) =>
-    (await db.query<{ lines: number; movements: number }>(
-      `select (select count(*)::int from public.restock_lines l where l.restock_id = r.id) as lines,
+  const [restock] = await withDb(
+    async (db) =>
+      (
+        await db.query<{ lines: number; movements: number }>(
+          `select (select count(*)::int from public.restock_lines l where l.restock_id = r.id) as lines,
               (select count(*)::int from public.stock_movements m where m.supplier_id = r.supplier_id and m.kind = 'restock') as movements
-         from public.restocks r where r.supplier_id = $1`, [saved!.id])).rows,
+         from public.restocks r where r.supplier_id = $1`,
+          [saved!.id],
+        )
+      ).rows,
   );
   expect(restock).toEqual({ lines: 2, movements: 2 });
   await done.getByRole('button', { name: 'Listo' }).click();
@@ -156,9 +180,14 @@ test('Sofía (finanzas) ve el costo en el historial y el último costo al repone
     await db.query('begin');
     await db.query(
       `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated')::text, true)
-         from auth.users u where lower(u.email) = lower($1)`, [personas.superFinance]);
-    await db.query(`select public.register_restock($1, jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', 4, 'unit_cost', 6.75)), $3)`,
-      [s!.id, product, `Remisión ${tag}`]);
+         from auth.users u where lower(u.email) = lower($1)`,
+      [personas.superFinance],
+    );
+    await db.query(`select public.register_restock($1, jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', 4, 'unit_cost', 6.75)), $3)`, [
+      s!.id,
+      product,
+      `Remisión ${tag}`,
+    ]);
     await db.query('commit');
     return s!.id;
   });

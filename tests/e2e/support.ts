@@ -22,7 +22,14 @@ export const MEMBER_NAV = ['Mi Cuenta', 'Hacer un Pedido', 'Mis Pedidos', 'Enrol
 
 export const STAFF_PATHS = ['/dashboard', '/productos', '/clientes', '/ventas', '/aprobaciones', '/pagos', '/recetario'];
 export const SUPER_PATHS = ['/gestion-usuarios', '/proveedores', '/analizador-salud', '/configuracion'];
-export const MEMBER_PATHS = ['/mi-cuenta', '/mi-cuenta/hacer-pedido', '/mi-cuenta/mis-pedidos', '/mi-cuenta/enrolar', '/mi-cuenta/mi-red', '/mi-cuenta/recompensas'];
+export const MEMBER_PATHS = [
+  '/mi-cuenta',
+  '/mi-cuenta/hacer-pedido',
+  '/mi-cuenta/mis-pedidos',
+  '/mi-cuenta/enrolar',
+  '/mi-cuenta/mi-red',
+  '/mi-cuenta/recompensas',
+];
 
 export const appPath = (page: Page) => new URL(page.url()).pathname;
 

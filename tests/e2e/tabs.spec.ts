@@ -23,9 +23,7 @@ test('dos pestañas que cargan a la vez siguen con la sesión abierta', async ({
   // reaches the auth server only once the first tab has stored the token its own refresh got.
   let before: string | null = null;
   await other.route(/\/auth\/v1\/token\?grant_type=refresh_token/, async (route) => {
-    await expect
-      .poll(async () => [null, before].includes(await storedRefreshToken(page)), { timeout: 15_000 })
-      .toBe(false);
+    await expect.poll(async () => [null, before].includes(await storedRefreshToken(page)), { timeout: 15_000 }).toBe(false);
     await route.continue();
   });
 

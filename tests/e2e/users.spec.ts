@@ -42,13 +42,14 @@ test('el superadmin invita a un admin que entra con ese rol, y al revocarlo su s
   await expect(them.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Clientes' })).toBeVisible();
   await expect(them.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
   const roleOf = () =>
-    withDb(async (db) =>
-      (
-        await db.query<{ role: string; finance: boolean }>(
-          `select ur.role, ur.finance from public.users_roles ur join auth.users u on u.id = ur.user_id where u.email = $1`,
-          [invitee],
-        )
-      ).rows,
+    withDb(
+      async (db) =>
+        (
+          await db.query<{ role: string; finance: boolean }>(
+            `select ur.role, ur.finance from public.users_roles ur join auth.users u on u.id = ur.user_id where u.email = $1`,
+            [invitee],
+          )
+        ).rows,
     );
   expect(await roleOf()).toEqual([{ role: 'admin', finance: false }]);
 

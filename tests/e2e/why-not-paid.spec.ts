@@ -14,16 +14,17 @@ const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 
 
 test('el admin lee por qué un miembro no cobró un mes con anulación', async ({ page }) => {
   // A month of the demo's closed history where this member's income was forfeited at the close.
-  const [forfeit] = await withDb(async (db) =>
-    (
-      await db.query<{ client_id: string; month: string; points: number }>(
-        `select r.beneficiary_id as client_id, to_char(r.period_month, 'YYYY-MM') as month, t.personal_points as points
+  const [forfeit] = await withDb(
+    async (db) =>
+      (
+        await db.query<{ client_id: string; month: string; points: number }>(
+          `select r.beneficiary_id as client_id, to_char(r.period_month, 'YYYY-MM') as month, t.personal_points as points
            from public.reward_transactions r
            join private.member_period_totals t on t.client_id = r.beneficiary_id and t.period = r.period_month
           where r.reason = 'Beneficiario inactivo al cierre del mes'
           order by r.period_month, r.id limit 1`,
-      )
-    ).rows,
+        )
+      ).rows,
   );
   expect(forfeit, 'la historia de la demo tiene un mes con anulación').toBeTruthy();
   const [year, month] = forfeit!.month.split('-').map(Number);
@@ -31,7 +32,12 @@ test('el admin lee por qué un miembro no cobró un mes con anulación', async (
   await openAs(page, personas.admin, `/clientes/${forfeit!.client_id}?tab=por-que-no-cobro&mes=${forfeit!.month}`);
   const answer = page.getByTestId('why-answer');
   await expect(answer).toContainText(`No cobró porque en ${MONTHS[month! - 1]} de ${year} tuvo ${forfeit!.points} de 100 puntos`);
-  await expect(page.getByTestId('why-forfeit').filter({ hasText: `terminó el mes con ${forfeit!.points} de 100 puntos personales` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('why-forfeit')
+      .filter({ hasText: `terminó el mes con ${forfeit!.points} de 100 puntos personales` })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('why-entry').filter({ hasText: 'Anulada al cierre' }).first()).toBeVisible();
   await expectAccessible(page, '«¿Por qué no cobró?»');
   await shootScreen(page, 'clientes-por-que-no-cobro');
@@ -83,15 +89,16 @@ test('el superadmin cambia el enrolador: vista previa, ciclo rechazado y cambio 
   await expect(page.getByText('Enrolador cambiado.')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const after = await withDb(async (db) =>
-    (
-      await db.query<{ enroller_id: string; child_under_target: boolean; reason: string; moved_members: number }>(
-        `select m.enroller_id, c.path <@ t.path as child_under_target, e.reason, e.moved_members
+  const after = await withDb(
+    async (db) =>
+      (
+        await db.query<{ enroller_id: string; child_under_target: boolean; reason: string; moved_members: number }>(
+          `select m.enroller_id, c.path <@ t.path as child_under_target, e.reason, e.moved_members
            from public.clients m, public.clients c, public.clients t, public.enroller_changes e
           where m.id = $1 and c.id = $2 and t.id = $3 and e.client_id = m.id`,
-        [ids.mover, ids.child, ids.target],
-      )
-    ).rows,
+          [ids.mover, ids.child, ids.target],
+        )
+      ).rows,
   );
   expect(after).toEqual([{ enroller_id: ids.target, child_under_target: true, reason: 'Se enroló con Tobías; se registró mal.', moved_members: 2 }]);
 });

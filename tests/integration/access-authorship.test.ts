@@ -24,7 +24,9 @@ describe('autoría que nadie escribe', () => {
     const { error } = await admin.client.rpc('adjust_stock', { p_product_id: productId, p_direction: 'entrada', p_quantity: 5, p_reason: 'Conteo físico' });
     expect(error).toBeNull();
     const [moved] = await sql<{ created_by: string; created_at: string }>(
-      `select created_by, to_json(created_at) #>> '{}' as created_at from public.stock_movements where product_id = $1 and kind = 'adjustment'`, [productId]);
+      `select created_by, to_json(created_at) #>> '{}' as created_at from public.stock_movements where product_id = $1 and kind = 'adjustment'`,
+      [productId],
+    );
     expect(moved!.created_by).toBe(admin.userId);
     expect(recent(moved!.created_at)).toBe(true);
   });
@@ -35,31 +37,42 @@ describe('autoría que nadie escribe', () => {
     const invitation = await superadmin.client
       .from('staff_invitations')
       .insert({ email: `falsa-${tagOf()}@example.test`, role: 'admin', invited_by: other, created_at: LONG_AGO })
-      .select('invited_by, created_at').single();
+      .select('invited_by, created_at')
+      .single();
     expect(invitation.error).toBeNull();
     expect(invitation.data!.invited_by).toBe(superadmin.userId);
     expect(recent(invitation.data!.created_at)).toBe(true);
 
     const someone = await createUser();
     const role = await superadmin.client
-      .from('users_roles').insert({ user_id: someone.id, role: 'admin', granted_by: other, created_at: LONG_AGO })
-      .select('granted_by, created_at').single();
+      .from('users_roles')
+      .insert({ user_id: someone.id, role: 'admin', granted_by: other, created_at: LONG_AGO })
+      .select('granted_by, created_at')
+      .single();
     expect(role.data!.granted_by).toBe(superadmin.userId);
     expect(recent(role.data!.created_at)).toBe(true);
 
     const recipe = await superadmin.client
-      .from('recipes').insert({ title: 'Receta firmada', created_by: other, created_at: LONG_AGO })
-      .select('id, created_by, created_at').single();
+      .from('recipes')
+      .insert({ title: 'Receta firmada', created_by: other, created_at: LONG_AGO })
+      .select('id, created_by, created_at')
+      .single();
     expect(recipe.data).toMatchObject({ created_by: superadmin.userId });
     expect(recent(recipe.data!.created_at)).toBe(true);
-    const rewritten = await superadmin.client.from('recipes').update({ created_by: other, created_at: LONG_AGO })
-      .eq('id', recipe.data!.id).select('created_by, created_at').single();
+    const rewritten = await superadmin.client
+      .from('recipes')
+      .update({ created_by: other, created_at: LONG_AGO })
+      .eq('id', recipe.data!.id)
+      .select('created_by, created_at')
+      .single();
     expect(rewritten.data).toEqual(recipe.data && { created_by: recipe.data.created_by, created_at: recipe.data.created_at });
 
     const productId = await product(tagOf(), 10, 10, 0);
     const cost = await superadmin.client
-      .from('product_costs').insert({ product_id: productId, unit_cost: 4, updated_by: other, updated_at: LONG_AGO })
-      .select('updated_by, updated_at').single();
+      .from('product_costs')
+      .insert({ product_id: productId, unit_cost: 4, updated_by: other, updated_at: LONG_AGO })
+      .select('updated_by, updated_at')
+      .single();
     expect(cost.data!.updated_by).toBe(superadmin.userId);
     expect(recent(cost.data!.updated_at)).toBe(true);
   });
@@ -69,7 +82,9 @@ describe('el rol de base de datos en la auditoría', () => {
   const lastAudit = (clientId: string) =>
     sql<{ actor_id: string | null; actor_role: string; db_role: string; phone: string }>(
       `select actor_id, actor_role, db_role, new_values ->> 'phone' as phone from public.audit_logs
-        where table_name = 'clients' and row_id = $1 order by id desc limit 1`, [clientId]);
+        where table_name = 'clients' and row_id = $1 order by id desc limit 1`,
+      [clientId],
+    );
 
   it('una petición por la API queda como authenticated, con su actor', async () => {
     const admin = await staffPersona('admin');
@@ -77,8 +92,13 @@ describe('el rol de base de datos en la auditoría', () => {
     const member = await registeredMember();
     await admin.client.from('clients').update({ phone: '+57 300 000 0001' }).eq('id', member.id).throwOnError();
     const { data, error } = await superadmin.client
-      .from('audit_logs').select('actor_id, actor_role, db_role, new_values')
-      .eq('table_name', 'clients').eq('row_id', member.id).order('id', { ascending: false }).limit(1).single();
+      .from('audit_logs')
+      .select('actor_id, actor_role, db_role, new_values')
+      .eq('table_name', 'clients')
+      .eq('row_id', member.id)
+      .order('id', { ascending: false })
+      .limit(1)
+      .single();
     expect(error).toBeNull();
     expect(data).toMatchObject({ actor_id: admin.userId, actor_role: 'admin', db_role: 'authenticated', new_values: { phone: '+57 300 000 0001' } });
   });

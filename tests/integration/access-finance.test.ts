@@ -45,7 +45,10 @@ describe('quién da acceso a finanzas', () => {
 
     const withFinance = unique('invitado-finanzas');
     await finance.client.from('staff_invitations').insert({ email: withFinance, role: 'superadmin', finance: true }).throwOnError();
-    const redirected = await superadmin.client.from('staff_invitations').update({ email: unique('complice') }).eq('email', withFinance);
+    const redirected = await superadmin.client
+      .from('staff_invitations')
+      .update({ email: unique('complice') })
+      .eq('email', withFinance);
     expect(redirected.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
     expect(await sql('select finance from public.staff_invitations where email = $1', [withFinance])).toEqual([{ finance: true }]);
   });

@@ -40,8 +40,7 @@ describe('el correo de un miembro no entrega su cuenta', () => {
 
   it('un admin corrige el correo de un enrolamiento pendiente (nadie puede entrar con él todavía)', async () => {
     const admin = await staffPersona('admin');
-    const [pending] = await sql<{ id: string }>(
-      `insert into public.clients (name, email) values ('Pendiente de Prueba', $1) returning id`, [unique('errata')]);
+    const [pending] = await sql<{ id: string }>(`insert into public.clients (name, email) values ('Pendiente de Prueba', $1) returning id`, [unique('errata')]);
     const corrected = unique('corregido');
     const { data, error } = await admin.client.from('clients').update({ email: corrected }).eq('id', pending.id).select('email');
     expect(error).toBeNull();

@@ -57,7 +57,10 @@ describe('el importe anotado del comprobante', () => {
   });
 
   it('la tabla de notas no está expuesta por la API', async () => {
-    const { error } = await admin.client.schema('private' as 'public').from('voucher_amount_notes').select('*');
+    const { error } = await admin.client
+      .schema('private' as 'public')
+      .from('voucher_amount_notes')
+      .select('*');
     expect(error).not.toBeNull();
   });
 });

@@ -19,7 +19,8 @@ beforeAll(async () => {
   items = [{ product_id: await product(tagOf(), 10, 10, 50), quantity: 1 }];
   [{ id: kitId }] = await sql<{ id: string }>(
     `insert into public.products (sku, name, price, points, stock, is_kit) values ($1, 'Kit de carrera de prueba', 50, 50, 10, true) returning id`,
-    [`T-KIT-${tagOf()}`]);
+    [`T-KIT-${tagOf()}`],
+  );
 });
 afterAll(async () => {
   await sql('update public.products set is_active = false where id = $1', [kitId]);
@@ -67,7 +68,10 @@ describe('la ruta del comprobante', () => {
   it('un enrolamiento con el comprobante fuera de la carpeta propia se rechaza, y no crea a nadie', async () => {
     const email = unique('enrolada');
     const { error } = await me.client.rpc('enrol_member', {
-      p_name: 'Persona Enrolada', p_email: email, p_kit_id: kitId, p_voucher_path: `${me.clientId}/../${other.id}/v.png`,
+      p_name: 'Persona Enrolada',
+      p_email: email,
+      p_kit_id: kitId,
+      p_voucher_path: `${me.clientId}/../${other.id}/v.png`,
     });
     expect(error).toMatchObject({ code: 'P0001', hint: 'savia:invalid_voucher' });
     expect(await sql('select 1 from public.clients where email = $1', [email])).toHaveLength(0);

@@ -23,8 +23,13 @@ describe('los contactos de la página pública de un miembro', () => {
     const newer = await leadFor(member.clientId, 'Segunda Visita', '2026-11-02T10:00:00Z');
     const foreign = await leadFor(other.clientId, 'Visita Ajena', '2026-11-03T10:00:00Z');
 
-    const page = await member.client.from('leads').select(COLUMNS, { count: 'exact' }).eq('client_id', member.clientId)
-      .order('created_at', { ascending: false }).order('id').range(0, 4);
+    const page = await member.client
+      .from('leads')
+      .select(COLUMNS, { count: 'exact' })
+      .eq('client_id', member.clientId)
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(0, 4);
     expect(page.error).toBeNull();
     expect(page.count).toBe(2);
     expect(page.data!.map((l) => l.id)).toEqual([newer, older]);

@@ -31,10 +31,7 @@ const byName = (a: { product: { name: string } }, b: { product: { name: string }
 
 describe('la cola de Aprobaciones por la API', () => {
   it('el personal lee cada página: las pendientes de la más antigua a la más nueva, con miembro y líneas, y el total', async () => {
-    const pending = await sql<{ id: string }>(
-      `select id from public.sales where status = any ($1) order by created_at, id`,
-      [PENDING],
-    );
+    const pending = await sql<{ id: string }>(`select id from public.sales where status = any ($1) order by created_at, id`, [PENDING]);
     expect(pending.length).toBeGreaterThan(3);
     const admin = await clientFor('laura.admin@savia.test');
     const size = 3;

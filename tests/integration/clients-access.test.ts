@@ -27,15 +27,29 @@ describe('Clientes por la API', () => {
   });
 
   it('el personal cambia el teléfono y la bitácora lo anota', async () => {
-    const saved = await admin.client.rpc('update_client_contact', { p_client_id: other.id, p_name: 'Íñigo Peña-Test', p_email: other.email, p_phone: '+57 301 444 5555' });
+    const saved = await admin.client.rpc('update_client_contact', {
+      p_client_id: other.id,
+      p_name: 'Íñigo Peña-Test',
+      p_email: other.email,
+      p_phone: '+57 301 444 5555',
+    });
     expect(saved.error).toBeNull();
     expect(saved.data).toMatchObject({ phone: '+57 301 444 5555' });
     const audit = await admin.client.rpc('get_client_audit', { p_client_id: other.id });
-    expect(audit.data?.[0]).toMatchObject({ action: 'UPDATE', actor_role: 'admin', changes: { phone: { antes: '+57 300 222 3333', despues: '+57 301 444 5555' } } });
+    expect(audit.data?.[0]).toMatchObject({
+      action: 'UPDATE',
+      actor_role: 'admin',
+      changes: { phone: { antes: '+57 300 222 3333', despues: '+57 301 444 5555' } },
+    });
   });
 
   it('un dato no válido se rechaza con el campo en details', async () => {
-    const { error } = await admin.client.rpc('update_client_contact', { p_client_id: other.id, p_name: 'Íñigo Peña-Test', p_email: other.email, p_phone: 'llámame' });
+    const { error } = await admin.client.rpc('update_client_contact', {
+      p_client_id: other.id,
+      p_name: 'Íñigo Peña-Test',
+      p_email: other.email,
+      p_phone: 'llámame',
+    });
     expect(error).toMatchObject({ code: 'P0001', hint: 'savia:invalid_phone', details: 'phone' });
   });
 
@@ -44,7 +58,12 @@ describe('Clientes por la API', () => {
     const profile = await member.client.rpc('get_client_profile', { p_client_id: other.id });
     const audit = await member.client.rpc('get_client_audit', { p_client_id: other.id });
     const ownProfile = await member.client.rpc('get_client_profile', { p_client_id: member.clientId });
-    const update = await member.client.rpc('update_client_contact', { p_client_id: other.id, p_name: 'Otro', p_email: other.email, p_phone: '+57 300 000 0000' });
+    const update = await member.client.rpc('update_client_contact', {
+      p_client_id: other.id,
+      p_name: 'Otro',
+      p_email: other.email,
+      p_phone: '+57 300 000 0000',
+    });
     for (const answer of [search, profile, audit, ownProfile, update]) {
       expect(answer.data).toBeNull();
       expect(answer.error).toMatchObject({ code: 'P0001', hint: 'savia:forbidden' });

@@ -47,7 +47,16 @@ const closePeriod = (headers: Record<string, string>, body?: unknown) =>
   });
 const serviceKey = { apikey: cfg.serviceRoleKey, authorization: `Bearer ${cfg.serviceRoleKey}` };
 
-type Job = { id: number; month: string; status: string; origin: string; started_at: string | null; finished_at: string | null; summary: Record<string, unknown> | null; error: string | null };
+type Job = {
+  id: number;
+  month: string;
+  status: string;
+  origin: string;
+  started_at: string | null;
+  finished_at: string | null;
+  summary: Record<string, unknown> | null;
+  error: string | null;
+};
 
 /** A month of its own in the past, with a sale whose commission the close forfeits: its sponsor bought nothing. */
 async function monthWithActivity(): Promise<string> {
@@ -62,8 +71,13 @@ async function monthWithActivity(): Promise<string> {
     [100 + Math.floor(Math.random() * 100)],
   );
   const at = `${month.slice(0, 8)}15 12:00:00-05`;
-  const order = await callAs<{ id: string }>(pool, buyer.userId, `select (public.place_order($1::jsonb, 'transferencia')).id`,
-    [JSON.stringify([{ product_id: productId, quantity: 6 }])], at);
+  const order = await callAs<{ id: string }>(
+    pool,
+    buyer.userId,
+    `select (public.place_order($1::jsonb, 'transferencia')).id`,
+    [JSON.stringify([{ product_id: productId, quantity: 6 }])],
+    at,
+  );
   expect(order.ok).toBe(true);
   const approval = await callAs(pool, admin.userId, 'select public.approve_sale($1)', [(order as { value: { id: string } }).value.id], at);
   expect(approval.ok).toBe(true);
@@ -109,8 +123,7 @@ describe('el cierre del mes como trabajo', () => {
     expect(counts.summary).not.toHaveProperty('forfeited_amount');
     seen = await (await closePeriod(serviceKey, { month })).json();
 
-    const [period] = await sql<{ status: string; summary: Record<string, unknown> }>(
-      'select status, summary from public.periods where month = $1', [month]);
+    const [period] = await sql<{ status: string; summary: Record<string, unknown> }>('select status, summary from public.periods where month = $1', [month]);
     expect(period.status).toBe('closed');
     expect(seen.summary).toEqual({ ...period.summary, already_closed: false });
     // The sponsor ended the month inactive: her 10 % of 600.00 is forfeited; the buyer was active.

@@ -11,9 +11,7 @@ afterAll(async () => {
 });
 
 const placeOrder = (userId: string, productId: string, quantity: number) =>
-  callAs<{ id: string }>(pool, userId, `select (public.place_order($1::jsonb, 'transferencia')).id`, [
-    JSON.stringify([{ product_id: productId, quantity }]),
-  ]);
+  callAs<{ id: string }>(pool, userId, `select (public.place_order($1::jsonb, 'transferencia')).id`, [JSON.stringify([{ product_id: productId, quantity }])]);
 
 describe('motor de recompensas bajo concurrencia', () => {
   it('20 aprobaciones simultáneas de una venta escriben un solo juego de asientos', async () => {
@@ -101,9 +99,7 @@ describe('motor de recompensas bajo concurrencia', () => {
     const before = await callAs<{ available: string }>(pool, earner.userId, 'select * from public.get_balance()');
     expect(before.ok && before.value.available).toBe('60.00');
 
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => callAs(pool, earner.userId, 'select public.request_payout($1)', [amount])),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => callAs(pool, earner.userId, 'select public.request_payout($1)', [amount])));
     expect(results.filter((r) => r.ok)).toHaveLength(Math.floor(60 / amount));
     for (const r of results.filter((x) => !x.ok) as { hint?: string }[]) expect(r.hint).toBe('savia:above_balance');
     const [{ n, total }] = await sql<{ n: number; total: string }>(

@@ -21,9 +21,7 @@ export async function callAs<T = unknown>(pool: pg.Pool, userId: string, text: s
     await client.query('begin');
     if (at) await client.query(`select set_config('savia.now', $1, true)`, [at]);
     await client.query('set local role authenticated');
-    await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' }),
-    ]);
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' })]);
     const { rows } = await client.query(text, params);
     await client.query('commit');
     return { ok: true, value: rows[0] as T };

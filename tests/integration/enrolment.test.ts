@@ -25,7 +25,8 @@ beforeAll(async () => {
   [{ id: kitId }] = await sql<{ id: string }>(
     `insert into public.products (sku, name, price, commissionable_amount, points, stock, is_kit)
      values ($1, 'Kit de prueba de enrolamiento', 80, 60, 40, 10, true) returning id`,
-    [`T-KIT-${tagOf()}`]);
+    [`T-KIT-${tagOf()}`],
+  );
   invitedEmail = unique('invitada');
   await sql(`insert into public.staff_invitations (email, role) values ($1, 'admin')`, [invitedEmail]);
   pendingEmail = unique('pendiente');
@@ -40,7 +41,10 @@ afterAll(async () => {
 
 describe('enrol_member: correos que no se pueden enrolar', () => {
   it('el de una persona con un enrolamiento pendiente, aunque lo intente otro miembro y en mayúsculas', async () => {
-    for (const [who, email] of [[ana, pendingEmail], [beto, pendingEmail.toUpperCase()]] as const) {
+    for (const [who, email] of [
+      [ana, pendingEmail],
+      [beto, pendingEmail.toUpperCase()],
+    ] as const) {
       const { data, error } = await enrol(who, email);
       expect(data).toBeNull();
       expect(error).toMatchObject({
@@ -51,7 +55,9 @@ describe('enrol_member: correos que no se pueden enrolar', () => {
     }
     expect(await rowsWith(pendingEmail)).toBe(1);
     const [{ n }] = await sql<{ n: number }>(
-      `select count(*)::int as n from public.sales s join public.clients c on c.id = s.client_id where lower(c.email) = lower($1)`, [pendingEmail]);
+      `select count(*)::int as n from public.sales s join public.clients c on c.id = s.client_id where lower(c.email) = lower($1)`,
+      [pendingEmail],
+    );
     expect(n, 'una sola venta de enrolamiento').toBe(1);
   });
 
@@ -101,7 +107,10 @@ describe('lo que ve cada quien', () => {
   });
 
   it('sin sesión no se llama', async () => {
-    for (const [fn, args] of [['get_my_enrolments', { p_page: 1 }], ['preview_enrolment', { p_kit_id: kitId }]] as const) {
+    for (const [fn, args] of [
+      ['get_my_enrolments', { p_page: 1 }],
+      ['preview_enrolment', { p_kit_id: kitId }],
+    ] as const) {
       const { error } = await anonClient().rpc(fn, args);
       expect(error).toMatchObject({ code: '42501' });
     }

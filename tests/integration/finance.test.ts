@@ -22,7 +22,9 @@ describe('Finanzas por la API', () => {
     expect(report.data).toMatchObject({ month, revenue: expect.any(Number), cost_of_goods: expect.any(Number), liability: expect.any(Number) });
     // The month's revenue is what its paid and delivered sales add up to.
     const [{ revenue }] = await sql<{ revenue: string }>(
-      `select coalesce(sum(total), 0)::text as revenue from public.sales where status in ('Pagada', 'Entregada') and period_month = $1`, [month]);
+      `select coalesce(sum(total), 0)::text as revenue from public.sales where status in ('Pagada', 'Entregada') and period_month = $1`,
+      [month],
+    );
     expect((report.data as { revenue: number }).revenue).toBe(Number(revenue));
     const series = await finance.client.rpc('get_finance_series', { p_months: 12 });
     expect(series.error).toBeNull();

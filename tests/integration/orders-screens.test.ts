@@ -30,7 +30,17 @@ describe('las líneas de un pedido (get_sale_lines)', () => {
     const { data, error } = await buyer.client.rpc('get_sale_lines', { p_sale_id: saleId });
     expect(error).toBeNull();
     expect(data).toEqual([
-      expect.objectContaining({ product_id: productId, quantity: 3, unit_price: 12.5, unit_points: 7, line_total: 37.5, line_points: 21, is_active: false, is_kit: false, stock: 40 }),
+      expect.objectContaining({
+        product_id: productId,
+        quantity: 3,
+        unit_price: 12.5,
+        unit_points: 7,
+        line_total: 37.5,
+        line_points: 21,
+        is_active: false,
+        is_kit: false,
+        stock: 40,
+      }),
     ]);
     expect(data[0].name).toMatch(/^Producto de carrera /);
   });

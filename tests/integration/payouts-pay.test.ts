@@ -40,9 +40,13 @@ async function approvedPayouts(tag: string, admin: string, superadmin: string) {
   );
   const during = `${month.slice(0, 8)}15 12:00:00-05`;
   const order = async (userId: string, quantity: number) => {
-    const placed = await callAs<{ id: string }>(pool, userId, `select (public.place_order($1::jsonb)).id`, [
-      JSON.stringify([{ product_id: productId, quantity }]),
-    ], during);
+    const placed = await callAs<{ id: string }>(
+      pool,
+      userId,
+      `select (public.place_order($1::jsonb)).id`,
+      [JSON.stringify([{ product_id: productId, quantity }])],
+      during,
+    );
     if (!placed.ok) throw new Error(placed.message);
     const approved = await callAs(pool, admin, 'select public.approve_sale($1)', [placed.value.id], during);
     if (!approved.ok) throw new Error(approved.message);
@@ -90,7 +94,9 @@ describe('marcar pagado por la API', () => {
         message: 'La solicitud de cobro está pagada: solo se paga una aprobada.',
       });
     }
-    const [row] = await sql<{ status: string; payment_reference: string }>('select status, payment_reference from public.payout_requests where id = $1', [first]);
+    const [row] = await sql<{ status: string; payment_reference: string }>('select status, payment_reference from public.payout_requests where id = $1', [
+      first,
+    ]);
     expect(row).toEqual({ status: 'paid', payment_reference: won[0] });
     // 25.00 moved from reserved to paid once; the other request is still approved and reserved.
     expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '20.00', paid: '25.00' });

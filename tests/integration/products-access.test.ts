@@ -24,7 +24,13 @@ beforeAll(async () => {
     memberPersona(),
   ]);
   const saved = await admin.client.rpc('save_product', {
-    p_id: crypto.randomUUID(), p_sku: sku, p_name: 'Producto de integración', p_price: 20, p_commissionable_amount: 15, p_points: 10, p_initial_stock: 4,
+    p_id: crypto.randomUUID(),
+    p_sku: sku,
+    p_name: 'Producto de integración',
+    p_price: 20,
+    p_commissionable_amount: 15,
+    p_points: 10,
+    p_initial_stock: 4,
   });
   expect(saved.error).toBeNull();
   productId = (saved.data as { id: string }).id;
@@ -122,7 +128,11 @@ describe('Productos por la API', () => {
       `select p.id, p.name from public.products p where exists (select 1 from public.sale_items si where si.product_id = p.id) limit 1`,
     );
     const { error } = await admin.client.rpc('delete_product', { p_product_id: sold!.id });
-    expect(error).toMatchObject({ code: 'P0001', hint: 'savia:product_in_use', message: `«${sold!.name}» ya se vendió y no se puede borrar: desactívalo para que deje de ofrecerse.` });
+    expect(error).toMatchObject({
+      code: 'P0001',
+      hint: 'savia:product_in_use',
+      message: `«${sold!.name}» ya se vendió y no se puede borrar: desactívalo para que deje de ofrecerse.`,
+    });
     const direct = await admin.client.from('products').delete().eq('id', sold!.id);
     expect(direct.error).toMatchObject({ hint: 'savia:product_in_use' });
   });

@@ -8,14 +8,14 @@ import { anonClient, sql } from './support';
 
 const visitor = () => anonClient();
 
-const leadsOf = async (clientId: string) =>
-  (await sql<{ n: number }>('select count(*)::int as n from public.leads where client_id = $1', [clientId]))[0]!.n;
+const leadsOf = async (clientId: string) => (await sql<{ n: number }>('select count(*)::int as n from public.leads where client_id = $1', [clientId]))[0]!.n;
 
 async function memberWithContact() {
   const member = await registeredMember();
-  await sql(`update public.clients set city = 'Medellín', phone = '+57 300 765 4321', document_number = 'CC 99887766', landing_message = 'Mensaje propio' where id = $1`, [
-    member.id,
-  ]);
+  await sql(
+    `update public.clients set city = 'Medellín', phone = '+57 300 765 4321', document_number = 'CC 99887766', landing_message = 'Mensaje propio' where id = $1`,
+    [member.id],
+  );
   return member;
 }
 
@@ -74,13 +74,22 @@ describe('el formulario de contacto ante envíos hostiles', () => {
     const refused = answers.filter((a) => a.error !== null);
     expect(refused).toHaveLength(180);
     for (const answer of refused) {
-      expect(answer.error).toMatchObject({ code: 'P0001', hint: 'savia:too_many_leads', message: 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.' });
+      expect(answer.error).toMatchObject({
+        code: 'P0001',
+        hint: 'savia:too_many_leads',
+        message: 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.',
+      });
     }
     expect(await leadsOf(member.id)).toBe(20);
   });
 
   it.each([
-    ['HTML en el mensaje', { p_message: '<script>alert("hola")</script>' }, 'markup_not_allowed', 'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).'],
+    [
+      'HTML en el mensaje',
+      { p_message: '<script>alert("hola")</script>' },
+      'markup_not_allowed',
+      'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).',
+    ],
     ['HTML en el nombre', { p_name: '<img src=x onerror=alert(1)>' }, 'markup_not_allowed', 'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).'],
     ['1 MB de texto en el mensaje', { p_message: 'x'.repeat(1024 * 1024) }, 'message_too_long', 'El mensaje admite hasta 2.000 caracteres.'],
     ['1 MB de texto en el nombre', { p_name: 'x'.repeat(1024 * 1024) }, 'invalid_name', 'Escribe tu nombre (entre 2 y 120 caracteres).'],

@@ -22,8 +22,11 @@ beforeAll(async () => {
   const upload = await admin.client.storage.from('recipe-images').upload(photo, PNG, { contentType: 'image/png' });
   expect(upload.error).toBeNull();
   const saved = await admin.client.rpc('save_recipe', {
-    p_id: recipeId, p_title: 'Receta de integración', p_products: [{ product_id: productId, amount: '1 taza' }],
-    p_benefits: ['Energía'], p_image_path: photo,
+    p_id: recipeId,
+    p_title: 'Receta de integración',
+    p_products: [{ product_id: productId, amount: '1 taza' }],
+    p_benefits: ['Energía'],
+    p_image_path: photo,
   });
   expect(saved.error).toBeNull();
 });
@@ -37,7 +40,10 @@ describe('Recetario por la API', () => {
     const { data, error } = await admin.client.rpc('get_recipe', { p_recipe_id: recipeId });
     expect(error).toBeNull();
     expect(data).toMatchObject({
-      title: 'Receta de integración', image_path: photo, unavailable: 0, on_public_pages: true,
+      title: 'Receta de integración',
+      image_path: photo,
+      unavailable: 0,
+      on_public_pages: true,
       products: [expect.objectContaining({ product_id: productId, amount: '1 taza', status: 'disponible' })],
     });
   });

@@ -40,7 +40,16 @@ describe('Ventas por la API', () => {
     const list = await admin.client.rpc('search_sales', filters());
     expect(list.error).toBeNull();
     expect(list.data).toEqual([
-      expect.objectContaining({ id: saleId, sale_no: saleNo, kind: 'direct', status: 'Pagada', total: 25, points_total: 30, row_count: 1, row_count_capped: false }),
+      expect.objectContaining({
+        id: saleId,
+        sale_no: saleNo,
+        kind: 'direct',
+        status: 'Pagada',
+        total: 25,
+        points_total: 30,
+        row_count: 1,
+        row_count_capped: false,
+      }),
     ]);
     const totals = await admin.client.rpc('get_sales_totals', filters());
     expect(totals.data).toEqual([{ sales_count: 1, total: 25, points_total: 30 }]);
@@ -48,7 +57,11 @@ describe('Ventas por la API', () => {
     expect(exported.data).toEqual([expect.objectContaining({ id: saleId, payment_reference: 'CAJA-INT-1' })]);
     const detail = await admin.client.rpc('get_sale_detail', { p_sale_id: saleId });
     expect(detail.error).toBeNull();
-    expect(detail.data).toMatchObject({ sale: { id: saleId, status: 'Pagada' }, member: { id: buyer.clientId }, timeline: [{ step: 'created', by: admin.email }] });
+    expect(detail.data).toMatchObject({
+      sale: { id: saleId, status: 'Pagada' },
+      member: { id: buyer.clientId },
+      timeline: [{ step: 'created', by: admin.email }],
+    });
     const preview = await admin.client.rpc('preview_sale_cancellation', { p_sale_id: saleId });
     expect(preview.error).toBeNull();
     expect(preview.data).toMatchObject({ paid: true, points: -30, stock: [{ quantity: 2 }] });
@@ -91,6 +104,9 @@ describe('Ventas por la API', () => {
     );
     expect(reversed.n).toBe(1); // the buyer's 30 points, once
     const deliver = await admin.client.rpc('deliver_sale', { p_sale_id: saleId });
-    expect(deliver.error).toMatchObject({ hint: 'savia:invalid_transition', message: `La venta #${saleNo} está «Cancelada»: solo se entrega una venta Pagada.` });
+    expect(deliver.error).toMatchObject({
+      hint: 'savia:invalid_transition',
+      message: `La venta #${saleNo} está «Cancelada»: solo se entrega una venta Pagada.`,
+    });
   });
 });

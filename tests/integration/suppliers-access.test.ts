@@ -25,11 +25,16 @@ beforeAll(async () => {
 
   const tag = crypto.randomUUID().slice(0, 8);
   [{ id: supplierId }] = await sql<{ id: string }>(`insert into public.suppliers (name) values ($1) returning id`, [`Proveedor API ${tag}`]);
-  [{ id: productId }] = await sql<{ id: string }>(
-    `insert into public.products (sku, name, price, points, stock) values ($1, $2, 10, 10, 1) returning id`, [`API-${tag}`, `Producto API ${tag}`]);
+  [{ id: productId }] = await sql<{ id: string }>(`insert into public.products (sku, name, price, points, stock) values ($1, $2, 10, 10, 1) returning id`, [
+    `API-${tag}`,
+    `Producto API ${tag}`,
+  ]);
   await sql('insert into public.supplier_products (supplier_id, product_id) values ($1, $2)', [supplierId, productId]);
   const restock = await superadmin.client.rpc('register_restock', {
-    p_supplier_id: supplierId, p_lines: [{ product_id: productId, quantity: 4, unit_cost: 2.35 }], p_note: 'Por la API' });
+    p_supplier_id: supplierId,
+    p_lines: [{ product_id: productId, quantity: 4, unit_cost: 2.35 }],
+    p_note: 'Por la API',
+  });
   expect(restock.error).toBeNull();
   restockId = (restock.data as { restock_id: number }).restock_id;
 });
@@ -56,7 +61,16 @@ describe('Proveedores por la API', () => {
         await persona.client.rpc('get_restock_suggestions'),
         await persona.client.rpc('register_restock', { p_supplier_id: supplierId, p_lines: [{ product_id: productId, quantity: 1, unit_cost: 1 }] }),
         await persona.client.rpc('save_supplier', {
-          p_id: supplierId, p_name: 'Tomado', p_tax_id: '', p_contact_name: '', p_email: '', p_phone: '', p_notes: '', p_is_active: true, p_product_ids: [] }),
+          p_id: supplierId,
+          p_name: 'Tomado',
+          p_tax_id: '',
+          p_contact_name: '',
+          p_email: '',
+          p_phone: '',
+          p_notes: '',
+          p_is_active: true,
+          p_product_ids: [],
+        }),
       ];
       for (const answer of answers) {
         expect(answer.data).toBeNull();
@@ -65,7 +79,9 @@ describe('Proveedores por la API', () => {
       }
     }
     const [row] = await sql<{ stock: number; name: string }>(
-      'select p.stock, s.name from public.products p, public.suppliers s where p.id = $1 and s.id = $2', [productId, supplierId]);
+      'select p.stock, s.name from public.products p, public.suppliers s where p.id = $1 and s.id = $2',
+      [productId, supplierId],
+    );
     expect(row!.stock).toBe(5);
     expect(row!.name).toMatch(/^Proveedor API/);
   });
@@ -74,8 +90,13 @@ describe('Proveedores por la API', () => {
     const { data, error } = await superadmin.client.rpc('get_restocks', { p_supplier_id: supplierId });
     expect(error).toBeNull();
     expect(data).toEqual([
-      expect.objectContaining({ id: restockId, units: 4, total_cost: null, total: 1,
-        lines: [expect.objectContaining({ product_id: productId, quantity: 4, unit_cost: null, stock_before: 1, stock_after: 5 })] }),
+      expect.objectContaining({
+        id: restockId,
+        units: 4,
+        total_cost: null,
+        total: 1,
+        lines: [expect.objectContaining({ product_id: productId, quantity: 4, unit_cost: null, stock_before: 1, stock_after: 5 })],
+      }),
     ]);
     expect(leafValues(data).filter((v) => Number(v) === 2.35 || Number(v) === 9.4)).toEqual([]);
     const cost = await superadmin.client.from('restock_lines').select('unit_cost').eq('restock_id', restockId);
@@ -101,7 +122,10 @@ describe('Proveedores por la API', () => {
     const [{ name }] = await sql<{ name: string }>('select name from public.suppliers where id = $1', [supplierId]);
     const duplicate = await superadmin.client.rpc('save_supplier', { ...form, p_id: null as unknown as string, p_name: name.toUpperCase(), p_email: '' });
     expect(duplicate.error).toMatchObject({ code: 'P0001', hint: 'savia:duplicate_supplier', details: 'name' });
-    const zero = await superadmin.client.rpc('register_restock', { p_supplier_id: supplierId, p_lines: [{ product_id: productId, quantity: 0, unit_cost: 1 }] });
+    const zero = await superadmin.client.rpc('register_restock', {
+      p_supplier_id: supplierId,
+      p_lines: [{ product_id: productId, quantity: 0, unit_cost: 1 }],
+    });
     expect(zero.error).toMatchObject({ code: 'P0001', hint: 'savia:invalid_quantity', details: '1' });
     const removed = await superadmin.client.from('suppliers').delete().eq('id', supplierId).select('id');
     expect(removed.error).toMatchObject({ code: 'P0001', hint: 'savia:supplier_in_use' });

@@ -23,7 +23,14 @@ export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as {
 
 export function anonClient(options: { flowType?: 'pkce' | 'implicit'; storageKey?: string } = {}): SupabaseClient {
   return createClient(cfg.apiUrl, cfg.publishableKey, {
-    auth: { flowType: options.flowType ?? 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storageKey: options.storageKey, storage: memoryStorage() },
+    auth: {
+      flowType: options.flowType ?? 'pkce',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: options.storageKey,
+      storage: memoryStorage(),
+    },
     realtime: { transport: WebSocket as never },
   });
 }
@@ -59,5 +66,4 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
 
 /** Every value inside an API answer, however nested: to look for a figure by value, not as a substring (a
  * timestamp such as 23:42:17.523 contains «7.5»). */
-export const leafValues = (value: unknown): unknown[] =>
-  value !== null && typeof value === 'object' ? Object.values(value).flatMap(leafValues) : [value];
+export const leafValues = (value: unknown): unknown[] => (value !== null && typeof value === 'object' ? Object.values(value).flatMap(leafValues) : [value]);

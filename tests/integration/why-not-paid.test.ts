@@ -51,7 +51,11 @@ describe('«¿Por qué no cobró?» y el cambio de enrolador por la API', () => 
     expect(preview.error).toBeNull();
     expect(preview.data).toMatchObject({ moved_members: 2, old_enroller_id: top.id, new_enroller_id: other.id });
 
-    const change = await superadmin.client.rpc('change_enroller', { p_client_id: mover.clientId, p_new_enroller_id: other.id, p_reason: 'Se enroló con otra persona' });
+    const change = await superadmin.client.rpc('change_enroller', {
+      p_client_id: mover.clientId,
+      p_new_enroller_id: other.id,
+      p_reason: 'Se enroló con otra persona',
+    });
     expect(change.error).toBeNull();
     expect(await enrollerOf(mover.clientId)).toBe(other.id);
     const [trail] = await sql<{ reason: string; changed_by: string; moved_members: number }>(

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { anonClient, cfg, serviceClient, sql } from '../integration/support';
 import { API_VERSION, REDIRECT_TO, authFetch, chooseAccount, createUser, unique } from '../integration/fixtures/auth-helpers';
 
-
 const admin = () => serviceClient().auth.admin;
 const asService = { authorization: `Bearer ${cfg.serviceRoleKey}` };
 
@@ -22,10 +21,20 @@ describe('admin users API', () => {
 
   it('creates, reads, lists with pagination, updates and deletes', async () => {
     const email = unique('admin-api');
-    const created = await admin().createUser({ email, password: 'secreto-123', email_confirm: true, user_metadata: { nombre: 'Eva' }, app_metadata: { plan: 'demo' } });
+    const created = await admin().createUser({
+      email,
+      password: 'secreto-123',
+      email_confirm: true,
+      user_metadata: { nombre: 'Eva' },
+      app_metadata: { plan: 'demo' },
+    });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
-    expect(created.data.user).toMatchObject({ email, user_metadata: { nombre: 'Eva' }, app_metadata: { provider: 'email', providers: ['email'], plan: 'demo' } });
+    expect(created.data.user).toMatchObject({
+      email,
+      user_metadata: { nombre: 'Eva' },
+      app_metadata: { provider: 'email', providers: ['email'], plan: 'demo' },
+    });
 
     const duplicate = await admin().createUser({ email, password: 'secreto-123' });
     expect(duplicate.error).toMatchObject({ status: 422, code: 'email_exists' });
@@ -63,20 +72,26 @@ describe('e-mail addresses, checked as GoTrue checks them', () => {
 
   // GoTrue's rule (checkmail's pattern): RFC 5322 atext before the @, dot-separated host labels of
   // letters, digits and inner hyphens after it; no top-level domain is needed.
-  it.each(['xx:;x@x.x', 'sin-arroba.example.test', 'dos@@example.test', 'con espacio@example.test', 'a@-guion.example.test', 'a@doble..punto.test', 'a@punto-final.test.', 'ñandú@example.test'])(
-    'refuses %j on create and on update with 400 validation_failed, storing nothing',
-    async (email) => {
-      const created = await admin().createUser({ email, password: 'secreto-123' });
-      expect(created.error).toMatchObject({ status: 400, code: 'validation_failed', message: INVALID_FORMAT });
-      expect(created.data.user).toBeNull();
-      expect(await sql('select 1 from auth.users where lower(email) = lower($1)', [email])).toHaveLength(0);
+  it.each([
+    'xx:;x@x.x',
+    'sin-arroba.example.test',
+    'dos@@example.test',
+    'con espacio@example.test',
+    'a@-guion.example.test',
+    'a@doble..punto.test',
+    'a@punto-final.test.',
+    'ñandú@example.test',
+  ])('refuses %j on create and on update with 400 validation_failed, storing nothing', async (email) => {
+    const created = await admin().createUser({ email, password: 'secreto-123' });
+    expect(created.error).toMatchObject({ status: 400, code: 'validation_failed', message: INVALID_FORMAT });
+    expect(created.data.user).toBeNull();
+    expect(await sql('select 1 from auth.users where lower(email) = lower($1)', [email])).toHaveLength(0);
 
-      const person = await createUser();
-      const updated = await admin().updateUserById(person.id, { email });
-      expect(updated.error).toMatchObject({ status: 400, code: 'validation_failed', message: INVALID_FORMAT });
-      expect(await storedEmail(person.id)).toBe(person.email);
-    },
-  );
+    const person = await createUser();
+    const updated = await admin().updateUserById(person.id, { email });
+    expect(updated.error).toMatchObject({ status: 400, code: 'validation_failed', message: INVALID_FORMAT });
+    expect(await storedEmail(person.id)).toBe(person.email);
+  });
 
   it('measures the 255-character limit in bytes, as Go does', async () => {
     const { error } = await admin().createUser({ email: `${'é'.repeat(125)}@example.test`, password: 'secreto-123' });
@@ -105,7 +120,10 @@ describe('ban', () => {
     const me = await authFetch('/user', { headers: { authorization: `Bearer ${data.session!.access_token}`, ...API_VERSION } });
     expect(me.status).toBe(403);
     expect(await me.json()).toEqual({ code: 'user_banned', message: 'User is banned' });
-    const refresh = await authFetch('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: data.session!.refresh_token }) });
+    const refresh = await authFetch('/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: data.session!.refresh_token }),
+    });
     expect(await refresh.json()).toEqual({ code: 400, error_code: 'user_banned', msg: 'Invalid Refresh Token: User Banned' });
 
     const client = anonClient();

@@ -47,7 +47,13 @@ describe('auth bad input', () => {
 
   it('says so when GoTrue has the route and the emulator does not implement it', async () => {
     const notHere = { code: 404, error_code: 'unknown', msg: '404 page not found (not implemented by the local auth emulator)' };
-    for (const [method, path] of [['POST', '/signup'], ['POST', '/otp'], ['GET', '/verify?token=x'], ['POST', '/factors'], ['GET', '/.well-known/openid-configuration']]) {
+    for (const [method, path] of [
+      ['POST', '/signup'],
+      ['POST', '/otp'],
+      ['GET', '/verify?token=x'],
+      ['POST', '/factors'],
+      ['GET', '/.well-known/openid-configuration'],
+    ]) {
       const res = await authFetch(path, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toEqual(notHere);

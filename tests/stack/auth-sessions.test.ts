@@ -5,7 +5,6 @@ import { SignJWT } from 'jose';
 import { anonClient, cfg, sql } from '../integration/support';
 import { API_VERSION, authFetch, createUser } from '../integration/fixtures/auth-helpers';
 
-
 async function signedIn(person?: { email: string; password: string }) {
   const who = person ?? (await createUser());
   const client = anonClient();
@@ -33,7 +32,10 @@ describe('the signed-in user', () => {
     const { client, person } = await signedIn();
     const { error } = await client.auth.updateUser({ email: 'xx:;x@x.x', data: { apodo: 'no' } });
     expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
-    const [row] = await sql<{ email: string; raw_user_meta_data: Record<string, unknown> }>('select email, raw_user_meta_data from auth.users where email = $1', [person.email]);
+    const [row] = await sql<{ email: string; raw_user_meta_data: Record<string, unknown> }>(
+      'select email, raw_user_meta_data from auth.users where email = $1',
+      [person.email],
+    );
     expect(row.raw_user_meta_data).not.toHaveProperty('apodo');
   });
 
@@ -77,7 +79,7 @@ describe('refresh tokens', () => {
     expect((await refresh(a.refresh_token)).status).toBe(200);
   });
 
-  it('within the reuse interval, a revoked token that is not the active one\'s parent still refreshes', async () => {
+  it("within the reuse interval, a revoked token that is not the active one's parent still refreshes", async () => {
     const { session } = await signedIn();
     const t0 = session.refresh_token;
     const t1 = (await (await refresh(t0)).json()).refresh_token;
@@ -140,12 +142,22 @@ describe('refused access tokens on /user', () => {
 
     const { session } = await signedIn();
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ sub: session.user.id, role: 'authenticated', aud: 'authenticated', session_id: session.user.id, iat: now - 7200, exp: now - 3600 })
+    const expired = await new SignJWT({
+      sub: session.user.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      session_id: session.user.id,
+      iat: now - 7200,
+      exp: now - 3600,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(cfg.jwtSecret));
     const old = await authFetch('/user', { headers: { authorization: `Bearer ${expired}`, ...API_VERSION } });
     expect(old.status).toBe(403);
-    expect(await old.json()).toEqual({ code: 'bad_jwt', message: 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' });
+    expect(await old.json()).toEqual({
+      code: 'bad_jwt',
+      message: 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+    });
 
     const forged = session.access_token.slice(0, -3) + (session.access_token.endsWith('AAA') ? 'BBB' : 'AAA');
     const bad = await authFetch('/user', { headers: { authorization: `Bearer ${forged}` } });

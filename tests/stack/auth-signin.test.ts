@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { anonClient, cfg, sql } from '../integration/support';
 import { API_VERSION, AUTH, REDIRECT_TO, authFetch, chooseAccount, createUser, decodeJwt, unique } from '../integration/fixtures/auth-helpers';
 
-
 async function authorizeUrl(flowType: 'pkce' | 'implicit', redirectTo = REDIRECT_TO) {
   const client = anonClient({ flowType });
   const { data, error } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, skipBrowserRedirect: true } });
@@ -21,12 +20,16 @@ describe('account chooser', () => {
     expect(html).toContain('para continuar a Savia');
     expect(html).toMatch(/<label for="other-email">Correo electrónico<\/label>\s*<input id="other-email" name="email" type="email"/);
     expect(html).toMatch(/<button type="submit">Continuar<\/button>/);
-    const seeded = await sql<{ email: string }>(
-      `select email from private.demo_accounts() where to_regprocedure('private.demo_accounts()') is not null`,
-    ).catch(() => []);
+    const seeded = await sql<{ email: string }>(`select email from private.demo_accounts() where to_regprocedure('private.demo_accounts()') is not null`).catch(
+      () => [],
+    );
     for (const { email } of seeded) {
       // Each person's button names them by e-mail (its accessible name is its text).
-      expect(html).toMatch(new RegExp(`<button type="submit" name="email" value="${email.replace(/[.+]/g, '\\$&')}"[^>]*>[\\s\\S]*?${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?</button>`));
+      expect(html).toMatch(
+        new RegExp(
+          `<button type="submit" name="email" value="${email.replace(/[.+]/g, '\\$&')}"[^>]*>[\\s\\S]*?${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?</button>`,
+        ),
+      );
     }
   });
 });
@@ -51,7 +54,9 @@ describe('PKCE sign-in', () => {
 
     // Google is now one of the person's identities, with Google's identity data.
     const identities = await sql<{ provider: string; identity_data: Record<string, unknown> }>(
-      'select provider, identity_data from auth.identities where user_id = $1 order by provider', [person.id]);
+      'select provider, identity_data from auth.identities where user_id = $1 order by provider',
+      [person.id],
+    );
     expect(identities.map((i) => i.provider)).toEqual(['email', 'google']);
     expect(identities[1].identity_data).toMatchObject({ email: person.email, email_verified: true, iss: 'https://accounts.google.com' });
     expect(data.session!.user.app_metadata.providers).toEqual(['email', 'google']);
@@ -67,8 +72,15 @@ describe('PKCE sign-in', () => {
     const { data } = await client.auth.exchangeCodeForSession(code);
     const claims = decodeJwt(data.session!.access_token);
     expect(claims).toMatchObject({
-      iss: `${cfg.apiUrl}/auth/v1`, aud: 'authenticated', sub: person.id, email: person.email, phone: '',
-      role: 'authenticated', aal: 'aal1', session_id: expect.stringMatching(/^[0-9a-f-]{36}$/), is_anonymous: false,
+      iss: `${cfg.apiUrl}/auth/v1`,
+      aud: 'authenticated',
+      sub: person.id,
+      email: person.email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      session_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      is_anonymous: false,
       app_metadata: { provider: 'email', providers: ['email', 'google'] },
     });
     expect(claims.exp - claims.iat).toBe(3600);
@@ -85,7 +97,11 @@ describe('PKCE sign-in', () => {
     const { client, url } = await authorizeUrl('pkce');
     const code = new URL(await chooseAccount(url, person.email)).searchParams.get('code')!;
 
-    const wrong = await authFetch('/token?grant_type=pkce', { method: 'POST', headers: API_VERSION, body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }) });
+    const wrong = await authFetch('/token?grant_type=pkce', {
+      method: 'POST',
+      headers: API_VERSION,
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' });
     expect(await sql('select 1 from auth.sessions where user_id = $1', [person.id])).toHaveLength(0);
@@ -176,8 +192,10 @@ describe('authorize errors', () => {
 
   it('refuses a callback with an unknown or missing state without redirecting', async () => {
     const unknown = await fetch(`${AUTH}/callback`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ state: '00000000-0000-4000-8000-000000000000', email: 'a@example.test' }), redirect: 'manual',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state: '00000000-0000-4000-8000-000000000000', email: 'a@example.test' }),
+      redirect: 'manual',
     });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ code: 400, error_code: 'bad_oauth_state', msg: 'OAuth state not found or expired' });

@@ -123,7 +123,9 @@ describe('the signing key set', () => {
   it('answers GoTrue message for a kid it does not know', async () => {
     const person = await createUser();
     const kid = randomUUID();
-    const res = await fetch(`${cfg.apiUrl}/auth/v1/user`, { headers: { apikey: cfg.publishableKey, authorization: `Bearer ${await foreignToken(person.id, kid)}` } });
+    const res = await fetch(`${cfg.apiUrl}/auth/v1/user`, {
+      headers: { apikey: cfg.publishableKey, authorization: `Bearer ${await foreignToken(person.id, kid)}` },
+    });
     expect(await res.json()).toEqual({
       code: 403,
       error_code: 'bad_jwt',
@@ -131,4 +133,3 @@ describe('the signing key set', () => {
     });
   });
 });
-

@@ -19,7 +19,9 @@ const rest = (path: string, headers: Record<string, string>) => fetch(`${REST}${
  * superadmin role meets savia:forbidden, and anon has no EXECUTE at all (401).
  */
 async function asksAsServiceRole(headers: Record<string, string>) {
-  const [{ month }] = await sql<{ month: string }>(`select to_char(month, 'YYYY-MM-DD') as month from public.periods where status = 'closed' order by month limit 1`);
+  const [{ month }] = await sql<{ month: string }>(
+    `select to_char(month, 'YYYY-MM-DD') as month from public.periods where status = 'closed' order by month limit 1`,
+  );
   const res = await fetch(`${REST}/rpc/preview_period_close`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -65,7 +67,10 @@ describe('publishable and secret keys', () => {
   });
 
   it('mints a short-lived ES256 token for the key role, which a function receives', async () => {
-    for (const [key, role] of [[cfg.publishableKey, 'anon'], [cfg.secretKey, 'service_role']]) {
+    for (const [key, role] of [
+      [cfg.publishableKey, 'anon'],
+      [cfg.secretKey, 'service_role'],
+    ]) {
       // No Authorization at all: the function is verify_jwt = true and still runs, as on hosted.
       const res = await fetch(`${cfg.apiUrl}/functions/v1/echo`, { headers: { apikey: key } });
       expect(res.status).toBe(200);

@@ -29,7 +29,11 @@ describe('gateway', () => {
   it('answers CORS preflights without an apikey, echoing the requested headers', async () => {
     const res = await fetch(`${cfg.apiUrl}/rest/v1/clients`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,content-type,x-client-info' },
+      headers: {
+        origin: 'http://example.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey,authorization,content-type,x-client-info',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -15,11 +15,20 @@ const serviceHeaders = { apikey: cfg.serviceRoleKey, authorization: `Bearer ${cf
 function rawRequest(method: string, path: string, body = '', headers: Record<string, string> = {}) {
   const url = new URL(cfg.apiUrl);
   return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method, path, headers: { ...serviceHeaders, 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { ...serviceHeaders, 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -84,7 +93,11 @@ describe('storage bad input', () => {
   });
 
   it('refuses requests without a valid token', async () => {
-    const res = await fetch(`${storageUrl}/object/list/${BUCKET}`, { method: 'POST', body: '{"prefix":""}', headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-jwt' } });
+    const res = await fetch(`${storageUrl}/object/list/${BUCKET}`, {
+      method: 'POST',
+      body: '{"prefix":""}',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-jwt' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized', code: 'AccessDenied' });
   });
@@ -107,7 +120,9 @@ describe('storage bad input', () => {
   });
 
   it('refuses an upload to a bucket that does not exist', async () => {
-    const { error } = await serviceClient().storage.from('it-no-such-bucket').upload('a.txt', new Blob(['a']));
+    const { error } = await serviceClient()
+      .storage.from('it-no-such-bucket')
+      .upload('a.txt', new Blob(['a']));
     expect(error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
   });
 

@@ -31,7 +31,9 @@ const rowsOf = (bucket: string, name: string) => sql('select id, owner from stor
 function versionsOnDisk(bucket: string, name: string): string[] {
   const dir = join(cfg.storageDir, bucket, name);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 }
 
 let a: SupabaseClient;
@@ -179,7 +181,7 @@ describe('storage under RLS', () => {
     expect(data![1]).toMatchObject({ error: 'Either the object does not exist or you do not have access to it', signedUrl: null });
   });
 
-  it('moves and copies within the caller\'s own folder, and refuses to move out of it', async () => {
+  it("moves and copies within the caller's own folder, and refuses to move out of it", async () => {
     const moved = await a.storage.from(PRIVATE).move(`${userA}/docs/a.pdf`, `${userA}/docs/b.pdf`);
     expect(moved.error).toBeNull();
     expect(await rowsOf(PRIVATE, `${userA}/docs/a.pdf`)).toHaveLength(0);

@@ -18,17 +18,27 @@ const NOT_LOCAL = /^Image transformations are not available locally/;
 function rawRequest(method: string, path: string, body = '', headers: Record<string, string> = {}) {
   const url = new URL(cfg.apiUrl);
   return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method, path, headers: { ...serviceHeaders, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { ...serviceHeaders, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const objectsIn = (buckets: string[]) => sql<{ bucket_id: string; name: string }>('select bucket_id, name from storage.objects where bucket_id = any($1)', [buckets]);
+const objectsIn = (buckets: string[]) =>
+  sql<{ bucket_id: string; name: string }>('select bucket_id, name from storage.objects where bucket_id = any($1)', [buckets]);
 async function cleanUp() {
   await sql('delete from storage.objects where bucket_id = any($1)', [ALL_BUCKETS]);
   await sql('delete from storage.buckets where id = any($1)', [ALL_BUCKETS]);
@@ -67,14 +77,21 @@ describe('storage routes', () => {
     const res = await rawRequest(method, `/storage/v1${path}`, method === 'GET' ? '' : '{}');
     expect(res.status).toBe(404);
     expect(res.json).toEqual({
-      statusCode: '404', error: 'Not Found', code: 'InvalidRequest',
+      statusCode: '404',
+      error: 'Not Found',
+      code: 'InvalidRequest',
       message: `Route ${method}:${path} not found (not implemented by the local storage emulator)`,
     });
     expect(await objectsIn(WORD_BUCKETS)).toEqual([]);
   });
 
   it('answers routes storage-api does not have with its own 404 body', async () => {
-    for (const [method, path] of [['GET', '/object'], ['PATCH', `/object/${BUCKET}/pic.png`], ['GET', '/nothing/here'], ['POST', `/bucket/${BUCKET}/empty/more`]]) {
+    for (const [method, path] of [
+      ['GET', '/object'],
+      ['PATCH', `/object/${BUCKET}/pic.png`],
+      ['GET', '/nothing/here'],
+      ['POST', `/bucket/${BUCKET}/empty/more`],
+    ]) {
       const res = await rawRequest(method, `/storage/v1${path}?x=1`);
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.json).toEqual({ statusCode: '404', error: 'Not Found', message: `Route ${method}:${path}?x=1 not found`, code: 'InvalidRequest' });
@@ -110,11 +127,15 @@ describe('image transformations', () => {
   });
 
   it('refuses a transformed download and a transformed public URL instead of serving the original', async () => {
-    const download = await serviceClient().storage.from(BUCKET).download('pic.png', { transform: { width: 10 } });
+    const download = await serviceClient()
+      .storage.from(BUCKET)
+      .download('pic.png', { transform: { width: 10 } });
     expect(download.data).toBeNull();
     expect(download.error).toMatchObject({ status: 501, statusCode: '501', message: expect.stringMatching(NOT_LOCAL) });
 
-    const { data } = serviceClient().storage.from(PUBLIC).getPublicUrl('pic.png', { transform: { width: 10, quality: 50 } });
+    const { data } = serviceClient()
+      .storage.from(PUBLIC)
+      .getPublicUrl('pic.png', { transform: { width: 10, quality: 50 } });
     expect(data.publicUrl).toContain('/storage/v1/render/image/public/');
     const res = await fetch(data.publicUrl);
     expect(res.status).toBe(501);

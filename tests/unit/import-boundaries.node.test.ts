@@ -49,7 +49,8 @@ describe('import boundaries', () => {
   });
 
   it('src/lib does not reach up into the data layer or the components', async () => {
-    const code = "import { saveAppSettings } from '@/api/settings/settings-api';\nimport { Button } from '@/components/ui/button';\nexport const all = [saveAppSettings, Button];";
+    const code =
+      "import { saveAppSettings } from '@/api/settings/settings-api';\nimport { Button } from '@/components/ui/button';\nexport const all = [saveAppSettings, Button];";
     expect(await restricted('src/lib/boundary-probe.ts', code)).toBe(2);
   });
 });

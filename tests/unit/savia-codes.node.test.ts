@@ -31,4 +31,3 @@ describe('SaviaCode', () => {
     expect(SAVIA_CODES.filter((c) => !inSql.has(c))).toEqual([]);
   });
 });
-

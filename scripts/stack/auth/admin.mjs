@@ -7,9 +7,7 @@ import { transaction } from './db.mjs';
 import { AuthError, badRequest, notFound, unprocessable } from './errors.mjs';
 import { checkPasswordStrength, hashPassword } from './passwords.mjs';
 import { field, readJsonParams } from './request.mjs';
-import {
-  AUDIENCE, findUserByEmail, findUserById, insertIdentity, insertUser, mergeAppMetadata, mergeUserMetadata, serializeUser, userJson,
-} from './users.mjs';
+import { AUDIENCE, findUserByEmail, findUserById, insertIdentity, insertUser, mergeAppMetadata, mergeUserMetadata, serializeUser, userJson } from './users.mjs';
 import { banUntil, validateEmail } from './validation.mjs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,13 +23,23 @@ function pageParam(url, name, fallback) {
 async function listUsers(ctx, req, res, url) {
   const page = Math.max(pageParam(url, 'page', 1), 1);
   const perPage = Math.max(pageParam(url, 'per_page', 50), 1);
-  const { rows: [{ total }] } = await ctx.pool.query('select count(*)::int as total from auth.users where aud = $1', [AUDIENCE]);
-  const { rows } = await ctx.pool.query(
-    'select * from auth.users where aud = $1 order by created_at desc, id limit $2 offset $3',
-    [AUDIENCE, perPage, (page - 1) * perPage],
+  const {
+    rows: [{ total }],
+  } = await ctx.pool.query('select count(*)::int as total from auth.users where aud = $1', [AUDIENCE]);
+  const { rows } = await ctx.pool.query('select * from auth.users where aud = $1 order by created_at desc, id limit $2 offset $3', [
+    AUDIENCE,
+    perPage,
+    (page - 1) * perPage,
+  ]);
+  const { rows: identities } = await ctx.pool.query('select * from auth.identities where user_id = any($1::uuid[]) order by created_at', [
+    rows.map((u) => u.id),
+  ]);
+  const users = rows.map((u) =>
+    serializeUser(
+      u,
+      identities.filter((i) => i.user_id === u.id),
+    ),
   );
-  const { rows: identities } = await ctx.pool.query('select * from auth.identities where user_id = any($1::uuid[]) order by created_at', [rows.map((u) => u.id)]);
-  const users = rows.map((u) => serializeUser(u, identities.filter((i) => i.user_id === u.id)));
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   const link = (p, rel) => `<${url.pathname}?page=${p}&per_page=${perPage}>; rel="${rel}"`;
   const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
@@ -71,8 +79,14 @@ async function createUser(ctx, req, res) {
     // Like GoTrue, a user created without a password gets an unguessable one.
     const passwordHash = await hashPassword(tx, p.password || randomUUID() + randomUUID());
     let created = await insertUser(tx, {
-      id, email, passwordHash, emailConfirmed: p.emailConfirm, role: p.role || AUDIENCE, bannedUntil: bannedUntil ?? null,
-      appMetadata: { provider: 'email', providers: ['email'] }, userMetadata: p.userMetadata ?? {},
+      id,
+      email,
+      passwordHash,
+      emailConfirmed: p.emailConfirm,
+      role: p.role || AUDIENCE,
+      bannedUntil: bannedUntil ?? null,
+      appMetadata: { provider: 'email', providers: ['email'] },
+      userMetadata: p.userMetadata ?? {},
     });
     await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, identityData: emailIdentityData(id, email, false) });
     if (p.appMetadata) created = await mergeAppMetadata(tx, created, p.appMetadata);
@@ -100,7 +114,8 @@ async function updateUser(ctx, req, res, userId) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   const user = await transaction(ctx.pool, async (tx) => {
-    const set = async (sql, values) => (await tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1 returning *`, [target.id, ...values])).rows[0];
+    const set = async (sql, values) =>
+      (await tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1 returning *`, [target.id, ...values])).rows[0];
     let u = (await tx.query('select * from auth.users where id = $1 for update', [target.id])).rows[0];
     if (p.role) u = await set('role = $2', [p.role]);
     if (p.emailConfirm) u = await set('email_confirmed_at = coalesce(email_confirmed_at, now())', []);
@@ -160,18 +175,24 @@ const getUser = async (ctx, req, res, userId) => sendJson(res, 200, await userJs
 export function adminHandlers(rest) {
   const one = /^\/([^/]+)\/?$/.exec(rest);
   const userId = one ? safeDecode(one[1]) : null;
-  const byMethod = rest === '' || rest === '/'
-    ? { GET: listUsers, POST: createUser }
-    : userId
-      ? {
-          GET: (ctx, req, res) => getUser(ctx, req, res, userId),
-          PUT: (ctx, req, res) => updateUser(ctx, req, res, userId),
-          DELETE: (ctx, req, res) => deleteUser(ctx, req, res, userId),
-        }
-      : null;
+  const byMethod =
+    rest === '' || rest === '/'
+      ? { GET: listUsers, POST: createUser }
+      : userId
+        ? {
+            GET: (ctx, req, res) => getUser(ctx, req, res, userId),
+            PUT: (ctx, req, res) => updateUser(ctx, req, res, userId),
+            DELETE: (ctx, req, res) => deleteUser(ctx, req, res, userId),
+          }
+        : null;
   if (!byMethod) return null;
-  return Object.fromEntries(Object.entries(byMethod).map(([method, handler]) => [method, async (ctx, req, res, url) => {
-    await requireAdmin(ctx, req);
-    return handler(ctx, req, res, url);
-  }]));
+  return Object.fromEntries(
+    Object.entries(byMethod).map(([method, handler]) => [
+      method,
+      async (ctx, req, res, url) => {
+        await requireAdmin(ctx, req);
+        return handler(ctx, req, res, url);
+      },
+    ]),
+  );
 }

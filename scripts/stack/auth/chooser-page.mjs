@@ -2,8 +2,7 @@
 // field for any other address (to try one that is not registered). Both forms post the
 // flow state and the chosen e-mail to /auth/v1/callback, as Google's redirect would land there.
 
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 const AVATAR_COLOURS = ['#1a73e8', '#188038', '#d93025', '#f9ab00', '#9334e6', '#e8710a'];
 

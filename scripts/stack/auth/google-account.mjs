@@ -5,9 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { transaction } from './db.mjs';
 import { forbidden, unprocessable } from './errors.mjs';
 import { runBeforeUserCreated } from './hooks.mjs';
-import {
-  findUserByEmail, insertIdentity, insertUser, isBanned, mergeUserMetadata, prospectiveUser, refreshProviders,
-} from './users.mjs';
+import { findUserByEmail, insertIdentity, insertUser, isBanned, mergeUserMetadata, prospectiveUser, refreshProviders } from './users.mjs';
 
 const PROVIDER = 'google';
 

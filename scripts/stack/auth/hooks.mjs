@@ -53,9 +53,22 @@ export async function runBeforeUserCreated(pool, settings, user, ip) {
 // The claims every access token must keep after the hook (GoTrue's MinimumViableTokenSchema).
 const REQUIRED_CLAIMS = ['aud', 'exp', 'iat', 'sub', 'email', 'phone', 'role', 'aal', 'session_id', 'is_anonymous'];
 const CLAIM_TYPES = {
-  aud: ['string', 'array'], exp: ['integer'], jti: ['string'], iat: ['integer'], iss: ['string'], nbf: ['integer'],
-  sub: ['string'], email: ['string'], phone: ['string'], app_metadata: ['object'], user_metadata: ['object'],
-  role: ['string'], aal: ['string'], amr: ['array'], session_id: ['string'], client_id: ['string'],
+  aud: ['string', 'array'],
+  exp: ['integer'],
+  jti: ['string'],
+  iat: ['integer'],
+  iss: ['string'],
+  nbf: ['integer'],
+  sub: ['string'],
+  email: ['string'],
+  phone: ['string'],
+  app_metadata: ['object'],
+  user_metadata: ['object'],
+  role: ['string'],
+  aal: ['string'],
+  amr: ['array'],
+  session_id: ['string'],
+  client_id: ['string'],
 };
 
 function jsonType(value) {

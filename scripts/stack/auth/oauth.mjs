@@ -65,11 +65,19 @@ const sortedQuery = (entries) => new URLSearchParams(entries.sort(([a], [b]) => 
 function errorRedirectUrl(target, error) {
   const url = new URL(target);
   let entries;
-  if (error instanceof OAuthError) entries = [['error', error.error], ['error_description', error.description]];
+  if (error instanceof OAuthError)
+    entries = [
+      ['error', error.error],
+      ['error_description', error.description],
+    ];
   else {
     const known = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
     const denied = ['signup_disabled', 'user_banned', 'provider_email_needs_verification'].includes(error.errorCode);
-    entries = [['error', denied ? 'access_denied' : known[error.status] ?? 'server_error'], ['error_description', error.message], ['error_code', error.errorCode]];
+    entries = [
+      ['error', denied ? 'access_denied' : (known[error.status] ?? 'server_error')],
+      ['error_description', error.message],
+      ['error_code', error.errorCode],
+    ];
   }
   for (const [key, value] of entries) url.searchParams.set(key, value);
   url.search = sortedQuery([...url.searchParams]);

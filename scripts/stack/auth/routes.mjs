@@ -12,9 +12,34 @@ import { getUser, logout, updateUser } from './user-endpoints.mjs';
 const health = (ctx, req, res) =>
   sendJson(res, 200, { version: 'savia-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
 
-const PROVIDERS = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab',
-  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter',
-  'email', 'phone', 'zoom'];
+const PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'snapchat',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'email',
+  'phone',
+  'zoom',
+];
 
 /** GoTrue's WellKnownJwks: the public signing keys (never the shared secret), cacheable for 10 minutes. */
 const jwks = (ctx, req, res) => sendJson(res, 200, publishedJwks(ctx.settings), { 'cache-control': 'public, max-age=600' });
@@ -48,9 +73,27 @@ const ROUTES = {
 
 // GoTrue routes the emulator leaves out, by path prefix: answered like an unknown route, saying so.
 const NOT_EMULATED = [
-  '/.well-known', '/invite', '/signup', '/recover', '/resend', '/magiclink', '/otp', '/verify', '/reauthenticate',
-  '/user/identities', '/user/oauth', '/factors', '/passkeys', '/sso', '/oauth', '/scim',
-  '/admin/audit', '/admin/generate_link', '/admin/sso', '/admin/oauth', '/admin/custom-providers',
+  '/.well-known',
+  '/invite',
+  '/signup',
+  '/recover',
+  '/resend',
+  '/magiclink',
+  '/otp',
+  '/verify',
+  '/reauthenticate',
+  '/user/identities',
+  '/user/oauth',
+  '/factors',
+  '/passkeys',
+  '/sso',
+  '/oauth',
+  '/scim',
+  '/admin/audit',
+  '/admin/generate_link',
+  '/admin/sso',
+  '/admin/oauth',
+  '/admin/custom-providers',
 ];
 const NOT_EMULATED_ADMIN_USER = /^\/admin\/users\/[^/]+\/(?:factors|passkeys)(?:\/|$)/;
 

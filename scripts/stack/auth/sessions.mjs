@@ -51,10 +51,9 @@ export async function findSession(db, sessionId) {
 
 /** The session's aal and amr, as GoTrue's CalculateAALAndAMR reports them. */
 export async function sessionAssurance(db, sessionId) {
-  const { rows } = await db.query(
-    'select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc',
-    [sessionId],
-  );
+  const { rows } = await db.query('select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc', [
+    sessionId,
+  ]);
   return {
     aal: 'aal1',
     amr: rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(new Date(r.updated_at).getTime() / 1000) })),
@@ -73,10 +72,7 @@ export async function lockRefreshToken(db, token) {
 }
 
 export async function activeRefreshToken(db, sessionId) {
-  const { rows } = await db.query(
-    'select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1',
-    [sessionId],
-  );
+  const { rows } = await db.query('select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1', [sessionId]);
   return rows[0] ?? null;
 }
 
@@ -94,7 +90,9 @@ export async function revokeTokenFamily(db, sessionId) {
 
 export async function touchSession(db, sessionId, client = {}) {
   await db.query('update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
-    sessionId, client.userAgent || null, client.ip || null,
+    sessionId,
+    client.userAgent || null,
+    client.ip || null,
   ]);
 }
 

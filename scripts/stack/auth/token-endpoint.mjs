@@ -7,9 +7,7 @@ import { transaction } from './db.mjs';
 import { AuthError, OAuthError, badRequest, notFound, unprocessable } from './errors.mjs';
 import { passwordMatches } from './passwords.mjs';
 import { field, readJsonParams } from './request.mjs';
-import {
-  activeRefreshToken, lockRefreshToken, revokeTokenFamily, swapRefreshToken, touchSession,
-} from './sessions.mjs';
+import { activeRefreshToken, lockRefreshToken, revokeTokenFamily, swapRefreshToken, touchSession } from './sessions.mjs';
 import { issueAccessToken, issueSession, tokenResponse } from './tokens.mjs';
 import { findUserByEmail, findUserById, isBanned } from './users.mjs';
 
@@ -111,7 +109,10 @@ async function refreshGrant(ctx, req, params) {
     }
     issued ??= await swapRefreshToken(tx, token);
     const { accessToken, expiresAt } = await issueAccessToken(ctx, tx, {
-      user, sessionId: token.session_id, authenticationMethod: 'token_refresh', client,
+      user,
+      sessionId: token.session_id,
+      authenticationMethod: 'token_refresh',
+      client,
     });
     await touchSession(tx, token.session_id, client);
     return { user, accessToken, expiresAt, refreshToken: issued };

@@ -44,7 +44,10 @@ async function baseClaims(db, settings, user, sessionId) {
 export async function issueAccessToken(ctx, db, { user, sessionId, authenticationMethod, client = {} }) {
   const claims = await baseClaims(db, ctx.settings, user, sessionId);
   const finalClaims = await runCustomAccessToken(ctx.hookPool, ctx.settings, {
-    userId: user.id, claims, authenticationMethod, ip: client.ip,
+    userId: user.id,
+    claims,
+    authenticationMethod,
+    ip: client.ip,
   });
   return { accessToken: await signAsymmetricJwt(finalClaims, ctx.settings.signingKey), expiresAt: claims.exp };
 }

@@ -39,9 +39,12 @@ export async function updateUser(ctx, req, res) {
   const updated = await transaction(ctx.pool, async (tx) => {
     let current = (await tx.query('select * from auth.users where id = $1 for update', [user.id])).rows[0];
     if (password !== undefined) {
-      current = (await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning *', [
-        user.id, await hashPassword(tx, password),
-      ])).rows[0];
+      current = (
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning *', [
+          user.id,
+          await hashPassword(tx, password),
+        ])
+      ).rows[0];
     }
     if (data) current = await mergeUserMetadata(tx, current, data);
     return current;

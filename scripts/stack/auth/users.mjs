@@ -21,10 +21,11 @@ export async function findUserById(db, id, { forUpdate = false } = {}) {
 }
 
 export async function findUserByEmail(db, email) {
-  const { rows } = await db.query(
-    `select * from auth.users where instance_id = $1 and lower(email) = lower($2) and aud = $3 and is_sso_user = false`,
-    [NIL_UUID, email, AUDIENCE],
-  );
+  const { rows } = await db.query(`select * from auth.users where instance_id = $1 and lower(email) = lower($2) and aud = $3 and is_sso_user = false`, [
+    NIL_UUID,
+    email,
+    AUDIENCE,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -34,14 +35,40 @@ export async function identitiesOf(db, userId) {
 }
 
 /** Inserts a user the way GoTrue's signup does: confirmed or not, role `authenticated`. */
-export async function insertUser(db, { id = randomUUID(), email, phone = null, passwordHash = null, appMetadata, userMetadata, emailConfirmed, phoneConfirmed = false, role = AUDIENCE, bannedUntil = null }) {
+export async function insertUser(
+  db,
+  {
+    id = randomUUID(),
+    email,
+    phone = null,
+    passwordHash = null,
+    appMetadata,
+    userMetadata,
+    emailConfirmed,
+    phoneConfirmed = false,
+    role = AUDIENCE,
+    bannedUntil = null,
+  },
+) {
   const { rows } = await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, email_confirmed_at, phone_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at, is_sso_user, is_anonymous)
      values ($1, $2, $3, $4, $5, $6, $7, case when $8 then now() end, case when $9 then now() end, $10, $11, $12, now(), now(), false, false)
      returning *`,
-    [NIL_UUID, id, AUDIENCE, role, email ? email.toLowerCase() : null, phone, passwordHash ?? '', emailConfirmed, phoneConfirmed,
-      appMetadata, userMetadata, bannedUntil],
+    [
+      NIL_UUID,
+      id,
+      AUDIENCE,
+      role,
+      email ? email.toLowerCase() : null,
+      phone,
+      passwordHash ?? '',
+      emailConfirmed,
+      phoneConfirmed,
+      appMetadata,
+      userMetadata,
+      bannedUntil,
+    ],
   );
   return rows[0];
 }

@@ -16,7 +16,7 @@ export function validateEmail(email) {
   return email.toLowerCase();
 }
 
-const UNIT_MS = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Go's time.ParseDuration ("24h", "1h30m", "500ms"), in milliseconds; null when malformed. */
 export function parseGoDuration(text) {

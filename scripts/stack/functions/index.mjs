@@ -56,9 +56,7 @@ function readDotEnv(path) {
  * and only what Deno itself needs besides.
  */
 function functionEnv(cfg) {
-  const inherited = Object.fromEntries(
-    ['HOME', 'PATH', 'DENO_DIR', 'TMPDIR'].filter((name) => process.env[name]).map((name) => [name, process.env[name]]),
-  );
+  const inherited = Object.fromEntries(['HOME', 'PATH', 'DENO_DIR', 'TMPDIR'].filter((name) => process.env[name]).map((name) => [name, process.env[name]]));
   return {
     ...inherited,
     ...readDotEnv(join(ROOT, 'supabase/functions/.env')),

@@ -30,9 +30,6 @@ export function asCaller(pool, caller, work, request = {}) {
 
 /** Platform lookups that storage-api makes as its own superuser (bucket settings, public reads). */
 export async function findBucket(pool, id) {
-  const { rows } = await pool.query(
-    'select id, name, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-    [id],
-  );
+  const { rows } = await pool.query('select id, name, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
   return rows[0] ?? null;
 }

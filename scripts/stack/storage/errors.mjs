@@ -54,9 +54,7 @@ export const ERRORS = {
 export function fromPgError(error) {
   switch (error?.code) {
     case '42501':
-      return ERRORS.accessDenied(
-        error.message.includes('row-level security') ? 'new row violates row-level security policy' : error.message,
-      );
+      return ERRORS.accessDenied(error.message.includes('row-level security') ? 'new row violates row-level security policy' : error.message);
     case '23505':
       return new StorageError(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate');
     case '23503':

@@ -11,8 +11,10 @@ import { sendJson } from '../http.mjs';
 const OBJECT_COLUMNS = 'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
 export async function findObjectAsCaller(ctx, caller, bucketId, key) {
-  const rows = await asCaller(ctx.pool, caller, async (db) =>
-    (await db.query(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, key])).rows,
+  const rows = await asCaller(
+    ctx.pool,
+    caller,
+    async (db) => (await db.query(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, key])).rows,
   );
   if (!rows[0]) throw ERRORS.noSuchKey();
   return rows[0];
@@ -45,7 +47,10 @@ export async function sendObject(ctx, req, res, object, url, extraHeaders = {}) 
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') return res.end();
-  file.stream().on('error', () => res.destroy()).pipe(res);
+  file
+    .stream()
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 /** GET|HEAD /object/{bucket}/{key} and /object/authenticated/{bucket}/{key}. */
@@ -114,10 +119,13 @@ export async function listObjects(ctx, req, res, bucketId) {
   const levels = (prefix + search).split('/').length;
   const pattern = `${escapeLike(prefix + search)}%`;
 
-  const rows = await asCaller(ctx.pool, caller, async (db) =>
-    (
-      await db.query(
-        `with matches as (
+  const rows = await asCaller(
+    ctx.pool,
+    caller,
+    async (db) =>
+      (
+        await db.query(
+          `with matches as (
            select * from storage.objects where bucket_id = $1 and name ilike $2 escape '\\'
          ), folders as (
            select path_tokens[$3] as folder from matches where array_length(path_tokens, 1) <> $3
@@ -129,9 +137,9 @@ export async function listObjects(ctx, req, res, bucketId) {
          (select path_tokens[$3] as name, id, updated_at, created_at, last_accessed_at, metadata from matches
           where array_length(path_tokens, 1) = $3 order by ${column === 'name' ? 'path_tokens[$3]' : column} ${order})
          limit $4 offset $5`,
-        [bucketId, pattern, levels, limit, offset],
-      )
-    ).rows,
+          [bucketId, pattern, levels, limit, offset],
+        )
+      ).rows,
   );
   sendJson(res, 200, rows);
 }

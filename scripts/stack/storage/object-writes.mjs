@@ -64,15 +64,20 @@ export async function uploadObject(ctx, req, res, bucketId, key, { forceUpsert =
   const metadata = objectMetadata(upload.bytes, upload.mimeType, upload.cacheControl);
   const owner = caller.sub;
   await withNewVersion(ctx, bucketId, key, version, () =>
-    asCaller(ctx.pool, caller, async (db) => {
-      try {
-        await db.query(upsert ? UPSERT_OBJECT : INSERT_OBJECT, [bucketId, key, isUuid(owner) ? owner : null, owner, metadata, upload.userMetadata, version]);
-      } catch (error) {
-        if (error.code === '23505') throw ERRORS.keyAlreadyExists();
-        throw error;
-      }
-      await ctx.files.write(bucketId, key, version, upload.bytes);
-    }, { method: req.method, path: req.url }),
+    asCaller(
+      ctx.pool,
+      caller,
+      async (db) => {
+        try {
+          await db.query(upsert ? UPSERT_OBJECT : INSERT_OBJECT, [bucketId, key, isUuid(owner) ? owner : null, owner, metadata, upload.userMetadata, version]);
+        } catch (error) {
+          if (error.code === '23505') throw ERRORS.keyAlreadyExists();
+          throw error;
+        }
+        await ctx.files.write(bucketId, key, version, upload.bytes);
+      },
+      { method: req.method, path: req.url },
+    ),
   );
   await pruneToCommitted(ctx, bucketId, key);
   const { rows } = await ctx.pool.query('select id from storage.objects where bucket_id = $1 and name = $2', [bucketId, key]);
@@ -114,7 +119,10 @@ function transferRequest(body) {
 }
 
 async function findSourceVersion(db, source) {
-  const { rows } = await db.query('select version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [source.bucket, source.key]);
+  const { rows } = await db.query('select version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [
+    source.bucket,
+    source.key,
+  ]);
   if (!rows[0]) throw ERRORS.noSuchKey();
   return rows[0];
 }
@@ -130,10 +138,13 @@ export async function moveObject(ctx, req, res) {
       const current = await findSourceVersion(db, source);
       let moved;
       try {
-        moved = await db.query(
-          'update storage.objects set bucket_id = $3, name = $4, version = $5, updated_at = now() where bucket_id = $1 and name = $2',
-          [source.bucket, source.key, destination.bucket, destination.key, version],
-        );
+        moved = await db.query('update storage.objects set bucket_id = $3, name = $4, version = $5, updated_at = now() where bucket_id = $1 and name = $2', [
+          source.bucket,
+          source.key,
+          destination.bucket,
+          destination.key,
+          version,
+        ]);
       } catch (error) {
         if (error.code === '23505') throw ERRORS.keyAlreadyExists();
         throw error;
@@ -159,7 +170,15 @@ export async function copyObject(ctx, req, res) {
     asCaller(ctx.pool, caller, async (db) => {
       const current = await findSourceVersion(db, source);
       try {
-        await db.query(upsert ? UPSERT_OBJECT : INSERT_OBJECT, [destination.bucket, destination.key, isUuid(owner) ? owner : null, owner, current.metadata, current.user_metadata, version]);
+        await db.query(upsert ? UPSERT_OBJECT : INSERT_OBJECT, [
+          destination.bucket,
+          destination.key,
+          isUuid(owner) ? owner : null,
+          owner,
+          current.metadata,
+          current.user_metadata,
+          version,
+        ]);
       } catch (error) {
         if (error.code === '23505') throw ERRORS.keyAlreadyExists();
         throw error;

@@ -67,9 +67,11 @@ function parseMetadata(text) {
 export function assertAllowedMimeType(mimeType, allowed) {
   if (!allowed?.length) return;
   const [type, subtype] = mimeType.split('/');
-  const ok = subtype !== undefined && allowed.some((entry) => {
-    const [allowedType, allowedSubtype] = entry.split('/');
-    return allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype);
-  });
+  const ok =
+    subtype !== undefined &&
+    allowed.some((entry) => {
+      const [allowedType, allowedSubtype] = entry.split('/');
+      return allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype);
+    });
   if (!ok) throw ERRORS.invalidMimeType(mimeType);
 }

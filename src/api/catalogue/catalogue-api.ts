@@ -27,7 +27,10 @@ const PRODUCT_COLUMNS = 'id, sku, name, description, category, benefits, price, 
 
 /** `%` and `_` typed by a person are letters, not wildcards; commas and parentheses would break `or()`. */
 export function ilikePattern(search: string): string {
-  return `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[,()"]/g, ' ')}%`;
+  return `%${search
+    .trim()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/[,()"]/g, ' ')}%`;
 }
 
 /** What a member can order: active products that are not starter kits, by name, a page at a time. */

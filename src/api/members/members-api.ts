@@ -36,6 +36,9 @@ export interface MemberMonthParams {
 }
 
 export async function fetchMemberMonth(p: MemberMonthParams, signal: AbortSignal): Promise<MemberMonth> {
-  const query = supabase.rpc('get_member_month', { p_client_id: p.clientId ?? undefined, p_month: p.month ?? undefined }).abortSignal(signal).single();
+  const query = supabase
+    .rpc('get_member_month', { p_client_id: p.clientId ?? undefined, p_month: p.month ?? undefined })
+    .abortSignal(signal)
+    .single();
   return (await unwrap(query)) as MemberMonth;
 }

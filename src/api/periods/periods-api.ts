@@ -89,9 +89,7 @@ export interface ClosePreviewParams {
 
 /** One page of a computed preview: forfeits with their reason, volume bonuses, level changes. */
 export async function fetchClosePreview({ jobId, page, pageSize }: ClosePreviewParams, signal: AbortSignal): Promise<ClosePreviewRow[]> {
-  const rows = await unwrap(
-    supabase.rpc('get_close_preview', { p_job_id: jobId, p_page: page, p_page_size: pageSize }).abortSignal(signal),
-  );
+  const rows = await unwrap(supabase.rpc('get_close_preview', { p_job_id: jobId, p_page: page, p_page_size: pageSize }).abortSignal(signal));
   return rows as ClosePreviewRow[];
 }
 

@@ -61,9 +61,7 @@ const whatIfSchema = z.object({
   before: num.optional(),
   after: num.optional(),
   difference: num.optional(),
-  by_kind: z
-    .array(z.object({ kind: z.string(), generation: z.number().nullable(), before: num, after: num, difference: num }))
-    .optional(),
+  by_kind: z.array(z.object({ kind: z.string(), generation: z.number().nullable(), before: num, after: num, difference: num })).optional(),
   members: z
     .array(
       z.object({

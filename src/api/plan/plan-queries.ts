@@ -3,8 +3,6 @@ import { fetchPlanLevels, fetchPlanVersions } from './plan-api';
 
 export const planQueries = {
   all: () => ['plan'] as const,
-  levels: () =>
-    queryOptions({ queryKey: [...planQueries.all(), 'levels'] as const, queryFn: ({ signal }) => fetchPlanLevels(signal) }),
-  versions: () =>
-    queryOptions({ queryKey: [...planQueries.all(), 'versions'] as const, queryFn: ({ signal }) => fetchPlanVersions(signal) }),
+  levels: () => queryOptions({ queryKey: [...planQueries.all(), 'levels'] as const, queryFn: ({ signal }) => fetchPlanLevels(signal) }),
+  versions: () => queryOptions({ queryKey: [...planQueries.all(), 'versions'] as const, queryFn: ({ signal }) => fetchPlanVersions(signal) }),
 };

@@ -115,9 +115,7 @@ export interface MovementParams {
 }
 
 export async function fetchProductMovements(p: MovementParams, signal: AbortSignal): Promise<Page<StockMovement>> {
-  const query = supabase
-    .rpc('get_product_movements', { p_product_id: p.productId, p_page: p.page, p_page_size: p.pageSize })
-    .abortSignal(signal);
+  const query = supabase.rpc('get_product_movements', { p_product_id: p.productId, p_page: p.page, p_page_size: p.pageSize }).abortSignal(signal);
   const rows = (await unwrap(query)) as unknown as (StockMovement & { total: number })[];
   return { rows: rows.map(({ total: _t, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
 }

@@ -9,8 +9,7 @@ export const productsQueries = {
       queryFn: ({ signal }) => fetchProducts(p, signal),
       placeholderData: keepPreviousData,
     }),
-  detail: (id: string) =>
-    queryOptions({ queryKey: [...productsQueries.all(), 'detail', id] as const, queryFn: ({ signal }) => fetchProduct(id, signal) }),
+  detail: (id: string) => queryOptions({ queryKey: [...productsQueries.all(), 'detail', id] as const, queryFn: ({ signal }) => fetchProduct(id, signal) }),
   categories: () =>
     queryOptions({
       queryKey: [...productsQueries.all(), 'categories'] as const,

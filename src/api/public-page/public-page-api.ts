@@ -66,10 +66,18 @@ function parsePublicPage(data: unknown): PublicPage {
   checked(page.member, { name: 'string', slug: 'string', city: 'string?' }, 'member');
   checked(page.company, { name: 'string', contact_info: 'string', currency: 'string' }, 'company');
   for (const p of page.products) {
-    checked(p, { id: 'string', name: 'string', description: 'string?', category: 'string?', benefits: 'strings', price: 'number', image_path: 'string?' }, 'products');
+    checked(
+      p,
+      { id: 'string', name: 'string', description: 'string?', category: 'string?', benefits: 'strings', price: 'number', image_path: 'string?' },
+      'products',
+    );
   }
   for (const r of page.recipes) {
-    checked(r, { id: 'string', title: 'string', description: 'string?', instructions: 'string', benefits: 'strings', image_path: 'string?', products: 'array' }, 'recipes');
+    checked(
+      r,
+      { id: 'string', title: 'string', description: 'string?', instructions: 'string', benefits: 'strings', image_path: 'string?', products: 'array' },
+      'recipes',
+    );
     for (const p of r.products) checked(p, { product_id: 'string', name: 'string', amount: 'string?' }, 'recipes.products');
   }
   return page;

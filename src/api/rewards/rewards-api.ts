@@ -15,7 +15,10 @@ export interface Balance {
 
 /** Staff say whose balance; a member reads their own (null). */
 export async function fetchBalance(clientId: string | null, signal: AbortSignal): Promise<Balance> {
-  const query = supabase.rpc('get_balance', { p_client_id: clientId ?? undefined }).abortSignal(signal).single();
+  const query = supabase
+    .rpc('get_balance', { p_client_id: clientId ?? undefined })
+    .abortSignal(signal)
+    .single();
   return (await unwrap(query)) as Balance;
 }
 
@@ -68,14 +71,16 @@ export interface LedgerPage {
 type LedgerRow = Omit<LedgerEntry, 'type' | 'state'> & { type: string; state: string };
 
 export async function fetchLedgerPage(p: LedgerParams, cursor: LedgerCursor | null, signal: AbortSignal): Promise<LedgerPage> {
-  const query = supabase.rpc('get_ledger', {
-    p_client_id: p.clientId ?? undefined,
-    p_limit: p.pageSize,
-    p_before_month: cursor?.month,
-    p_before_id: cursor?.id,
-    p_month: p.month ?? undefined,
-    p_types: p.types ?? undefined,
-  }).abortSignal(signal);
+  const query = supabase
+    .rpc('get_ledger', {
+      p_client_id: p.clientId ?? undefined,
+      p_limit: p.pageSize,
+      p_before_month: cursor?.month,
+      p_before_id: cursor?.id,
+      p_month: p.month ?? undefined,
+      p_types: p.types ?? undefined,
+    })
+    .abortSignal(signal);
   const rows = (await unwrap(query)) as LedgerRow[];
   const entries = rows.map((r) => ({ ...r, type: oneOf(LEDGER_TYPES, r.type), state: oneOf(LEDGER_STATES, r.state) }));
   const last = entries.at(-1);

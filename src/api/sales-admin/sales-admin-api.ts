@@ -71,9 +71,7 @@ const toRow = ({ kind, status, payment_method, ...rest }: RawRow): SaleRow => ({
 
 /** One page of sales; a few pages past this one the count stops (`capped`). */
 export async function searchSales(p: SalesListParams, signal: AbortSignal): Promise<Page<SaleRow>> {
-  const query = supabase
-    .rpc('search_sales', { ...filterArgs(p), p_sort: p.sort, p_desc: p.desc, p_page: p.page, p_page_size: p.pageSize })
-    .abortSignal(signal);
+  const query = supabase.rpc('search_sales', { ...filterArgs(p), p_sort: p.sort, p_desc: p.desc, p_page: p.page, p_page_size: p.pageSize }).abortSignal(signal);
   const rows = (await unwrap(query)) as (RawRow & { row_count: number; row_count_capped: boolean })[];
   const first = rows[0];
   return {

@@ -14,7 +14,11 @@ export const salesAdminMessages = {
   deliverFailed: 'No se pudo marcar como entregada',
   cancelled: ({ sale_no, reversals }: CancelledSale) =>
     `Venta #${formatCount(sale_no)} cancelada${
-      reversals === 0 ? '.' : reversals === 1 ? ': se escribió 1 contraasiento y el stock volvió.' : `: se escribieron ${formatCount(reversals)} contraasientos y el stock volvió.`
+      reversals === 0
+        ? '.'
+        : reversals === 1
+          ? ': se escribió 1 contraasiento y el stock volvió.'
+          : `: se escribieron ${formatCount(reversals)} contraasientos y el stock volvió.`
     }`,
   created: (saleNo: number) => `Venta directa #${formatCount(saleNo)} registrada: queda Pagada.`,
 } as const;

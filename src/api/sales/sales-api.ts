@@ -62,7 +62,14 @@ function toSale<T extends SaleRow>(row: T): Omit<T, 'kind' | 'status' | 'payment
 
 interface DetailRow extends SaleRow {
   client: SaleWithLines['client'];
-  items: { product_id: string; quantity: number; unit_price: number; unit_points: number; line_total: number; product: { name: string; image_path: string | null; stock: number; is_active: boolean } | null }[];
+  items: {
+    product_id: string;
+    quantity: number;
+    unit_price: number;
+    unit_points: number;
+    line_total: number;
+    product: { name: string; image_path: string | null; stock: number; is_active: boolean } | null;
+  }[];
 }
 
 function toSaleWithLines(row: DetailRow): SaleWithLines {
@@ -181,7 +188,8 @@ export async function fetchSaleEntries(saleId: string, signal: AbortSignal): Pro
     .from('reward_transactions')
     .select('id, type, amount, points, rule, period_month')
     .eq('source_sale_id', saleId)
-    .order('id').abortSignal(signal);
+    .order('id')
+    .abortSignal(signal);
   return (await unwrap(query)) as SaleEntry[];
 }
 
@@ -234,9 +242,7 @@ export type OtherSale = z.infer<typeof otherSale>;
 const saleChecks = z.object({
   reference_reuse: z.array(otherSale),
   voucher_reuse: z.array(otherSale),
-  stock: z.array(
-    z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() }),
-  ),
+  stock: z.array(z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() })),
   enrolment: z.nullable(
     z.object({
       name: z.string(),

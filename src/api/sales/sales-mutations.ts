@@ -16,7 +16,11 @@ export const salesMessages = {
   cancelFailed: 'No se pudo cancelar',
   approved: ({ sale_no, entries }: ApprovedSale) =>
     `Venta #${formatCount(sale_no)} aprobada: queda Pagada y ${
-      entries === 0 ? 'no escribió recompensas' : entries === 1 ? 'se escribió 1 asiento de recompensas' : `se escribieron ${formatCount(entries)} asientos de recompensas`
+      entries === 0
+        ? 'no escribió recompensas'
+        : entries === 1
+          ? 'se escribió 1 asiento de recompensas'
+          : `se escribieron ${formatCount(entries)} asientos de recompensas`
     }.`,
   approveFailed: 'No se pudo aprobar',
   rejected: ({ sale_no }: RejectedSale) => `Venta #${formatCount(sale_no)} rechazada: queda Rechazado con tu motivo, sin mover stock ni dinero.`,

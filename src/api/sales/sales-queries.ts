@@ -23,13 +23,10 @@ export const salesQueries = {
       queryFn: ({ signal }) => fetchMyOrders(p, signal),
       placeholderData: keepPreviousData,
     }),
-  detail: (id: string) =>
-    queryOptions({ queryKey: [...salesQueries.all(), 'detail', id] as const, queryFn: ({ signal }) => fetchSale(id, signal) }),
+  detail: (id: string) => queryOptions({ queryKey: [...salesQueries.all(), 'detail', id] as const, queryFn: ({ signal }) => fetchSale(id, signal) }),
   /** A sale's lines by name, withdrawn products included. */
-  lines: (id: string) =>
-    queryOptions({ queryKey: [...salesQueries.all(), 'lines', id] as const, queryFn: ({ signal }) => fetchSaleLines(id, signal) }),
-  entries: (id: string) =>
-    queryOptions({ queryKey: [...salesQueries.all(), 'entries', id] as const, queryFn: ({ signal }) => fetchSaleEntries(id, signal) }),
+  lines: (id: string) => queryOptions({ queryKey: [...salesQueries.all(), 'lines', id] as const, queryFn: ({ signal }) => fetchSaleLines(id, signal) }),
+  entries: (id: string) => queryOptions({ queryKey: [...salesQueries.all(), 'entries', id] as const, queryFn: ({ signal }) => fetchSaleEntries(id, signal) }),
   approvalQueue: (p: QueueParams) =>
     queryOptions({
       queryKey: [...salesQueries.all(), 'approval-queue', p] as const,
@@ -41,6 +38,5 @@ export const salesQueries = {
     queryOptions({ queryKey: [...salesQueries.all(), 'reward-preview', id] as const, queryFn: ({ signal }) => previewSaleRewards(id, signal) }),
   voucherNote: (id: string) =>
     queryOptions({ queryKey: [...salesQueries.all(), 'voucher-note', id] as const, queryFn: ({ signal }) => fetchVoucherNote(id, signal) }),
-  checks: (id: string) =>
-    queryOptions({ queryKey: [...salesQueries.all(), 'checks', id] as const, queryFn: ({ signal }) => fetchSaleChecks(id, signal) }),
+  checks: (id: string) => queryOptions({ queryKey: [...salesQueries.all(), 'checks', id] as const, queryFn: ({ signal }) => fetchSaleChecks(id, signal) }),
 };

@@ -11,8 +11,7 @@ export const simulationQueries = {
       queryKey: [...simulationQueries.all(), id] as const,
       queryFn: ({ signal }) => fetchSimulationJob(id, signal),
       // A refusal (the job is gone, the session lost its role) is not asked again every second.
-      refetchInterval: (query) =>
-        query.state.status !== 'error' && (query.state.data === undefined || isWorking(query.state.data.status)) ? POLL_MS : false,
+      refetchInterval: (query) => (query.state.status !== 'error' && (query.state.data === undefined || isWorking(query.state.data.status)) ? POLL_MS : false),
       staleTime: Infinity,
     }),
 };

@@ -21,4 +21,3 @@ export async function signedUrl(bucket: Bucket, path: string, seconds = 300): Pr
   const data = await unwrap(supabase.storage.from(bucket).createSignedUrl(path, seconds));
   return data.signedUrl;
 }
-

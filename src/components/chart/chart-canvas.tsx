@@ -12,30 +12,20 @@ import {
   PointElement,
   Tooltip,
   type ChartConfiguration,
-} from "chart.js";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+} from 'chart.js';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Legend,
-  Tooltip,
-);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
 
 export interface ChartSeries {
   label: string;
   values: (number | null)[];
   /** The month in view is drawn in the brand's green, the one it is compared with in grey. */
-  tone: "primary" | "muted" | "accent";
+  tone: 'primary' | 'muted' | 'accent';
 }
 
 export interface ChartCanvasProps {
-  kind: "line" | "bar";
+  kind: 'line' | 'bar';
   labels: string[];
   series: ChartSeries[];
   /** A sentence that says what the chart shows (the canvas's accessible name; the table beside it has the figures). */
@@ -46,18 +36,18 @@ export interface ChartCanvasProps {
 
 const palette = {
   light: {
-    primary: "#15803d",
-    muted: "#94a3b8",
-    accent: "#0369a1",
-    text: "#475569",
-    grid: "rgba(100, 116, 139, 0.18)",
+    primary: '#15803d',
+    muted: '#94a3b8',
+    accent: '#0369a1',
+    text: '#475569',
+    grid: 'rgba(100, 116, 139, 0.18)',
   },
   dark: {
-    primary: "#4ade80",
-    muted: "#64748b",
-    accent: "#38bdf8",
-    text: "#cbd5e1",
-    grid: "rgba(148, 163, 184, 0.18)",
+    primary: '#4ade80',
+    muted: '#64748b',
+    accent: '#38bdf8',
+    text: '#cbd5e1',
+    grid: 'rgba(148, 163, 184, 0.18)',
   },
 };
 
@@ -67,26 +57,18 @@ function subscribeToThemeClass(onChange: () => void) {
   const observer = new MutationObserver(onChange);
   observer.observe(document.documentElement, {
     attributes: true,
-    attributeFilter: ["class"],
+    attributeFilter: ['class'],
   });
   return () => observer.disconnect();
 }
-const themeOfPage = () =>
-  document.documentElement.classList.contains("dark") ? "dark" : "light";
+const themeOfPage = () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
 
 /** At most `max` characters: a long product name would push the bars out of a phone's width (the table has it whole). */
 function shortLabel(label: string, max = 18): string {
   return label.length > max ? `${label.slice(0, max - 1).trimEnd()}…` : label;
 }
 
-export default function ChartCanvas({
-  kind,
-  labels,
-  series,
-  summary,
-  horizontal = false,
-  formatValue,
-}: ChartCanvasProps) {
+export default function ChartCanvas({ kind, labels, series, summary, horizontal = false, formatValue }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const theme = useSyncExternalStore(subscribeToThemeClass, themeOfPage);
   useEffect(() => {
@@ -104,11 +86,7 @@ export default function ChartCanvas({
       ticks: { color: colors.text, autoSkip: true },
       grid: { display: false },
     };
-    const config: ChartConfiguration<
-      "line" | "bar",
-      (number | null)[],
-      string
-    > = {
+    const config: ChartConfiguration<'line' | 'bar', (number | null)[], string> = {
       type: kind,
       data: {
         labels: horizontal ? labels.map((l) => shortLabel(l)) : labels,
@@ -117,9 +95,9 @@ export default function ChartCanvas({
           data: s.values,
           borderColor: colors[s.tone],
           backgroundColor: colors[s.tone],
-          borderWidth: kind === "line" ? 2 : 0,
-          pointRadius: kind === "line" ? 2 : 0,
-          borderRadius: kind === "bar" ? 4 : 0,
+          borderWidth: kind === 'line' ? 2 : 0,
+          pointRadius: kind === 'line' ? 2 : 0,
+          borderRadius: kind === 'bar' ? 4 : 0,
           spanGaps: false,
         })),
       },
@@ -127,7 +105,7 @@ export default function ChartCanvas({
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        indexAxis: horizontal ? "y" : "x",
+        indexAxis: horizontal ? 'y' : 'x',
         plugins: {
           legend: {
             display: series.length > 1,
@@ -135,14 +113,11 @@ export default function ChartCanvas({
           },
           tooltip: {
             callbacks: {
-              label: (item) =>
-                `${item.dataset.label ?? ""}: ${formatValue(Number(item.raw))}`,
+              label: (item) => `${item.dataset.label ?? ''}: ${formatValue(Number(item.raw))}`,
             },
           },
         },
-        scales: horizontal
-          ? { x: valueAxis, y: categoryAxis }
-          : { x: categoryAxis, y: valueAxis },
+        scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
       },
     };
     const chart = new Chart(canvas.current, config);

@@ -3,7 +3,12 @@ import { cn } from '@/lib/utils';
 /** The initial of the name, with the online dot. */
 export function UserAvatar({ name, onlineLabel, className }: { name: string; onlineLabel: string; className?: string }) {
   return (
-    <span className={cn('relative inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground uppercase', className)}>
+    <span
+      className={cn(
+        'relative inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground uppercase',
+        className,
+      )}
+    >
       <span aria-hidden="true">{name.charAt(0)}</span>
       <span
         role="img"

@@ -25,7 +25,9 @@ export function LedgerEntryItem({ entry: e, ctx }: { entry: Entry; ctx: WhyConte
   const look = stateLook(e);
   const note = reversalNote(e, ctx);
   const isPoints = e.amount === 0 && e.points !== 0;
-  const value = isPoints ? `${e.points > 0 ? '+' : ''}${fmt.points(e.points)} ${Math.abs(e.points) === 1 ? 'punto' : 'puntos'}` : `${e.amount > 0 ? '+' : ''}${fmt.money(e.amount)}`;
+  const value = isPoints
+    ? `${e.points > 0 ? '+' : ''}${fmt.points(e.points)} ${Math.abs(e.points) === 1 ? 'punto' : 'puntos'}`
+    : `${e.amount > 0 ? '+' : ''}${fmt.money(e.amount)}`;
   const struck = e.state === 'revertido';
   return (
     <li className="flex flex-col gap-1 py-4" data-testid="ledger-entry" data-entry-id={e.id}>
@@ -52,7 +54,10 @@ export function LedgerEntryItem({ entry: e, ctx }: { entry: Entry; ctx: WhyConte
         {ledgerWhy(e, ctx)}
       </p>
       {note && (
-        <p className={cn('text-sm font-medium', e.reversed_by_reason === FORFEIT_REASON ? 'text-tone-red-foreground' : 'text-muted-foreground')} data-testid="ledger-note">
+        <p
+          className={cn('text-sm font-medium', e.reversed_by_reason === FORFEIT_REASON ? 'text-tone-red-foreground' : 'text-muted-foreground')}
+          data-testid="ledger-note"
+        >
           {note}
         </p>
       )}

@@ -55,7 +55,9 @@ describe('el porqué de cada asiento, en una frase', () => {
   });
 
   it('bono de inicio', () => {
-    expect(why({ type: 'bonus_starter', amount: 30, generation: 1 })).toBe('Bono de inicio por enrolar a Lorena Peña (la venta #812): 30,00 US$ · nivel ★5 · plan v1');
+    expect(why({ type: 'bonus_starter', amount: 30, generation: 1 })).toBe(
+      'Bono de inicio por enrolar a Lorena Peña (la venta #812): 30,00 US$ · nivel ★5 · plan v1',
+    );
   });
 
   it('bono de volumen: el mes, la tasa y las ventas de la red', () => {
@@ -65,7 +67,9 @@ describe('el porqué de cada asiento, en una frase', () => {
   });
 
   it('puntos por compra propia', () => {
-    expect(why({ type: 'points_purchase', points: 106, base: 86, star_level: 3, plan_version: 2 })).toBe('Puntos por tu compra (venta #812): 106 puntos · plan v2');
+    expect(why({ type: 'points_purchase', points: 106, base: 86, star_level: 3, plan_version: 2 })).toBe(
+      'Puntos por tu compra (venta #812): 106 puntos · plan v2',
+    );
   });
 
   it('puntos de enrolamiento', () => {
@@ -73,9 +77,9 @@ describe('el porqué de cada asiento, en una frase', () => {
   });
 
   it('reverso de comisión por inactividad al cierre: los puntos del mes frente a los de actividad', () => {
-    expect(why({ type: 'reversal_commission', amount: -2.4, generation: 5, base: 120, rate: 0.02, reverses_id: 7, reason: FORFEIT_REASON, state: 'reverso' })).toBe(
-      'No cobrada al cierre de octubre (tenías 60 de 100 puntos): se anula lo ganado con la venta #812 de Lorena Peña',
-    );
+    expect(
+      why({ type: 'reversal_commission', amount: -2.4, generation: 5, base: 120, rate: 0.02, reverses_id: 7, reason: FORFEIT_REASON, state: 'reverso' }),
+    ).toBe('No cobrada al cierre de octubre (tenías 60 de 100 puntos): se anula lo ganado con la venta #812 de Lorena Peña');
   });
 
   it('reverso de comisión por una venta cancelada: la venta y el motivo', () => {
@@ -110,7 +114,9 @@ describe('por qué un asiento revertido no cuenta', () => {
     const staff: WhyContext = { ...ctx, reader: 'staff' };
     const forfeited = entry({ amount: 2.4, generation: 5, base: 120, rate: 0.02, reversed_by_id: 9, reversed_by_reason: FORFEIT_REASON, state: 'revertido' });
     expect(plain(reversalNote(forfeited, staff))).toBe('No cobrada: al cierre de octubre tenía 60 de 100 puntos');
-    expect(plain(ledgerWhy(entry({ type: 'points_purchase', points: 106, plan_version: 2 }), staff))).toBe('Puntos por su compra (venta #812): 106 puntos · plan v2');
+    expect(plain(ledgerWhy(entry({ type: 'points_purchase', points: 106, plan_version: 2 }), staff))).toBe(
+      'Puntos por su compra (venta #812): 106 puntos · plan v2',
+    );
   });
 
   it('revertido por una cancelación: qué venta y por qué', () => {
@@ -119,7 +125,12 @@ describe('por qué un asiento revertido no cuenta', () => {
   });
 
   it('sin las cifras del mes, la explicación del reverso', () => {
-    const forfeited = entry({ period_month: '2026-09-01', reversed_by_id: 9, reversed_by_reason: FORFEIT_REASON, reversed_by_explanation: 'Anulada al cierre.' });
+    const forfeited = entry({
+      period_month: '2026-09-01',
+      reversed_by_id: 9,
+      reversed_by_reason: FORFEIT_REASON,
+      reversed_by_explanation: 'Anulada al cierre.',
+    });
     expect(reversalNote(forfeited, ctx)).toBe('Anulada al cierre.');
   });
 

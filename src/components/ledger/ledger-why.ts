@@ -14,8 +14,7 @@ export interface WhyContext {
 }
 
 /** The words that change with the reader: the member is spoken to, staff are told about the member. */
-const voice = (ctx: WhyContext) =>
-  ctx.reader === 'staff' ? { your: 'su', had: 'tenía' } : { your: 'tu', had: 'tenías' };
+const voice = (ctx: WhyContext) => (ctx.reader === 'staff' ? { your: 'su', had: 'tenía' } : { your: 'tu', had: 'tenías' });
 
 const someone = (e: LedgerEntry) => e.source_client_name ?? 'un miembro';
 const sale = (e: LedgerEntry) => (e.sale_no === null ? 'una venta' : `la venta #${e.sale_no}`);
@@ -94,7 +93,9 @@ export function reversalNote(e: LedgerEntry, ctx: WhyContext): string | null {
   if (e.reversed_by_id === null) return null;
   if (isForfeit(e.reversed_by_reason)) {
     const figures = closeFigures(e, ctx);
-    return figures ? `No cobrada: al cierre de ${formatMonthName(e.period_month)} ${voice(ctx).had} ${figures}` : (e.reversed_by_explanation ?? 'No cobrada al cierre del mes');
+    return figures
+      ? `No cobrada: al cierre de ${formatMonthName(e.period_month)} ${voice(ctx).had} ${figures}`
+      : (e.reversed_by_explanation ?? 'No cobrada al cierre del mes');
   }
   const reason = e.reversed_by_reason ? ` («${withoutFinalStop(e.reversed_by_reason)}»)` : '';
   return `Revertida: se canceló ${sale(e)}${reason}`;

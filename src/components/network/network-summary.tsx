@@ -69,7 +69,13 @@ export function NetworkSummary({ rows, closed, onOpenGeneration, title = m.summa
               <TableRow key={g.generation}>
                 <TableHead scope="row" className="font-normal">
                   {onOpenGeneration ? (
-                    <Button variant="link" size="sm" className="h-8 px-0 text-sm" aria-label={m.generation(g.generation!)} onClick={() => onOpenGeneration(g.generation!)}>
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="h-8 px-0 text-sm"
+                      aria-label={m.generation(g.generation!)}
+                      onClick={() => onOpenGeneration(g.generation!)}
+                    >
                       <span className="sm:hidden">{g.generation}</span>
                       <span className="max-sm:hidden">{m.generation(g.generation!)}</span>
                     </Button>

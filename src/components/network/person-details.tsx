@@ -33,7 +33,8 @@ export function ContactLinks({ person }: { person: Pick<NetworkPerson, 'name' | 
   const { name, email, phone } = person;
   if (!email && !phone) return null;
   const whatsapp = phone ? whatsappHref(phone) : null;
-  const link = 'inline-flex min-h-8 items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
+  const link =
+    'inline-flex min-h-8 items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
       {whatsapp && (

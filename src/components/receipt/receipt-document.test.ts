@@ -30,7 +30,20 @@ const sale: Sale = {
 };
 
 const lines: SaleLineDetail[] = [
-  { product_id: 'p1', sku: 'M-TE', name: 'Té de moringa', image_path: null, quantity: 3, unit_price: 12.5, unit_points: 7, line_total: 37.5, line_points: 21, is_active: true, is_kit: false, stock: 37 },
+  {
+    product_id: 'p1',
+    sku: 'M-TE',
+    name: 'Té de moringa',
+    image_path: null,
+    quantity: 3,
+    unit_price: 12.5,
+    unit_points: 7,
+    line_total: 37.5,
+    line_points: 21,
+    is_active: true,
+    is_kit: false,
+    stock: 37,
+  },
 ];
 
 /** Every string the document would print, in order. */

@@ -90,8 +90,14 @@ export function buildReceipt({ sale, lines, settings, member, f, now = new Date(
         table: {
           widths: ['auto', 'auto'],
           body: [
-            [{ text: 'Total', bold: true }, { text: f.money(sale.total), bold: true, alignment: 'right', fontSize: 12 }],
-            [{ text: 'Puntos', color: MUTED }, { text: f.points(sale.points_total), alignment: 'right', color: MUTED }],
+            [
+              { text: 'Total', bold: true },
+              { text: f.money(sale.total), bold: true, alignment: 'right', fontSize: 12 },
+            ],
+            [
+              { text: 'Puntos', color: MUTED },
+              { text: f.points(sale.points_total), alignment: 'right', color: MUTED },
+            ],
           ],
         },
         layout: 'noBorders',

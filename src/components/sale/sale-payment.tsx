@@ -44,7 +44,11 @@ function Voucher({ path, saleNo, words }: { path: string; saleNo: number; words:
   const label = words.voucherOf(String(saleNo));
   return (
     <a href={url.data} target="_blank" rel="noreferrer" className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
-      {IMAGE_PATH.test(path) ? <img src={url.data} alt={label} className="h-16 max-w-24 rounded-md border object-cover" /> : <FileText className="size-5" aria-hidden="true" />}
+      {IMAGE_PATH.test(path) ? (
+        <img src={url.data} alt={label} className="h-16 max-w-24 rounded-md border object-cover" />
+      ) : (
+        <FileText className="size-5" aria-hidden="true" />
+      )}
       <span>{words.viewVoucher}</span>
     </a>
   );

@@ -24,7 +24,17 @@ function pageCountOf(total: number, pageSize: number) {
 }
 
 /** «Página X de Y», the total, previous and next, and the page size. */
-export function Pagination({ page, pageSize, pageSizes, total, capped = false, onPageChange, onPageSizeChange, sizeLabel = 'Filas por página', className }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  pageSizes,
+  total,
+  capped = false,
+  onPageChange,
+  onPageSizeChange,
+  sizeLabel = 'Filas por página',
+  className,
+}: PaginationProps) {
   const sizeId = useId();
   const pageCount = pageCountOf(total, pageSize);
   return (

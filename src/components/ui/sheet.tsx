@@ -27,10 +27,7 @@ export function SheetContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn('fixed inset-y-0 z-50 flex h-full flex-col shadow-xl outline-none', sides[side], className)}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('fixed inset-y-0 z-50 flex h-full flex-col shadow-xl outline-none', sides[side], className)} {...props}>
         {children}
         <DialogPrimitive.Close
           className={cn(

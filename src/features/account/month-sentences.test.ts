@@ -32,11 +32,15 @@ const month = (fields: Partial<MemberMonth>): MemberMonth => ({
 
 describe('en riesgo: inactivo con ingresos pendientes este mes', () => {
   it('dice cuántos puntos faltan, hasta cuándo y cuánto perdería', () => {
-    expect(plain(atRiskSentence(month({}), fmt))).toBe('Te faltan 40 puntos: actívate antes del 30 de noviembre para no perder 38,50 US$ en comisiones pendientes.');
+    expect(plain(atRiskSentence(month({}), fmt))).toBe(
+      'Te faltan 40 puntos: actívate antes del 30 de noviembre para no perder 38,50 US$ en comisiones pendientes.',
+    );
   });
 
   it('el último día dice «hoy», y un punto va en singular', () => {
-    expect(plain(atRiskSentence(month({ days_left: 1, points_missing: 1 }), fmt))).toBe('Te falta 1 punto: actívate hoy para no perder 38,50 US$ en comisiones pendientes.');
+    expect(plain(atRiskSentence(month({ days_left: 1, points_missing: 1 }), fmt))).toBe(
+      'Te falta 1 punto: actívate hoy para no perder 38,50 US$ en comisiones pendientes.',
+    );
   });
 
   it('nada en riesgo: activo, sin nada que perder o un mes pasado', () => {
@@ -52,17 +56,21 @@ describe('el nivel y lo que pide el siguiente', () => {
   });
 
   it('en el nivel más alto no promete nada', () => {
-    expect(nextLevelSentence(month({ star_level: 5, next_level: null, next_level_name: null, next_level_group_points: null, next_level_points_missing: null }), fmt)).toBe(
-      'Estás en ★5, el nivel más alto del plan.',
-    );
+    expect(
+      nextLevelSentence(month({ star_level: 5, next_level: null, next_level_name: null, next_level_group_points: null, next_level_points_missing: null }), fmt),
+    ).toBe('Estás en ★5, el nivel más alto del plan.');
   });
 
   it('con los puntos de grupo ya sumados, el cierre decide', () => {
-    expect(nextLevelSentence(month({ next_level_points_missing: 0 }), fmt)).toBe('Ya sumas los puntos de grupo que pide ★4: el cierre del mes revisa tu nivel.');
+    expect(nextLevelSentence(month({ next_level_points_missing: 0 }), fmt)).toBe(
+      'Ya sumas los puntos de grupo que pide ★4: el cierre del mes revisa tu nivel.',
+    );
   });
 
   it('un mes pasado se cuenta como quedó', () => {
-    expect(nextLevelSentence(month({ month: '2026-10-01', is_current: false, month_closed: true, days_left: 0 }), fmt)).toBe('En octubre sumaste 6.760 puntos de grupo con ★3.');
+    expect(nextLevelSentence(month({ month: '2026-10-01', is_current: false, month_closed: true, days_left: 0 }), fmt)).toBe(
+      'En octubre sumaste 6.760 puntos de grupo con ★3.',
+    );
   });
 });
 

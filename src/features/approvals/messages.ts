@@ -126,8 +126,7 @@ export const approvalMessages = {
   generation: (n: number) => `Generación ${n}`,
   entryCount: (n: number) => plural(n, '1 asiento', `${n} asientos`),
   approvePreviewLabel: 'Quién gana qué al aprobar',
-  approvePreviewTitle: (n: number) =>
-    n === 0 ? 'Quién gana qué al aprobar' : plural(n, 'Se escribirá este asiento:', `Se escribirán estos ${n} asientos:`),
+  approvePreviewTitle: (n: number) => (n === 0 ? 'Quién gana qué al aprobar' : plural(n, 'Se escribirá este asiento:', `Se escribirán estos ${n} asientos:`)),
 
   // Actions
   approve: 'Aprobar',

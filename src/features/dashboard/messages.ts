@@ -6,13 +6,11 @@ export const m = {
   approvals: (n: number) => (n === 1 ? '1 venta espera aprobación' : `${n} ventas esperan aprobación`),
   oldestSince: (age: string) => `la más antigua desde ${age}`,
   payouts: (n: number) => (n === 1 ? '1 retiro por pagar' : `${n} retiros por pagar`),
-  payoutsDetail: (pending: number, approved: number, amount: string) =>
-    `${pending} pendientes de aprobar y ${approved} aprobados: ${amount}`,
+  payoutsDetail: (pending: number, approved: number, amount: string) => `${pending} pendientes de aprobar y ${approved} aprobados: ${amount}`,
   runningOut: (name: string, days: number) =>
     days <= 0 ? `${name} está agotado al ritmo de venta actual` : `${name} se agota en ${days === 1 ? '1 día' : `${days} días`}`,
   runningOutDetail: (stock: string, units: string) => `${stock} en stock; ${units} vendidas en los últimos 30 días`,
-  nearActive: (n: number, from: number, to: number) =>
-    `${n === 1 ? '1 miembro tiene' : `${n} miembros tienen`} entre ${from} y ${to} puntos`,
+  nearActive: (n: number, from: number, to: number) => `${n === 1 ? '1 miembro tiene' : `${n} miembros tienen`} entre ${from} y ${to} puntos`,
   nearActiveDetail: (days: number) => `Quedan ${days === 1 ? '1 día' : `${days} días`} del mes para que se activen.`,
   unclosedTitle: (month: string) => `El mes de ${month} aún no está cerrado`,
   unclosedSuper: 'Ciérralo en Configuración para que las comisiones pasen a disponibles.',
@@ -36,8 +34,7 @@ export const m = {
   ratioTitle: 'Ratio de pago',
   ratioParts: (paid: string, sales: string) => `${paid} en comisiones y bonos sobre ${sales} de ventas comisionables.`,
   ratioProjection: (ratio: string) => `Proyección al cierre: ${ratio}.`,
-  ratioProjectionHow: (month: string) =>
-    `Se proyecta aplicando el efecto que tuvo el cierre de ${month} (anulaciones por inactividad y bonos de volumen).`,
+  ratioProjectionHow: (month: string) => `Se proyecta aplicando el efecto que tuvo el cierre de ${month} (anulaciones por inactividad y bonos de volumen).`,
   ratioProjectionNone: 'Sin un cierre anterior, la proyección es el ratio actual.',
   noRatio: 'Sin ventas',
   open: 'Ver',

@@ -19,8 +19,7 @@ export const m = {
   grossMargin: 'Margen bruto',
   grossMarginNote: 'Ingresos menos el costo de lo vendido.',
   rewards: 'Comisiones y bonos netos',
-  rewardsNote: (commissions: string, bonuses: string, reversals: string) =>
-    `Comisiones ${commissions}, bonos ${bonuses}, reversos ${reversals}.`,
+  rewardsNote: (commissions: string, bonuses: string, reversals: string) => `Comisiones ${commissions}, bonos ${bonuses}, reversos ${reversals}.`,
   afterRewards: 'Margen después de comisiones',
   afterRewardsNote: 'Margen bruto menos comisiones y bonos netos de reversos.',
   liability: 'Comisiones por pagar',
@@ -47,7 +46,20 @@ export const m = {
 
 /** CSV headers: plain names a spreadsheet reads. */
 export const csvHeaders = {
-  month: ['mes', 'ingresos', 'costo_de_lo_vendido', 'unidades_sin_costo', 'margen_bruto', 'comisiones', 'bonos', 'reversos',
-    'comisiones_y_bonos_netos', 'margen_despues_de_comisiones', 'recuperaciones', 'retiros_pagados', 'comisiones_por_pagar'],
+  month: [
+    'mes',
+    'ingresos',
+    'costo_de_lo_vendido',
+    'unidades_sin_costo',
+    'margen_bruto',
+    'comisiones',
+    'bonos',
+    'reversos',
+    'comisiones_y_bonos_netos',
+    'margen_despues_de_comisiones',
+    'recuperaciones',
+    'retiros_pagados',
+    'comisiones_por_pagar',
+  ],
   products: ['mes', 'sku', 'producto', 'unidades', 'ingresos', 'costo', 'margen', 'tasa_de_margen', 'unidades_sin_costo'],
 } as const;

@@ -3,8 +3,7 @@ export const publicPageMessages = {
   metaDescription: (member: string, company: string, city: string | null) =>
     `Conoce el catálogo y las recetas de ${company} con ${member}${city ? `, en ${city}` : ''}. Escríbele para recibir asesoría.`,
   notFoundTitle: 'Esta página no existe',
-  notFoundDescription: (company: string) =>
-    `Revisa el enlace que te compartieron. Si buscas a alguien de ${company}, escríbenos y te ponemos en contacto.`,
+  notFoundDescription: (company: string) => `Revisa el enlace que te compartieron. Si buscas a alguien de ${company}, escríbenos y te ponemos en contacto.`,
   memberOf: (company: string) => `Miembro de ${company}`,
   writeMe: 'Escríbeme',
   catalogueTitle: 'Catálogo',

@@ -9,8 +9,10 @@ import { rewardsMessages as m } from './messages';
 export function parseAmount(text: string): number | null {
   const compact = text.replace(/[\s\u00a0]/g, '').replace(/^(US)?\$/, '');
   let normal: string | null = null;
-  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(compact)) normal = compact.replace(/\./g, '').replace(',', '.'); // 1.250,50
-  else if (/^\d{1,3}(,\d{3})+\.\d+$/.test(compact)) normal = compact.replace(/,/g, ''); // 1,250.50
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(compact))
+    normal = compact.replace(/\./g, '').replace(',', '.'); // 1.250,50
+  else if (/^\d{1,3}(,\d{3})+\.\d+$/.test(compact))
+    normal = compact.replace(/,/g, ''); // 1,250.50
   else if (/^\d+([.,]\d+)?$/.test(compact)) normal = compact.replace(',', '.'); // 50,25 or 50.25
   return normal === null ? null : Number(normal);
 }

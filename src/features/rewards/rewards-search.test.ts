@@ -3,7 +3,11 @@ import { readRewardsSearch, writeRewardsSearch } from './rewards-search';
 
 describe('la URL de Mis Recompensas', () => {
   it('lee mes, tipo y página de retiros; lo que no vale vuelve al valor por defecto', () => {
-    expect(readRewardsSearch(new URLSearchParams('mes=2026-10&tipo=commission_purchase&retiros=3'))).toEqual({ mes: '2026-10', tipo: 'commission_purchase', retiros: 3 });
+    expect(readRewardsSearch(new URLSearchParams('mes=2026-10&tipo=commission_purchase&retiros=3'))).toEqual({
+      mes: '2026-10',
+      tipo: 'commission_purchase',
+      retiros: 3,
+    });
     expect(readRewardsSearch(new URLSearchParams('mes=2026-13&tipo=robo&retiros=-2'))).toEqual({ mes: undefined, tipo: undefined, retiros: 1 });
     expect(readRewardsSearch(new URLSearchParams('retiros=1.5'))).toEqual({ mes: undefined, tipo: undefined, retiros: 1 });
   });

@@ -29,10 +29,15 @@ describe('el CSV de Ventas', () => {
     const asked: (number | null)[] = [];
     const pages = [[row(9), row(8)], [row(7), row(6)], [row(5)]];
     const filter: SalesFilter = { statuses: ['Pagada'], kind: null, from: null, to: null, clientId: null };
-    const { blob, count } = await buildSalesCsv(filter, f, async (_f, before) => {
-      asked.push(before);
-      return pages[asked.length - 1] ?? [];
-    }, 2);
+    const { blob, count } = await buildSalesCsv(
+      filter,
+      f,
+      async (_f, before) => {
+        asked.push(before);
+        return pages[asked.length - 1] ?? [];
+      },
+      2,
+    );
     expect(asked).toEqual([null, 8, 6]);
     expect(count).toBe(5);
     const bytes = new Uint8Array(await blob.arrayBuffer());

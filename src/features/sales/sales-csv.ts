@@ -8,7 +8,20 @@ import type { Formatters } from '@/lib/format';
 
 type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
 
-export const SALES_CSV_HEADER = ['Número', 'Fecha', 'Miembro', 'Correo', 'Tipo', 'Estado', 'Total', 'Moneda', 'Puntos', 'Medio de pago', 'Referencia', 'Venta'] as const;
+export const SALES_CSV_HEADER = [
+  'Número',
+  'Fecha',
+  'Miembro',
+  'Correo',
+  'Tipo',
+  'Estado',
+  'Total',
+  'Moneda',
+  'Puntos',
+  'Medio de pago',
+  'Referencia',
+  'Venta',
+] as const;
 
 export function salesCsvRow(s: SaleRow, f: CsvFormats): CsvValue[] {
   return [

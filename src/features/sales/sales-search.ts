@@ -26,7 +26,11 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day `YYYY-MM-DD`, or no filter. */
 export const dayParam = () =>
   z.catch(
-    z.optional(z.string().check(z.refine((s) => ISO_DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)))),
+    z.optional(
+      z
+        .string()
+        .check(z.refine((s) => ISO_DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s))),
+    ),
     undefined,
   );
 

@@ -53,7 +53,8 @@ export const m = {
   delete: 'Eliminar',
   deleting: 'Eliminando…',
   deleteTitle: (name: string) => `¿Eliminar a ${name}?`,
-  deleteDescription: 'Se borra el proveedor y la lista de lo que surte. Si ya tiene movimientos de inventario, la base de datos no lo permitirá: desactívalo en su lugar.',
+  deleteDescription:
+    'Se borra el proveedor y la lista de lo que surte. Si ya tiene movimientos de inventario, la base de datos no lo permitirá: desactívalo en su lugar.',
   nameRequired: 'Escribe el nombre del proveedor (de 2 a 120 caracteres).',
   // The restock dialog
   restockTitle: 'Registrar reposición',
@@ -86,7 +87,8 @@ export const m = {
   another: 'Registrar otra',
   // Suggestions
   suggestionsTitle: 'Para reponer',
-  suggestionsDescription: (threshold: number) => `Productos activos con stock en o bajo el umbral de ${threshold} unidades, agrupados por el proveedor del que vinieron.`,
+  suggestionsDescription: (threshold: number) =>
+    `Productos activos con stock en o bajo el umbral de ${threshold} unidades, agrupados por el proveedor del que vinieron.`,
   suggestionsEmpty: 'Ningún producto activo está en o bajo el umbral de stock.',
   suggestionsFailed: 'No pudimos cargar los productos por reponer.',
   unknownSupplier: 'Sin proveedor conocido',

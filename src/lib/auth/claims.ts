@@ -10,7 +10,10 @@ export function decodeClaims(accessToken: string | null | undefined): CustomClai
   const payload = accessToken?.split('.')[1];
   if (!payload) return empty;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
     const claims = JSON.parse(json) as Record<string, unknown>;
     return {

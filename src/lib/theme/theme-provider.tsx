@@ -26,9 +26,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setThemeState(next);
   }, []);
 
-  const value = useMemo<ThemeState>(
-    () => ({ theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }),
-    [theme, setTheme],
-  );
+  const value = useMemo<ThemeState>(() => ({ theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }), [theme, setTheme]);
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }

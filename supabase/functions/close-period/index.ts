@@ -14,8 +14,7 @@
 // idempotent: it returns the same job). Poll by asking again, or read public.period_close_jobs.
 import { createClient } from 'npm:@supabase/supabase-js';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 Deno.serve(async (req) => {
   if (req.method !== 'POST') return json(405, { error: 'Usa POST para pedir el cierre de un mes.' });

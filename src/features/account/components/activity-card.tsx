@@ -17,13 +17,7 @@ export function ActivityCard({ month }: { month: MemberMonth }) {
   const points = fmt.points(month.personal_points);
   const threshold = fmt.points(month.activity_points);
   const missing = `${fmt.points(month.points_missing)} ${month.points_missing === 1 ? 'punto' : 'puntos'}`;
-  const status = month.is_current
-    ? month.is_active
-      ? m.alreadyActive
-      : m.stillMissing(missing)
-    : month.is_active
-      ? m.endedActive
-      : m.endedInactive;
+  const status = month.is_current ? (month.is_active ? m.alreadyActive : m.stillMissing(missing)) : month.is_active ? m.endedActive : m.endedInactive;
   return (
     <Card data-testid="activity-card">
       <CardHeader className="pb-4">

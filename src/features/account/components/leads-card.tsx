@@ -82,13 +82,21 @@ function LeadItem({ lead }: { lead: Lead }) {
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {lead.email && (
-            <a href={`mailto:${lead.email}`} className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline" aria-label={`${m.writeTo(lead.name)}: ${lead.email}`}>
+            <a
+              href={`mailto:${lead.email}`}
+              className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline"
+              aria-label={`${m.writeTo(lead.name)}: ${lead.email}`}
+            >
               <Mail className="size-3.5 shrink-0" aria-hidden="true" />
               {lead.email}
             </a>
           )}
           {lead.phone && (
-            <a href={`tel:${lead.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline" aria-label={`${m.callTo(lead.name)}: ${lead.phone}`}>
+            <a
+              href={`tel:${lead.phone.replace(/\s+/g, '')}`}
+              className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+              aria-label={`${m.callTo(lead.name)}: ${lead.phone}`}
+            >
               <Phone className="size-3.5 shrink-0" aria-hidden="true" />
               {lead.phone}
             </a>

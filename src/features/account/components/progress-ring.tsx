@@ -5,7 +5,19 @@ const RADIUS = 52;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** A ring filled to `value / max` (full past it), with its figure in the middle; read as one image. */
-export function ProgressRing({ value, max, label, children, className }: { value: number; max: number; label: string; children: ReactNode; className?: string }) {
+export function ProgressRing({
+  value,
+  max,
+  label,
+  children,
+  className,
+}: {
+  value: number;
+  max: number;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const share = max > 0 ? Math.min(Math.max(value / max, 0), 1) : 0;
   return (
     <div role="img" aria-label={label} className={cn('relative size-36 shrink-0', className)}>

@@ -18,7 +18,13 @@ export function PublicPageCard({ slug }: { slug: string | null }) {
         </CardTitle>
         {slug && <CardDescription>{m.pageDescription}</CardDescription>}
       </CardHeader>
-      <CardContent>{slug ? <PageLink url={publicPageUrl(slug)} company={settings.company_name} /> : <NoPage company={settings.company_name} contact={settings.contact_info} />}</CardContent>
+      <CardContent>
+        {slug ? (
+          <PageLink url={publicPageUrl(slug)} company={settings.company_name} />
+        ) : (
+          <NoPage company={settings.company_name} contact={settings.contact_info} />
+        )}
+      </CardContent>
     </Card>
   );
 }
@@ -39,7 +45,11 @@ function PageLink({ url, company }: { url: string; company: string }) {
         <p className="text-sm text-muted-foreground" id="public-page-address">
           {m.pageAddress}
         </p>
-        <p aria-labelledby="public-page-address" className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm wrap-anywhere" data-testid="public-page-url">
+        <p
+          aria-labelledby="public-page-address"
+          className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm wrap-anywhere"
+          data-testid="public-page-url"
+        >
           {/* On a phone the address breaks after «/p/», not inside the name. */}
           {url.slice(0, url.lastIndexOf('/') + 1)}
           <wbr />

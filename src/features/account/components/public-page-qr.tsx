@@ -34,7 +34,13 @@ export function PublicPageQr({ url }: { url: string }) {
   return (
     <div className="flex flex-col items-center gap-2">
       {/* Dark on white in both themes: scanners need the contrast. The SVG is the library's own drawing of the URL. */}
-      <div role="img" aria-label={m.qrLabel} data-testid="public-page-qr" className="size-40 rounded-lg border bg-white p-1" dangerouslySetInnerHTML={{ __html: qr.svg }} />
+      <div
+        role="img"
+        aria-label={m.qrLabel}
+        data-testid="public-page-qr"
+        className="size-40 rounded-lg border bg-white p-1"
+        dangerouslySetInnerHTML={{ __html: qr.svg }}
+      />
       <Button asChild variant="ghost" size="sm">
         <a href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`} download="mi-pagina-savia-qr.svg">
           <Download aria-hidden="true" />

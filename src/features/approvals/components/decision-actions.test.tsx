@@ -13,8 +13,32 @@ const api = vi.hoisted(() => ({ approveSale: vi.fn(), rejectSale: vi.fn(), previ
 vi.mock('@/api/sales/sales-api', () => api);
 
 const previewLines: RewardPreviewLine[] = [
-  { beneficiary_id: 'a', beneficiary_name: 'Ana Torres', type: 'points_purchase', amount: 0, points: 40, generation: null, base: null, rate: null, star_level: null, rule: 'Puntos por tu compra (venta #1042): 40 puntos.', plan_version: 2 },
-  { beneficiary_id: 'b', beneficiary_name: 'Andrés Gómez', type: 'commission_purchase', amount: 6400, points: 0, generation: 1, base: 64000, rate: 0.1, star_level: 4, rule: 'Comisión por compra de Ana Torres (venta #1042), generación 1.', plan_version: 2 },
+  {
+    beneficiary_id: 'a',
+    beneficiary_name: 'Ana Torres',
+    type: 'points_purchase',
+    amount: 0,
+    points: 40,
+    generation: null,
+    base: null,
+    rate: null,
+    star_level: null,
+    rule: 'Puntos por tu compra (venta #1042): 40 puntos.',
+    plan_version: 2,
+  },
+  {
+    beneficiary_id: 'b',
+    beneficiary_name: 'Andrés Gómez',
+    type: 'commission_purchase',
+    amount: 6400,
+    points: 0,
+    generation: 1,
+    base: 64000,
+    rate: 0.1,
+    star_level: 4,
+    rule: 'Comisión por compra de Ana Torres (venta #1042), generación 1.',
+    plan_version: 2,
+  },
 ];
 
 const sale = {
@@ -27,7 +51,11 @@ const sale = {
   lines: [],
 } as unknown as SaleWithLines;
 
-const alreadyPaid = new DbError({ code: 'P0001', message: 'La venta #1042 está «Pagada»: solo se aprueba una venta pendiente.', hint: 'savia:invalid_transition' });
+const alreadyPaid = new DbError({
+  code: 'P0001',
+  message: 'La venta #1042 está «Pagada»: solo se aprueba una venta pendiente.',
+  hint: 'savia:invalid_transition',
+});
 
 function setup(props: Partial<Parameters<typeof DecisionActions>[0]> = {}) {
   const onDone = vi.fn();
@@ -74,7 +102,9 @@ describe('Aprobar y Rechazar', () => {
     const { user } = setup();
     await user.keyboard('a');
     const dialog = screen.getByRole('alertdialog');
-    expect(await within(dialog).findByTestId('approve-preview-resolved')).toHaveTextContent('La venta está «Pagada»: la vista previa es para ventas pendientes.');
+    expect(await within(dialog).findByTestId('approve-preview-resolved')).toHaveTextContent(
+      'La venta está «Pagada»: la vista previa es para ventas pendientes.',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 

@@ -53,7 +53,11 @@ export function DecisionActions({ sale, canDecide, shortStock, onDone, onRefused
         onOpenChange={toggle('reject')}
         trigger={
           canDecide ? (
-            <Button variant="outline" aria-keyshortcuts="R" className="flex-1 border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive sm:flex-none">
+            <Button
+              variant="outline"
+              aria-keyshortcuts="R"
+              className="flex-1 border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive sm:flex-none"
+            >
               <X aria-hidden="true" />
               {m.reject}
             </Button>

@@ -52,7 +52,10 @@ export function ApprovalPreview({ saleId }: { saleId: string }) {
   }, [resolved, client, saleId]);
   if (resolved) {
     return (
-      <p className="rounded-lg border border-tone-amber-foreground/30 bg-tone-amber p-3 text-sm text-tone-amber-foreground" data-testid="approve-preview-resolved">
+      <p
+        className="rounded-lg border border-tone-amber-foreground/30 bg-tone-amber p-3 text-sm text-tone-amber-foreground"
+        data-testid="approve-preview-resolved"
+      >
         {resolved}
       </p>
     );

@@ -109,7 +109,11 @@ export function PaymentPanel({ sale, children }: { sale: SaleWithLines; children
           { label: m.method, value: sale.payment_method ? paymentMethodLabels[sale.payment_method] : orNone(null) },
           {
             label: m.reference,
-            value: sale.payment_reference ? <span className="font-mono">{sale.payment_reference}</span> : <span className="text-muted-foreground">{m.noReference}</span>,
+            value: sale.payment_reference ? (
+              <span className="font-mono">{sale.payment_reference}</span>
+            ) : (
+              <span className="text-muted-foreground">{m.noReference}</span>
+            ),
           },
         ]}
       />

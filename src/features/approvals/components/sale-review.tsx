@@ -110,7 +110,9 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
 
       {pending && (
         <div className="space-y-3" aria-live="polite">
-          {checks.isError && <ErrorState className="py-4" title={m.checksFailed} error={checks.error} onRetry={() => checks.refetch()} retrying={checks.isFetching} />}
+          {checks.isError && (
+            <ErrorState className="py-4" title={m.checksFailed} error={checks.error} onRetry={() => checks.refetch()} retrying={checks.isFetching} />
+          )}
           {checks.data && (
             <>
               <FraudSigns sale={sale} checks={checks.data} note={note.data} linkTo={linkTo} />
@@ -152,4 +154,3 @@ export function SaleReviewSkeleton() {
     </div>
   );
 }
-

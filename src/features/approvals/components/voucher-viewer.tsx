@@ -96,7 +96,13 @@ function ZoomableVoucher({ url, title, openInTab }: { url: string; title: string
         <span className="min-w-14 text-center text-sm tabular-nums" aria-live="polite">
           {Math.round(zoom * 100)} %
         </span>
-        <Button variant="outline" size="icon" aria-label={m.zoomIn} disabled={level === ZOOMS.length - 1} onClick={() => setLevel((l) => Math.min(ZOOMS.length - 1, l + 1))}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={m.zoomIn}
+          disabled={level === ZOOMS.length - 1}
+          onClick={() => setLevel((l) => Math.min(ZOOMS.length - 1, l + 1))}
+        >
           <ZoomIn aria-hidden="true" />
         </Button>
         <Button variant="ghost" size="sm" disabled={level === 0} onClick={() => setLevel(0)}>

@@ -5,10 +5,7 @@
  *  sale just resolved has left it. */
 export type Pick = 'first' | 'last' | { index: number; without: string };
 
-export type Move =
-  | { kind: 'open'; id: string | null }
-  | { kind: 'load'; page: number; pick: Pick }
-  | { kind: 'stay' };
+export type Move = { kind: 'open'; id: string | null } | { kind: 'load'; page: number; pick: Pick } | { kind: 'stay' };
 
 const STAY: Move = { kind: 'stay' };
 

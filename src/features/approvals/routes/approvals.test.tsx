@@ -19,7 +19,12 @@ vi.mock('@/lib/app-settings', async (original) => ({
 }));
 
 vi.mock('@/api/staff/staff-api', () => ({
-  fetchWorkCounts: async () => ({ pending_approvals: queue.pending.length, oldest_pending_at: queue.pending[0]?.created_at ?? null, pending_payouts: 0, approved_payouts: 0 }),
+  fetchWorkCounts: async () => ({
+    pending_approvals: queue.pending.length,
+    oldest_pending_at: queue.pending[0]?.created_at ?? null,
+    pending_payouts: 0,
+    approved_payouts: 0,
+  }),
 }));
 
 vi.mock('@/api/sales/sales-api', async (original) => {

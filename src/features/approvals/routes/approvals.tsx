@@ -179,4 +179,3 @@ function QueueSummary() {
     </p>
   );
 }
-

@@ -58,7 +58,11 @@ describe('El importe del comprobante', () => {
 
   it('la negativa de la base de datos queda junto al campo, en sus palabras', async () => {
     api.noteVoucherAmount.mockRejectedValue(
-      new DbError({ code: 'P0001', message: 'Escribe el importe que dice el comprobante: un número mayor que 0, con hasta 2 decimales.', hint: 'savia:invalid_amount' }),
+      new DbError({
+        code: 'P0001',
+        message: 'Escribe el importe que dice el comprobante: un número mayor que 0, con hasta 2 decimales.',
+        hint: 'savia:invalid_amount',
+      }),
     );
     const user = setup();
     await user.type(field(), '0');

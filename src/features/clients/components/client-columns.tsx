@@ -27,7 +27,13 @@ export const clientColumns = col.columns([
   }),
   col.accessor('document_number', { header: m.colDocument, meta: { hideOnMobile: true, skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
   col.accessor('city', { header: m.colCity, meta: { skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
-  col.accessor('star_level', { id: 'nivel', header: m.colLevel, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <StarLevel level={c.getValue()} /> }),
+  col.accessor('star_level', {
+    id: 'nivel',
+    header: m.colLevel,
+    enableSorting: true,
+    meta: { skeleton: 'short' },
+    cell: (c) => <StarLevel level={c.getValue()} />,
+  }),
   col.accessor('is_active', {
     header: m.colActivity,
     meta: { skeleton: 'badge' },
@@ -40,6 +46,12 @@ export const clientColumns = col.columns([
       <Badge tone={c.getValue() === 'registered' ? 'blue' : c.getValue() === 'pending' ? 'amber' : 'gray'}>{enrollmentStatusLabels[c.getValue()]}</Badge>
     ),
   }),
-  col.accessor('joined_at', { id: 'ingreso', header: m.colJoined, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <DateCell value={c.getValue()} /> }),
+  col.accessor('joined_at', {
+    id: 'ingreso',
+    header: m.colJoined,
+    enableSorting: true,
+    meta: { skeleton: 'short' },
+    cell: (c) => <DateCell value={c.getValue()} />,
+  }),
   col.accessor('enroller_name', { header: m.colEnroller, meta: { hideOnMobile: true }, cell: (c) => c.getValue() ?? '—' }),
 ]);

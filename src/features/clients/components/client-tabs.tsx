@@ -171,7 +171,8 @@ export function PayoutsTab({ clientId, page, onPage }: { clientId: string } & Pa
   );
 }
 
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? m.emptyValue : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === '' ? m.emptyValue : typeof value === 'string' ? value : JSON.stringify(value);
 
 export function AuditTab({ clientId, page, onPage }: { clientId: string } & Paged) {
   const f = useFormat();
@@ -197,8 +198,8 @@ export function AuditTab({ clientId, page, onPage }: { clientId: string } & Page
               <ul className="flex flex-col gap-0.5 text-sm">
                 {Object.entries(a.changes).map(([field, change]) => (
                   <li key={field} className="break-words">
-                    <span className="font-medium">{fieldLabels[field] ?? field}:</span> <span className="text-muted-foreground line-through">{shown(change.antes)}</span>{' '}
-                    → <span>{shown(change.despues)}</span>
+                    <span className="font-medium">{fieldLabels[field] ?? field}:</span>{' '}
+                    <span className="text-muted-foreground line-through">{shown(change.antes)}</span> → <span>{shown(change.despues)}</span>
                   </li>
                 ))}
               </ul>

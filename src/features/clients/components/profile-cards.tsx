@@ -48,7 +48,15 @@ export function ContactCard({ profile: p }: { profile: ClientProfile }) {
           <Row label={m.document}>{orNone(p.document_number)}</Row>
           <Row label={m.address}>{orNone(p.address)}</Row>
           <Row label={m.city}>{orNone(p.city)}</Row>
-          <Row label={m.slug}>{p.slug ? <Link to={pathTo(paths.landing, { slug: p.slug })} className={linkClass}>/p/{p.slug}</Link> : orNone(null)}</Row>
+          <Row label={m.slug}>
+            {p.slug ? (
+              <Link to={pathTo(paths.landing, { slug: p.slug })} className={linkClass}>
+                /p/{p.slug}
+              </Link>
+            ) : (
+              orNone(null)
+            )}
+          </Row>
           <Row label={m.colJoined}>{p.joined_at ? f.date(p.joined_at) : orNone(null)}</Row>
         </dl>
         {!p.has_login && <p className="mt-3 text-xs text-muted-foreground">{m.noLogin}</p>}
@@ -94,7 +102,11 @@ export function NetworkPlaceCard({ profile: p }: { profile: ClientProfile }) {
             <ol className="mt-1 flex flex-wrap items-center gap-x-1 gap-y-1 text-sm" aria-label={m.upline}>
               {p.upline.map((u, i) => (
                 <li key={u.id} className="flex items-center gap-1">
-                  {i > 0 && <span aria-hidden="true" className="text-muted-foreground">›</span>}
+                  {i > 0 && (
+                    <span aria-hidden="true" className="text-muted-foreground">
+                      ›
+                    </span>
+                  )}
                   <Link to={pathTo(paths.clientDetail, { id: u.id })} className={linkClass}>
                     {u.name}
                   </Link>

@@ -31,7 +31,15 @@ export function CandidateSearch({ selected, onSelect }: { selected: EnrollerCand
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <FieldControl>
-            <Input type="search" className="pl-8" value={text} placeholder={m.searchPlaceholder} autoComplete="off" aria-controls={listId} onChange={(e) => setText(e.target.value)} />
+            <Input
+              type="search"
+              className="pl-8"
+              value={text}
+              placeholder={m.searchPlaceholder}
+              autoComplete="off"
+              aria-controls={listId}
+              onChange={(e) => setText(e.target.value)}
+            />
           </FieldControl>
         </div>
         <FieldDescription>{m.searchHint}</FieldDescription>

@@ -19,7 +19,11 @@ const reasonOptions: ReasonOptions = { label: m.reason, placeholder: m.reasonPla
 
 function Refusal({ children }: { children: string }) {
   return (
-    <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="enroller-refusal">
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+      data-testid="enroller-refusal"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>{children}</p>
     </div>

@@ -50,7 +50,13 @@ export default function ClientDetailPage() {
     return (
       <>
         {back}
-        <ErrorState title={m.recordFailed} error={profile.error} onRetry={() => profile.refetch()} retrying={profile.isFetching} className="rounded-xl border" />
+        <ErrorState
+          title={m.recordFailed}
+          error={profile.error}
+          onRetry={() => profile.refetch()}
+          retrying={profile.isFetching}
+          className="rounded-xl border"
+        />
       </>
     );
   }

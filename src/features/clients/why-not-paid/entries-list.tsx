@@ -41,7 +41,9 @@ function Entry({ entry: e, why }: { entry: WhyEntry; why: WhyNotPaid }) {
           <span className="text-sm font-medium">{typeLabel(e.type)}</span>
           <Badge tone={tones[e.state]}>{m.states[e.state]}</Badge>
         </div>
-        <p className={cn('shrink-0 font-semibold whitespace-nowrap tabular-nums', struck ? 'text-muted-foreground line-through' : 'text-tone-green-foreground')}>
+        <p
+          className={cn('shrink-0 font-semibold whitespace-nowrap tabular-nums', struck ? 'text-muted-foreground line-through' : 'text-tone-green-foreground')}
+        >
           +{fmt.money(e.amount)}
           {struck && <span className="sr-only"> {m.notCounted}</span>}
         </p>

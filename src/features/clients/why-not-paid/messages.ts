@@ -6,8 +6,7 @@ export const whyMessages = {
   pointsOf: (threshold: string) => `de ${threshold} para estar activo`,
   active: 'Activo',
   inactive: 'Inactivo',
-  thresholdNote: (closed: boolean) =>
-    closed ? 'Umbral del plan con que se cerró el mes.' : 'Umbral del plan vigente; el mes se juzga al cerrarse.',
+  thresholdNote: (closed: boolean) => (closed ? 'Umbral del plan con que se cerró el mes.' : 'Umbral del plan vigente; el mes se juzga al cerrarse.'),
   pointSales: 'Ventas que dieron los puntos',
   noPointSales: 'Ninguna venta le dio puntos este mes.',
   kitOf: (name: string) => `Kit de ${name}`,

@@ -21,7 +21,12 @@ function ChartFigure({ id, title, table, children }: { id: string; title: string
           {m.asTable}
         </summary>
         {/* A long table scrolls: focusable, so the keyboard scrolls it too. */}
-        <div tabIndex={0} role="region" aria-labelledby={id} className="mt-2 max-h-64 overflow-auto rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-labelledby={id}
+          className="mt-2 max-h-64 overflow-auto rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
           {table}
         </div>
       </details>
@@ -121,11 +126,7 @@ export function ChartsSection({ data }: { data: Dashboard }) {
           id="chart-active"
           title={m.activeChart}
           table={
-            <FigureTable
-              labelledBy="chart-active"
-              head={[m.month, m.active]}
-              rows={data.months.map((mo) => [f.month(mo.month), f.count(mo.active_members)])}
-            />
+            <FigureTable labelledBy="chart-active" head={[m.month, m.active]} rows={data.months.map((mo) => [f.month(mo.month), f.count(mo.active_members)])} />
           }
         >
           <ChartCanvas kind="bar" labels={active.labels} series={active.series} summary={m.activeChart} formatValue={f.count} />

@@ -45,7 +45,10 @@ function Figure({
       <p className="text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
       <div className="flex flex-1 flex-col gap-1 text-sm text-muted-foreground">{children}</div>
       {to && linkLabel && (
-        <Link to={to} className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <Link
+          to={to}
+          className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
           {linkLabel}
           <span className="sr-only">: {title}</span>
         </Link>
@@ -93,7 +96,11 @@ export function KpiCards({ data }: { data: Dashboard }) {
             <dd className="text-right tabular-nums">{f.money(data.liability.available_unpaid)}</dd>
           </dl>
         </Figure>
-        <Figure className="sm:col-span-2 xl:col-span-2" title={m.ratioTitle} value={current.payout_ratio === null ? m.noRatio : f.percent(current.payout_ratio)}>
+        <Figure
+          className="sm:col-span-2 xl:col-span-2"
+          title={m.ratioTitle}
+          value={current.payout_ratio === null ? m.noRatio : f.percent(current.payout_ratio)}
+        >
           <p>{m.ratioParts(f.money(current.rewards_net), f.money(current.commissionable_sales))}</p>
           {data.projection.payout_ratio !== null && <p className="font-medium text-foreground">{m.ratioProjection(f.percent(data.projection.payout_ratio))}</p>}
           <p className="text-xs">{data.projection.basis_month ? m.ratioProjectionHow(f.month(data.projection.basis_month)) : m.ratioProjectionNone}</p>

@@ -7,7 +7,8 @@ import { useFormat } from '@/lib/use-format';
 import { links } from '../dashboard-links';
 import { m } from '../messages';
 
-const linkClass = 'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
+const linkClass =
+  'rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
 
 /** Products at or under the settings' threshold; a superadmin restocks them from Proveedores. */
 export function LowStock({ data, canRestock }: { data: Dashboard; canRestock: boolean }) {

@@ -21,7 +21,10 @@ function NearActiveList() {
     <ul className="flex flex-col divide-y">
       {query.data.map((r) => (
         <li key={r.client_id}>
-          <Link to={links.member(r.client_id)} className="flex items-center justify-between gap-3 px-1 py-2.5 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <Link
+            to={links.member(r.client_id)}
+            className="flex items-center justify-between gap-3 px-1 py-2.5 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
             <span className="min-w-0 truncate">
               {r.name} <span className="text-muted-foreground">#{r.member_no}</span>
             </span>

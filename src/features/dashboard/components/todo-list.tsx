@@ -88,7 +88,11 @@ export function TodoList({ data }: { data: Dashboard }) {
               />
             ))}
             {showNear && (
-              <TodoRow icon={Users} title={m.nearActive(nearCount, data.near_active_from, data.activity_points - 1)} detail={m.nearActiveDetail(data.days_left)}>
+              <TodoRow
+                icon={Users}
+                title={m.nearActive(nearCount, data.near_active_from, data.activity_points - 1)}
+                detail={m.nearActiveDetail(data.days_left)}
+              >
                 <div className="px-3 pb-2 pl-15">
                   <NearActiveSheet from={data.near_active_from} to={data.activity_points - 1} />
                 </div>
@@ -114,7 +118,10 @@ export function UnclosedBanner({ months, isSuperadmin }: { months: string[]; isS
         <p className="text-muted-foreground">{isSuperadmin ? m.unclosedSuper : m.unclosedAdmin}</p>
       </div>
       {isSuperadmin && (
-        <Link to={links.settings()} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <Link
+          to={links.settings()}
+          className="font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
           {m.goToSettings}
         </Link>
       )}

@@ -47,7 +47,15 @@ const data: Dashboard = {
   low_stock_threshold: 20,
   months: [
     month('2026-10-01', { closed: true, sales_count: 10, sales_total: 1000, active_members: 4 }),
-    month('2026-11-01', { sales_count: 3, sales_total: 1500, active_members: 5, near_active_members: 2, rewards_net: 150, commissionable_sales: 1000, payout_ratio: 0.15 }),
+    month('2026-11-01', {
+      sales_count: 3,
+      sales_total: 1500,
+      active_members: 5,
+      near_active_members: 2,
+      rewards_net: 150,
+      commissionable_sales: 1000,
+      payout_ratio: 0.15,
+    }),
   ],
   projection: { basis_month: '2026-10-01', factor: 0.5, payout_ratio: 0.075 },
   unclosed_months: ['2026-10-01'],
@@ -106,7 +114,11 @@ describe('Dashboard', { timeout: 30_000 }, () => {
   });
 
   it('si la lectura falla, lo dice y «Reintentar» la repite', async () => {
-    vi.mocked(fetchDashboard).mockRejectedValueOnce(new DbError({ message: 'Solo el personal (admin o superadmin) puede realizar esta acción.', code: 'P0001', hint: 'savia:forbidden' })).mockResolvedValue(data);
+    vi.mocked(fetchDashboard)
+      .mockRejectedValueOnce(
+        new DbError({ message: 'Solo el personal (admin o superadmin) puede realizar esta acción.', code: 'P0001', hint: 'savia:forbidden' }),
+      )
+      .mockResolvedValue(data);
     const user = renderPage();
     expect(await screen.findByText('No pudimos cargar el Dashboard.', {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));

@@ -138,10 +138,7 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
       <div className="flex flex-col gap-4 lg:sticky lg:top-4">
         <EnrolmentPreview kitId={kitId} />
         {failure && (
-          <div
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-tone-red-foreground/25 bg-tone-red p-3 text-sm text-tone-red-foreground"
-          >
+          <div role="alert" className="flex items-start gap-2 rounded-md border border-tone-red-foreground/25 bg-tone-red p-3 text-sm text-tone-red-foreground">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <div>
               <p className="font-medium">{failure}</p>

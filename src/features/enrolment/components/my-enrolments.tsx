@@ -63,7 +63,11 @@ const columns = col.columns([
   col.display({ id: 'person', header: m.person, cell: (c) => <PersonCell enrolment={c.row.original} />, meta: { skeleton: 'text' } }),
   col.accessor('created_at', { header: m.date, cell: (c) => <DateCell value={c.getValue()} />, meta: { skeleton: 'short' } }),
   col.accessor('kit_name', { header: m.kit, cell: (c) => c.getValue() ?? '—', meta: { skeleton: 'text', hideOnMobile: true } }),
-  col.accessor('sale_no', { header: m.number, cell: (c) => <span className="tabular-nums">#{c.getValue()}</span>, meta: { skeleton: 'short', hideOnMobile: true } }),
+  col.accessor('sale_no', {
+    header: m.number,
+    cell: (c) => <span className="tabular-nums">#{c.getValue()}</span>,
+    meta: { skeleton: 'short', hideOnMobile: true },
+  }),
   col.display({ id: 'state', header: m.status, cell: (c) => <StateCell enrolment={c.row.original} />, meta: { skeleton: 'badge' } }),
 ]);
 

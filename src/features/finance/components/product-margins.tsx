@@ -49,16 +49,33 @@ export function ProductMargins({ month }: { month: string }) {
       ) : (
         <Card className={query.isPlaceholderData ? 'p-0 opacity-60' : 'p-0'}>
           {/* Scrolls sideways on a phone; focusable, so the keyboard scrolls it too. */}
-          <div tabIndex={0} role="region" aria-labelledby="finance-products" className="overflow-x-auto rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-labelledby="finance-products"
+            className="overflow-x-auto rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
             <table className="w-full min-w-[40rem] text-sm" data-testid="finance-products-table">
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="px-4 py-2 font-medium">{m.product}</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">{m.units}</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">{m.revenue}</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">{m.productCost}</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">{m.margin}</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">{m.marginRate}</th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {m.product}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    {m.units}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    {m.revenue}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    {m.productCost}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    {m.margin}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    {m.marginRate}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -72,7 +89,9 @@ export function ProductMargins({ month }: { month: string }) {
                     <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.revenue)}</td>
                     <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                       {f.money(p.cost)}
-                      {p.units_without_cost > 0 && <span className="block text-xs text-amber-800 dark:text-amber-300">{`${f.count(p.units_without_cost)} ${m.noCost}`}</span>}
+                      {p.units_without_cost > 0 && (
+                        <span className="block text-xs text-amber-800 dark:text-amber-300">{`${f.count(p.units_without_cost)} ${m.noCost}`}</span>
+                      )}
                     </td>
                     <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.margin)}</td>
                     <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{p.margin_rate === null ? '—' : f.percent(p.margin_rate)}</td>

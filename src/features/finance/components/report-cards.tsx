@@ -27,7 +27,9 @@ export function ReportCards({ data }: { data: FinanceMonth }) {
       </Figure>
       <Figure testId="finance-cost" title={m.cost} value={f.money(data.cost_of_goods)}>
         {m.costNote}
-        {data.units_without_cost > 0 && <span className="mt-1 block text-amber-800 dark:text-amber-300">{m.withoutCost(f.count(data.units_without_cost))}</span>}
+        {data.units_without_cost > 0 && (
+          <span className="mt-1 block text-amber-800 dark:text-amber-300">{m.withoutCost(f.count(data.units_without_cost))}</span>
+        )}
       </Figure>
       <Figure testId="finance-gross-margin" title={m.grossMargin} value={f.money(data.gross_margin)}>
         {m.grossMarginNote}

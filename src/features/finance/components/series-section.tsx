@@ -1,18 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
-import { lazy, Suspense, useMemo } from "react";
-import { financeQueries } from "@/api/finance/finance-queries";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useFormat } from "@/lib/use-format";
-import { exportMonths } from "../finance-csv";
-import { m } from "../messages";
-import { useExport } from "./use-export";
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { financeQueries } from '@/api/finance/finance-queries';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useFormat } from '@/lib/use-format';
+import { exportMonths } from '../finance-csv';
+import { m } from '../messages';
+import { useExport } from './use-export';
 
-const ChartCanvas = lazy(() => import("@/components/chart/chart-canvas"));
-const TONES = ["primary", "muted", "accent"] as const;
+const ChartCanvas = lazy(() => import('@/components/chart/chart-canvas'));
+const TONES = ['primary', 'muted', 'accent'] as const;
 
 /** The last 12 months: a chart (its library loaded on this page only) and the same figures as a table. */
 export function SeriesSection() {
@@ -45,12 +45,7 @@ export function SeriesSection() {
           size="sm"
           disabled={!query.data || exporting.pending}
           aria-label={m.exportSeries}
-          onClick={() =>
-            query.data &&
-            exporting.run(() =>
-              exportMonths(query.data, "finanzas-12-meses.csv"),
-            )
-          }
+          onClick={() => query.data && exporting.run(() => exportMonths(query.data, 'finanzas-12-meses.csv'))}
         >
           <Download aria-hidden="true" />
           {m.exportCsv}
@@ -59,12 +54,7 @@ export function SeriesSection() {
       {query.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : query.isError ? (
-        <ErrorState
-          error={query.error}
-          title={m.loadFailed}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState error={query.error} title={m.loadFailed} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : (
         <Card className="flex min-w-0 flex-col gap-3 p-4">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -89,10 +79,7 @@ export function SeriesSection() {
               aria-labelledby="finance-series"
               className="mt-2 overflow-x-auto rounded focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             >
-              <table
-                aria-labelledby="finance-series"
-                className="w-full text-sm"
-              >
+              <table aria-labelledby="finance-series" className="w-full text-sm">
                 <thead>
                   <tr className="text-left text-muted-foreground">
                     <th scope="col" className="py-1 font-medium">
@@ -113,15 +100,9 @@ export function SeriesSection() {
                   {query.data.map((r) => (
                     <tr key={r.month} className="border-t">
                       <td className="py-1">{f.month(r.month)}</td>
-                      <td className="py-1 text-right tabular-nums">
-                        {f.money(r.revenue)}
-                      </td>
-                      <td className="py-1 text-right tabular-nums">
-                        {f.money(r.cost_of_goods)}
-                      </td>
-                      <td className="py-1 text-right tabular-nums">
-                        {f.money(r.margin_after_rewards)}
-                      </td>
+                      <td className="py-1 text-right tabular-nums">{f.money(r.revenue)}</td>
+                      <td className="py-1 text-right tabular-nums">{f.money(r.cost_of_goods)}</td>
+                      <td className="py-1 text-right tabular-nums">{f.money(r.margin_after_rewards)}</td>
                     </tr>
                   ))}
                 </tbody>

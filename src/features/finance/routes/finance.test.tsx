@@ -69,7 +69,9 @@ describe('Finanzas', { timeout: 30_000 }, () => {
 
   it('si la base lo rechaza, lo dice y «Reintentar» repite la lectura', async () => {
     vi.mocked(fetchFinanceMonth)
-      .mockRejectedValueOnce(new DbError({ message: 'Solo un superadmin con acceso a finanzas puede ver los informes financieros.', code: '42501', hint: 'savia:forbidden' }))
+      .mockRejectedValueOnce(
+        new DbError({ message: 'Solo un superadmin con acceso a finanzas puede ver los informes financieros.', code: '42501', hint: 'savia:forbidden' }),
+      )
       .mockResolvedValue(month);
     const user = renderPage();
     expect(await screen.findByText('No pudimos cargar el informe de Finanzas.', {}, SLOW)).toBeInTheDocument();

@@ -7,7 +7,10 @@ import { analysisFileName, answerLines } from './analysis-text';
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });
 const options: HealthQuestionnaire['options'] = {
-  goal: [{ key: 'descanso', label: 'descanso' }, { key: 'energia', label: 'energía' }],
+  goal: [
+    { key: 'descanso', label: 'descanso' },
+    { key: 'energia', label: 'energía' },
+  ],
   restriction: [{ key: 'sin_cafeina', label: 'sin cafeína' }],
   allergy: [{ key: 'abejas', label: 'miel, propóleo o polen' }],
   activity: [{ key: 'poca', label: 'Poca: casi nada de ejercicio' }],
@@ -20,10 +23,20 @@ const analysis: HealthAnalysis = {
   client_id: 'c1',
   created_at: '2026-11-23T15:26:00Z',
   answers: {
-    goals: ['energia', 'descanso'], restrictions: ['sin_cafeina'], allergies: [], activity: 'poca', sleep: null, water: null,
-    pregnancy: false, breastfeeding: false, chronic_illness: false, medication: '',
+    goals: ['energia', 'descanso'],
+    restrictions: ['sin_cafeina'],
+    allergies: [],
+    activity: 'poca',
+    sleep: null,
+    water: null,
+    pregnancy: false,
+    breastfeeding: false,
+    chronic_illness: false,
+    medication: '',
   },
-  recommendations: [{ kind: 'product', id: 'p1', name: 'Té de tila', goals: ['descanso'], reason: 'Porque marcaste descanso y este producto tiene el beneficio sueño.' }],
+  recommendations: [
+    { kind: 'product', id: 'p1', name: 'Té de tila', goals: ['descanso'], reason: 'Porque marcaste descanso y este producto tiene el beneficio sueño.' },
+  ],
   exclusions: [{ kind: 'product', id: 'p2', name: 'Café verde', reason: 'Contiene cafeína y marcaste «sin cafeína».' }],
   red_flags: [],
   warning: null,
@@ -45,7 +58,13 @@ describe('el PDF del análisis', () => {
   });
 
   it('con señales de alerta solo el aviso, sin recomendaciones', () => {
-    const flagged = { ...analysis, recommendations: [], exclusions: [], red_flags: ['embarazo', 'medicación'], warning: 'Consulta a un profesional de la salud antes de tomar suplementos.' };
+    const flagged = {
+      ...analysis,
+      recommendations: [],
+      exclusions: [],
+      red_flags: ['embarazo', 'medicación'],
+      warning: 'Consulta a un profesional de la salud antes de tomar suplementos.',
+    };
     const doc = text(buildAnalysisDocument({ analysis: flagged, options, member: { name: 'Ana', email: null }, companyName: 'Savia', f }));
     expect(doc).toContain('Consulta a un profesional de la salud antes de tomar suplementos.');
     expect(doc).toContain('Respondió: embarazo, medicación.');

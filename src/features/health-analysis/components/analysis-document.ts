@@ -31,13 +31,21 @@ export function buildAnalysisDocument({ analysis: a, options, member, companyNam
         { text: m.recommendations, style: 'h' },
         a.recommendations.length
           ? {
-              ul: a.recommendations.map((r) => ({ text: [{ text: `${r.name} `, bold: true }, { text: `(${kind(r.kind)}). `, color: MUTED }, r.reason], margin: [0, 0, 0, 3] })),
+              ul: a.recommendations.map((r) => ({
+                text: [{ text: `${r.name} `, bold: true }, { text: `(${kind(r.kind)}). `, color: MUTED }, r.reason],
+                margin: [0, 0, 0, 3],
+              })),
             }
           : { text: m.noMatches, color: MUTED },
         ...(a.exclusions.length
           ? [
               { text: m.exclusions, style: 'h' } as Content,
-              { ul: a.exclusions.map((x) => ({ text: [{ text: `${x.name} `, bold: true }, { text: `(${kind(x.kind)}). `, color: MUTED }, x.reason], margin: [0, 0, 0, 3] })) } as Content,
+              {
+                ul: a.exclusions.map((x) => ({
+                  text: [{ text: `${x.name} `, bold: true }, { text: `(${kind(x.kind)}). `, color: MUTED }, x.reason],
+                  margin: [0, 0, 0, 3],
+                })),
+              } as Content,
             ]
           : []),
       ];

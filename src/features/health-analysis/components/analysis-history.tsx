@@ -41,7 +41,13 @@ export function AnalysisHistory({ clientId, openId, page, pageSize, goals, onOpe
           ))}
         </div>
       ) : query.isError ? (
-        <ErrorState title={m.historyFailed} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} className="rounded-xl border bg-card" />
+        <ErrorState
+          title={m.historyFailed}
+          error={query.error}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+          className="rounded-xl border bg-card"
+        />
       ) : query.data.rows.length === 0 ? (
         <EmptyState icon={History} title={m.historyEmpty} description={m.historyEmptyDescription} className="rounded-xl border bg-card" />
       ) : (

@@ -232,7 +232,11 @@ function CheckGroup({
 }) {
   const id = useId();
   return (
-    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-2"
+      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

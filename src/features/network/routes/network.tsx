@@ -56,7 +56,11 @@ export default function NetworkPage() {
   } else {
     body = (
       <div className="flex flex-col gap-6">
-        <NetworkSummary rows={summary.data} closed={closed} onOpenGeneration={(gen) => table.setFilters({ gen, vista: 'tabla', q: undefined, estado: undefined })} />
+        <NetworkSummary
+          rows={summary.data}
+          closed={closed}
+          onOpenGeneration={(gen) => table.setFilters({ gen, vista: 'tabla', q: undefined, estado: undefined })}
+        />
         <Tabs value={view} onValueChange={(v) => table.setSearch({ vista: v as 'arbol' | 'tabla' })}>
           <TabsList aria-label={m.views}>
             <TabsTrigger value="arbol">{m.treeTab}</TabsTrigger>

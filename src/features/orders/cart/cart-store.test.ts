@@ -97,7 +97,11 @@ describe('el carrito guardado por miembro', () => {
     const other = createCartStore(storage, 'miembro-b');
     expect(other.getLines()).toEqual([]);
     other.update((l) => addLine(l, te));
-    expect(createCartStore(storage, 'miembro-a').getLines().map((l) => l.product_id)).toEqual([A]);
+    expect(
+      createCartStore(storage, 'miembro-a')
+        .getLines()
+        .map((l) => l.product_id),
+    ).toEqual([A]);
   });
 
   it('vaciarlo borra la entrada; la instantánea no cambia mientras no cambie lo guardado', () => {

@@ -50,13 +50,19 @@ describe('las líneas marcadas', () => {
   });
 
   it('otros rechazos y errores sin producto no marcan ninguna línea', () => {
-    expect(marksFromError(refusal("invalid_voucher", A)).size).toBe(0);
+    expect(marksFromError(refusal('invalid_voucher', A)).size).toBe(0);
     expect(marksFromError(new DbError({ message: 'Failed to fetch', status: 0 })).size).toBe(0);
     expect(marksFromError(null).size).toBe(0);
   });
 
   it('al juntar fuentes gana la primera', () => {
-    const merged = mergeMarks(new Map([[A, { kind: 'withdrawn' as const }]]), new Map([[A, { kind: 'sold_out' as const }], [B, { kind: 'sold_out' as const }]]));
+    const merged = mergeMarks(
+      new Map([[A, { kind: 'withdrawn' as const }]]),
+      new Map([
+        [A, { kind: 'sold_out' as const }],
+        [B, { kind: 'sold_out' as const }],
+      ]),
+    );
     expect(merged.get(A)).toEqual({ kind: 'withdrawn' });
     expect(merged.get(B)).toEqual({ kind: 'sold_out' });
   });

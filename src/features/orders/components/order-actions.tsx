@@ -1,35 +1,24 @@
 // What a member can do with one of their orders: «Cancelar pedido» while it waits for approval,
 // «Volver a pedir» (the same products in the cart) and «Descargar recibo» once it is paid.
-import { Download, LoaderCircle, RotateCcw, XCircle } from "lucide-react";
-import { useRef, useState } from "react";
-import type { Sale, SaleLineDetail } from "@/api/sales/sales-api";
-import { useCancelOrder } from "@/api/sales/sales-mutations";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useAppSettings } from "@/lib/app-settings";
-import type { ClientProfile } from "@/lib/auth/types";
-import { notify } from "@/lib/notify";
-import { useFormat } from "@/lib/use-format";
-import { orderMessages as m } from "../messages";
-import { useReorder } from "./use-reorder";
+import { Download, LoaderCircle, RotateCcw, XCircle } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { Sale, SaleLineDetail } from '@/api/sales/sales-api';
+import { useCancelOrder } from '@/api/sales/sales-mutations';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useAppSettings } from '@/lib/app-settings';
+import type { ClientProfile } from '@/lib/auth/types';
+import { notify } from '@/lib/notify';
+import { useFormat } from '@/lib/use-format';
+import { orderMessages as m } from '../messages';
+import { useReorder } from './use-reorder';
 
-export function OrderActions({
-  sale,
-  lines,
-  member,
-}: {
-  sale: Sale;
-  lines: SaleLineDetail[] | undefined;
-  member: ClientProfile;
-}) {
+export function OrderActions({ sale, lines, member }: { sale: Sale; lines: SaleLineDetail[] | undefined; member: ClientProfile }) {
   const cancel = useCancelOrder();
   const reorder = useReorder(member.id);
-  const canCancel =
-    sale.kind === "order" &&
-    sale.status === "Pendiente de Aprobación" &&
-    sale.client_id === member.id;
-  const canReorder = sale.kind !== "enrollment";
-  const canDownload = sale.status === "Pagada" || sale.status === "Entregada";
+  const canCancel = sale.kind === 'order' && sale.status === 'Pendiente de Aprobación' && sale.client_id === member.id;
+  const canReorder = sale.kind !== 'enrollment';
+  const canDownload = sale.status === 'Pagada' || sale.status === 'Entregada';
   if (!canCancel && !canReorder && !canDownload) return null;
 
   return (
@@ -37,10 +26,7 @@ export function OrderActions({
       {canCancel && (
         <ConfirmDialog
           trigger={
-            <Button
-              variant="outline"
-              className="text-tone-red-foreground hover:text-tone-red-foreground"
-            >
+            <Button variant="outline" className="text-tone-red-foreground hover:text-tone-red-foreground">
               <XCircle aria-hidden="true" />
               {m.cancel}
             </Button>
@@ -54,31 +40,17 @@ export function OrderActions({
         />
       )}
       {canReorder && (
-        <Button
-          variant="outline"
-          disabled={!lines}
-          onClick={() => lines && reorder(lines)}
-        >
+        <Button variant="outline" disabled={!lines} onClick={() => lines && reorder(lines)}>
           <RotateCcw aria-hidden="true" />
           {m.reorder}
         </Button>
       )}
-      {canDownload && (
-        <ReceiptButton sale={sale} lines={lines} member={member} />
-      )}
+      {canDownload && <ReceiptButton sale={sale} lines={lines} member={member} />}
     </div>
   );
 }
 
-function ReceiptButton({
-  sale,
-  lines,
-  member,
-}: {
-  sale: Sale;
-  lines: SaleLineDetail[] | undefined;
-  member: ClientProfile;
-}) {
+function ReceiptButton({ sale, lines, member }: { sale: Sale; lines: SaleLineDetail[] | undefined; member: ClientProfile }) {
   const settings = useAppSettings();
   const f = useFormat();
   const [preparing, setPreparing] = useState(false);
@@ -89,7 +61,7 @@ function ReceiptButton({
     setPreparing(true);
     try {
       // Loaded on the click: pdfmake never weighs on the page's first load.
-      const { downloadReceipt } = await import("@/components/receipt/download-receipt");
+      const { downloadReceipt } = await import('@/components/receipt/download-receipt');
       await downloadReceipt({
         sale,
         lines,
@@ -102,7 +74,7 @@ function ReceiptButton({
         f,
       });
     } catch (error) {
-      console.error("Error al preparar el recibo:", error);
+      console.error('Error al preparar el recibo:', error);
       notify.error(m.receiptFailed);
     } finally {
       running.current = false;
@@ -111,11 +83,7 @@ function ReceiptButton({
   };
   return (
     <Button onClick={() => void download()} disabled={preparing || !lines}>
-      {preparing ? (
-        <LoaderCircle className="animate-spin" aria-hidden="true" />
-      ) : (
-        <Download aria-hidden="true" />
-      )}
+      {preparing ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
       {preparing ? m.receiptPreparing : m.receipt}
     </Button>
   );

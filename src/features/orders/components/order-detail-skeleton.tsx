@@ -1,6 +1,6 @@
-import { SheetTitle } from "@/components/ui/sheet";
-import { Skeleton } from "@/components/ui/skeleton";
-import { orderMessages as m } from "../messages";
+import { SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { orderMessages as m } from '../messages';
 
 /** The order's sheet while its code or its data arrive: header, lines and payment blocks. */
 export function OrderDetailSkeleton() {

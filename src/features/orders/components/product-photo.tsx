@@ -1,39 +1,20 @@
-import { Leaf } from "lucide-react";
-import { useState } from "react";
-import { BUCKETS, publicUrl } from "@/api/storage/buckets";
-import { cn } from "@/lib/utils";
-import { orderMessages as m } from "../messages";
+import { Leaf } from 'lucide-react';
+import { useState } from 'react';
+import { BUCKETS, publicUrl } from '@/api/storage/buckets';
+import { cn } from '@/lib/utils';
+import { orderMessages as m } from '../messages';
 
 /** A catalogue photo from the public bucket, or a calm placeholder when there is none (or it fails). */
-export function ProductPhoto({
-  path,
-  className,
-}: {
-  path: string | null;
-  className?: string;
-}) {
+export function ProductPhoto({ path, className }: { path: string | null; className?: string }) {
   const [failed, setFailed] = useState(false);
   if (!path || failed) {
     return (
-      <div
-        className={cn(
-          "flex flex-col items-center justify-center gap-1 bg-muted text-muted-foreground",
-          className,
-        )}
-      >
+      <div className={cn('flex flex-col items-center justify-center gap-1 bg-muted text-muted-foreground', className)}>
         <Leaf className="size-8 opacity-60" aria-hidden="true" />
         <span className="text-xs">{m.noPhoto}</span>
       </div>
     );
   }
   // The product's name is right beside the photo: the image itself adds nothing to read.
-  return (
-    <img
-      src={publicUrl(BUCKETS.products, path)}
-      alt=""
-      loading="lazy"
-      onError={() => setFailed(true)}
-      className={cn("object-cover", className)}
-    />
-  );
+  return <img src={publicUrl(BUCKETS.products, path)} alt="" loading="lazy" onError={() => setFailed(true)} className={cn('object-cover', className)} />;
 }

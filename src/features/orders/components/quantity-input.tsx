@@ -1,9 +1,9 @@
-import { Minus, Plus } from "lucide-react";
-import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from "../cart/cart-lines";
-import { orderMessages as m } from "../messages";
+import { Minus, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from '../cart/cart-lines';
+import { orderMessages as m } from '../messages';
 
 /**
  * − [n] + for a cart line. A typed value that is not 1..10.000 is never sent: the field says what is
@@ -45,9 +45,7 @@ export function QuantityInput({
     }
   };
 
-  const describedByIds =
-    [problem ? errorId : null, describedBy].filter(Boolean).join(" ") ||
-    undefined;
+  const describedByIds = [problem ? errorId : null, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col items-end gap-1">
       <div className="flex items-center gap-1">
@@ -86,11 +84,7 @@ export function QuantityInput({
         </Button>
       </div>
       {problem && (
-        <p
-          id={errorId}
-          role="alert"
-          className="max-w-56 text-right text-xs font-medium text-tone-red-foreground"
-        >
+        <p id={errorId} role="alert" className="max-w-56 text-right text-xs font-medium text-tone-red-foreground">
           {problem}
         </p>
       )}

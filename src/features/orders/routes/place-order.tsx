@@ -1,43 +1,36 @@
-import { useQuery } from "@tanstack/react-query";
-import { ShoppingBasket } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { catalogueQueries } from "@/api/catalogue/catalogue-queries";
-import type { Sale } from "@/api/sales/sales-api";
-import { PageHeader } from "@/components/page-header";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import { paths, routeLabel } from "@/config/paths";
-import { useSession } from "@/lib/auth/use-session";
-import type { DbError } from "@/lib/db";
-import { useTableSearch } from "@/lib/table-search";
-import { useFormat } from "@/lib/use-format";
-import { orderItems } from "../cart/cart-lines";
-import { useCart } from "../cart/cart-store";
-import {
-  marksFromError,
-  marksFromPreview,
-  mergeMarks,
-  NO_MARKS,
-} from "../cart/line-marks";
-import { readReorderNotice } from "../cart/reorder-state";
-import { ReorderNotice } from "../components/reorder-notice";
-import { CartPanel, CheckoutButton } from "../components/cart-panel";
-import { Catalogue } from "../components/catalogue";
-import { OrderConfirmation } from "../components/order-confirmation";
-import { orderMessages as m } from "../messages";
-import { CATALOGUE_PAGE_SIZES, placeOrderSearch } from "../search-params";
+import { useQuery } from '@tanstack/react-query';
+import { ShoppingBasket } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
+import type { Sale } from '@/api/sales/sales-api';
+import { PageHeader } from '@/components/page-header';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths, routeLabel } from '@/config/paths';
+import { useSession } from '@/lib/auth/use-session';
+import type { DbError } from '@/lib/db';
+import { useTableSearch } from '@/lib/table-search';
+import { useFormat } from '@/lib/use-format';
+import { orderItems } from '../cart/cart-lines';
+import { useCart } from '../cart/cart-store';
+import { marksFromError, marksFromPreview, mergeMarks, NO_MARKS } from '../cart/line-marks';
+import { readReorderNotice } from '../cart/reorder-state';
+import { ReorderNotice } from '../components/reorder-notice';
+import { CartPanel, CheckoutButton } from '../components/cart-panel';
+import { Catalogue } from '../components/catalogue';
+import { OrderConfirmation } from '../components/order-confirmation';
+import { orderMessages as m } from '../messages';
+import { CATALOGUE_PAGE_SIZES, placeOrderSearch } from '../search-params';
 
-const NOT_FILTERS = ["paso", "confirmado"] as const;
+const NOT_FILTERS = ['paso', 'confirmado'] as const;
 
 // The checkout's form libraries (react-hook-form, the file picker's image resizing) are fetched once
 // the cart has something in it, not with the catalogue: member routes have a first-load budget
 // (bench/route-budgets.mjs).
-const loadCheckout = () => import("../components/checkout-form");
-const CheckoutForm = lazy(() =>
-  loadCheckout().then((mod) => ({ default: mod.CheckoutForm })),
-);
+const loadCheckout = () => import('../components/checkout-form');
+const CheckoutForm = lazy(() => loadCheckout().then((mod) => ({ default: mod.CheckoutForm })));
 
 function CheckoutSkeleton() {
   return (
@@ -65,12 +58,7 @@ export default function PlaceOrderPage() {
     <>
       <PageHeader title={routeLabel(paths.placeOrder)} />
       {profile ? (
-        <PlaceOrder
-          clientId={profile.id}
-          defaultAddress={[profile.address, profile.city]
-            .filter(Boolean)
-            .join(", ")}
-        />
+        <PlaceOrder clientId={profile.id} defaultAddress={[profile.address, profile.city].filter(Boolean).join(', ')} />
       ) : (
         <ErrorState title="No encontramos tu ficha de miembro." />
       )}
@@ -78,18 +66,9 @@ export default function PlaceOrderPage() {
   );
 }
 
-function PlaceOrder({
-  clientId,
-  defaultAddress,
-}: {
-  clientId: string;
-  defaultAddress: string;
-}) {
+function PlaceOrder({ clientId, defaultAddress }: { clientId: string; defaultAddress: string }) {
   const f = useFormat();
-  const { search, setSearch, setFilters, controls } = useTableSearch(
-    placeOrderSearch,
-    { pageSizes: CATALOGUE_PAGE_SIZES, notFilters: NOT_FILTERS },
-  );
+  const { search, setSearch, setFilters, controls } = useTableSearch(placeOrderSearch, { pageSizes: CATALOGUE_PAGE_SIZES, notFilters: NOT_FILTERS });
   const cart = useCart(clientId);
   const items = useMemo(() => orderItems(cart.lines), [cart.lines]);
   const preview = useQuery(catalogueQueries.preview(items));
@@ -110,55 +89,27 @@ function PlaceOrder({
   // caught up with it (the order's refusal invalidates the preview, which then says the same).
   const marks = useMemo(() => {
     if (items.length === 0) return NO_MARKS;
-    const current =
-      preview.data && !preview.isPlaceholderData ? preview.data : undefined;
-    const fromRefusal =
-      refusal &&
-      refusal.items === items &&
-      !(preview.dataUpdatedAt > refusal.at)
-        ? marksFromError(refusal.error, current)
-        : NO_MARKS;
-    const fromPreviewError = preview.isError
-      ? marksFromError(preview.error)
-      : NO_MARKS;
+    const current = preview.data && !preview.isPlaceholderData ? preview.data : undefined;
+    const fromRefusal = refusal && refusal.items === items && !(preview.dataUpdatedAt > refusal.at) ? marksFromError(refusal.error, current) : NO_MARKS;
+    const fromPreviewError = preview.isError ? marksFromError(preview.error) : NO_MARKS;
     return mergeMarks(fromRefusal, fromPreviewError, marksFromPreview(current));
-  }, [
-    items,
-    preview.data,
-    preview.isPlaceholderData,
-    preview.isError,
-    preview.error,
-    preview.dataUpdatedAt,
-    refusal,
-  ]);
+  }, [items, preview.data, preview.isPlaceholderData, preview.isError, preview.error, preview.dataUpdatedAt, refusal]);
 
-  const blockedBy =
-    marks.size > 0
-      ? m.fixMarkedLines
-      : preview.isError
-        ? m.previewFailed
-        : !preview.data || preview.isPlaceholderData
-          ? m.pricing
-          : null;
+  const blockedBy = marks.size > 0 ? m.fixMarkedLines : preview.isError ? m.previewFailed : !preview.data || preview.isPlaceholderData ? m.pricing : null;
 
   if (search.confirmado) {
-    return (
-      <OrderConfirmation
-        saleId={search.confirmado}
-        onNewOrder={() => setSearch({ confirmado: undefined })}
-      />
-    );
+    return <OrderConfirmation saleId={search.confirmado} onNewOrder={() => setSearch({ confirmado: undefined })} />;
   }
 
-  const paying = search.paso === "pago" && cart.count > 0;
-  const goTo = (paso: "catalogo" | "pago") => {
+  const paying = search.paso === 'pago' && cart.count > 0;
+  const goTo = (paso: 'catalogo' | 'pago') => {
     setSearch({ paso });
     window.scrollTo({ top: 0 });
   };
   const placed = (sale: Sale) => {
     cart.clear();
     setRefusal(null);
-    setSearch({ confirmado: sale.id, paso: "catalogo" });
+    setSearch({ confirmado: sale.id, paso: 'catalogo' });
     window.scrollTo({ top: 0 });
   };
 
@@ -171,59 +122,24 @@ function PlaceOrder({
               clientId={clientId}
               defaultAddress={defaultAddress}
               items={items}
-              preview={
-                preview.data && !preview.isPlaceholderData
-                  ? preview.data
-                  : undefined
-              }
+              preview={preview.data && !preview.isPlaceholderData ? preview.data : undefined}
               blockedBy={blockedBy}
               onPlaced={placed}
-              onRefused={(error) =>
-                setRefusal({ error, at: Date.now(), items })
-              }
-              onBack={() => goTo("catalogo")}
+              onRefused={(error) => setRefusal({ error, at: Date.now(), items })}
+              onBack={() => goTo('catalogo')}
             />
           </Suspense>
         ) : (
-          <Catalogue
-            search={search.q}
-            category={search.categoria}
-            controls={controls}
-            onFilters={setFilters}
-            cart={cart}
-          />
+          <Catalogue search={search.q} category={search.categoria} controls={controls} onFilters={setFilters} cart={cart} />
         )}
       </div>
-      <aside
-        id="carrito"
-        aria-label={m.cartTitle}
-        className="scroll-mt-20 lg:sticky lg:top-20"
-      >
+      <aside id="carrito" aria-label={m.cartTitle} className="scroll-mt-20 lg:sticky lg:top-20">
         <CartPanel
           cart={cart}
           preview={preview}
           marks={marks}
-          notice={
-            notice && (
-              <ReorderNotice
-                notice={notice}
-                onClose={() =>
-                  void navigate(
-                    { search: location.search },
-                    { replace: true, state: null },
-                  )
-                }
-              />
-            )
-          }
-          action={
-            paying ? undefined : (
-              <CheckoutButton
-                onClick={() => goTo("pago")}
-                blockedBy={blockedBy}
-              />
-            )
-          }
+          notice={notice && <ReorderNotice notice={notice} onClose={() => void navigate({ search: location.search }, { replace: true, state: null })} />}
+          action={paying ? undefined : <CheckoutButton onClick={() => goTo('pago')} blockedBy={blockedBy} />}
         />
       </aside>
       {!paying && cart.count > 0 && (
@@ -233,21 +149,12 @@ function PlaceOrder({
             className="flex items-center justify-between gap-3 rounded-md text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <span className="flex items-center gap-2">
-              <ShoppingBasket
-                className="size-5 text-primary"
-                aria-hidden="true"
-              />
+              <ShoppingBasket className="size-5 text-primary" aria-hidden="true" />
               {m.cartBar(cart.count)}
             </span>
             <span className="flex items-center gap-2">
-              {preview.data && (
-                <span className="tabular-nums">
-                  {f.money(preview.data.total)}
-                </span>
-              )}
-              <span className="rounded-md bg-primary px-3 py-1.5 text-primary-foreground">
-                {m.viewCart}
-              </span>
+              {preview.data && <span className="tabular-nums">{f.money(preview.data.total)}</span>}
+              <span className="rounded-md bg-primary px-3 py-1.5 text-primary-foreground">{m.viewCart}</span>
             </span>
           </a>
         </div>

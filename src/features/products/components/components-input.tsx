@@ -5,8 +5,7 @@ import { PRODUCT_COMPONENTS, productComponentLabels } from '@/lib/domain';
 import { m } from '../messages';
 
 export function ComponentsInput({ value, onChange, error }: { value: string[]; onChange: (next: string[]) => void; error?: string }) {
-  const toggle = (component: string, on: boolean) =>
-    onChange(PRODUCT_COMPONENTS.filter((c) => (c === component ? on : value.includes(c))));
+  const toggle = (component: string, on: boolean) => onChange(PRODUCT_COMPONENTS.filter((c) => (c === component ? on : value.includes(c))));
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby="product-components-hint" aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-medium">{m.components}</legend>

@@ -16,7 +16,13 @@ const common = [
     meta: { hideOnMobile: true, skeleton: 'badge', className: 'w-14' },
     cell: (c) => <ProductPhoto path={c.getValue()} className="size-10" />,
   }),
-  col.accessor('sku', { id: 'sku', header: m.colSku, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <span className="font-mono text-xs whitespace-nowrap">{c.getValue()}</span> }),
+  col.accessor('sku', {
+    id: 'sku',
+    header: m.colSku,
+    enableSorting: true,
+    meta: { skeleton: 'short' },
+    cell: (c) => <span className="font-mono text-xs whitespace-nowrap">{c.getValue()}</span>,
+  }),
   col.accessor('name', {
     id: 'nombre',
     header: m.colName,
@@ -30,9 +36,25 @@ const common = [
     ),
   }),
   col.accessor('category', { header: m.colCategory, meta: { hideOnMobile: true, skeleton: 'short' }, cell: (c) => c.getValue() ?? '—' }),
-  col.accessor('price', { id: 'precio', header: m.colPrice, enableSorting: true, meta: { align: 'end', skeleton: 'number' }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
-  col.accessor('commissionable_amount', { header: m.colBase, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
-  col.accessor('points', { id: 'puntos', header: m.colPoints, enableSorting: true, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <PointsCell value={c.getValue()} /> }),
+  col.accessor('price', {
+    id: 'precio',
+    header: m.colPrice,
+    enableSorting: true,
+    meta: { align: 'end', skeleton: 'number' },
+    cell: (c) => <MoneyCell value={c.getValue()} />,
+  }),
+  col.accessor('commissionable_amount', {
+    header: m.colBase,
+    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    cell: (c) => <MoneyCell value={c.getValue()} />,
+  }),
+  col.accessor('points', {
+    id: 'puntos',
+    header: m.colPoints,
+    enableSorting: true,
+    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    cell: (c) => <PointsCell value={c.getValue()} />,
+  }),
   col.accessor('stock', {
     id: 'stock',
     header: m.colStock,
@@ -53,8 +75,16 @@ const common = [
 ];
 
 const financeOnly = [
-  col.accessor('unit_cost', { header: m.colCost, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <MoneyCell value={c.getValue()} empty={m.noCost} /> }),
-  col.accessor('margin', { header: m.colMargin, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
+  col.accessor('unit_cost', {
+    header: m.colCost,
+    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    cell: (c) => <MoneyCell value={c.getValue()} empty={m.noCost} />,
+  }),
+  col.accessor('margin', {
+    header: m.colMargin,
+    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    cell: (c) => <MoneyCell value={c.getValue()} />,
+  }),
   col.accessor('margin_after_plan', {
     header: m.colMarginAfterPlan,
     meta: { align: 'end', skeleton: 'number', hideOnMobile: true },

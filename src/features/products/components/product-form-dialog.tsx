@@ -86,7 +86,12 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
     }
   });
 
-  const text = (name: 'sku' | 'name' | 'category' | 'price' | 'commissionable_amount' | 'points' | 'initial_stock', label: string, props: React.ComponentProps<typeof Input> = {}, hint?: string) => (
+  const text = (
+    name: 'sku' | 'name' | 'category' | 'price' | 'commissionable_amount' | 'points' | 'initial_stock',
+    label: string,
+    props: React.ComponentProps<typeof Input> = {},
+    hint?: string,
+  ) => (
     <Field controlId={`product-${name}`} error={errors[name]?.message}>
       <FieldLabel>{label}</FieldLabel>
       <FieldControl>

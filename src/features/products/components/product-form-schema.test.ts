@@ -27,9 +27,29 @@ describe('el formulario de producto', () => {
   it('al editar, parte de los valores guardados', () => {
     expect(
       formValuesOf({
-        id: 'x', sku: 'A-1', name: 'Té', description: null, category: null, benefits: ['sueño'], components: [], price: 9.5, commissionable_amount: 8, points: 3,
-        stock: 1, is_kit: false, is_active: true, image_path: 'x/a.jpg', created_at: '', updated_at: '', committed: 0, over_committed: false,
-        low_stock: true, unit_cost: null, margin: null, plan_max_payout: null, margin_after_plan: null,
+        id: 'x',
+        sku: 'A-1',
+        name: 'Té',
+        description: null,
+        category: null,
+        benefits: ['sueño'],
+        components: [],
+        price: 9.5,
+        commissionable_amount: 8,
+        points: 3,
+        stock: 1,
+        is_kit: false,
+        is_active: true,
+        image_path: 'x/a.jpg',
+        created_at: '',
+        updated_at: '',
+        committed: 0,
+        over_committed: false,
+        low_stock: true,
+        unit_cost: null,
+        margin: null,
+        plan_max_payout: null,
+        margin_after_plan: null,
       }),
     ).toMatchObject({ price: '9.50', commissionable_amount: '8.00', points: '3', benefits: ['sueño'], keepPhoto: true });
   });

@@ -11,17 +11,32 @@ const wholePattern = /^\d+$/;
 
 export const productFormSchema = z
   .object({
-    sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/, m.skuInvalid),
+    sku: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/, m.skuInvalid),
     name: z.string().trim().min(2, m.nameInvalid).max(120, m.nameInvalid),
     description: z.string().trim().max(2000, 'La descripción admite hasta 2.000 caracteres.'),
     category: z.string().trim().max(60, 'La categoría admite hasta 60 caracteres.'),
     benefits: z.array(z.string()).max(30, 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.'),
     components: z.array(z.string()),
-    price: z.string().trim().refine((t) => amountPattern.test(t) && toAmount(t) > 0 && toAmount(t) <= MAX_PRICE, m.priceInvalid),
-    commissionable_amount: z.string().trim().refine((t) => amountPattern.test(t) && toAmount(t) <= MAX_PRICE, m.baseInvalid),
-    points: z.string().trim().refine((t) => wholePattern.test(t) && Number(t) <= 1_000_000, m.pointsInvalid),
+    price: z
+      .string()
+      .trim()
+      .refine((t) => amountPattern.test(t) && toAmount(t) > 0 && toAmount(t) <= MAX_PRICE, m.priceInvalid),
+    commissionable_amount: z
+      .string()
+      .trim()
+      .refine((t) => amountPattern.test(t) && toAmount(t) <= MAX_PRICE, m.baseInvalid),
+    points: z
+      .string()
+      .trim()
+      .refine((t) => wholePattern.test(t) && Number(t) <= 1_000_000, m.pointsInvalid),
     is_kit: z.boolean(),
-    initial_stock: z.string().trim().refine((t) => t === '' || (wholePattern.test(t) && Number(t) <= 1_000_000), m.stockInvalid),
+    initial_stock: z
+      .string()
+      .trim()
+      .refine((t) => t === '' || (wholePattern.test(t) && Number(t) <= 1_000_000), m.stockInvalid),
     photo: z.instanceof(File).nullable(),
     keepPhoto: z.boolean(),
   })

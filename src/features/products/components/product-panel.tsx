@@ -156,7 +156,10 @@ function Figures({ product: p }: { product: ProductRow }) {
         <Figure label={m.points} value={f.points(p.points)} />
       </dl>
       {p.over_committed && (
-        <p role="status" className="mt-3 flex items-start gap-2 rounded-md border border-tone-amber-foreground/30 bg-tone-amber p-3 text-sm text-tone-amber-foreground">
+        <p
+          role="status"
+          className="mt-3 flex items-start gap-2 rounded-md border border-tone-amber-foreground/30 bg-tone-amber p-3 text-sm text-tone-amber-foreground"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {m.overCommitted(f.points(p.committed), f.points(p.stock))}
         </p>

@@ -16,5 +16,7 @@ export function ProductPhoto({ path, className, label = false }: { path: string 
     );
   }
   // The product's name is right beside the photo: the image itself adds nothing to read.
-  return <img src={publicUrl(BUCKETS.products, path)} alt="" loading="lazy" onError={() => setFailed(true)} className={cn('rounded-md object-cover', className)} />;
+  return (
+    <img src={publicUrl(BUCKETS.products, path)} alt="" loading="lazy" onError={() => setFailed(true)} className={cn('rounded-md object-cover', className)} />
+  );
 }

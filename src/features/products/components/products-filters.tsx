@@ -37,11 +37,21 @@ export function ProductsFilters({ values, categories, onChange }: Props) {
           </option>
         ))}
       </SelectFilter>
-      <SelectFilter label={m.stockFilter} wrapperClassName="w-full" value={values.stock ?? ''} onChange={(v) => onChange({ stock: v === 'bajo' ? 'bajo' : undefined })}>
+      <SelectFilter
+        label={m.stockFilter}
+        wrapperClassName="w-full"
+        value={values.stock ?? ''}
+        onChange={(v) => onChange({ stock: v === 'bajo' ? 'bajo' : undefined })}
+      >
         <option value="">{m.anyStock}</option>
         <option value="bajo">{m.lowStockOnly}</option>
       </SelectFilter>
-      <SelectFilter label={m.kitFilter} wrapperClassName="w-full" value={values.kit ?? ''} onChange={(v) => onChange({ kit: (v || undefined) as 'si' | 'no' | undefined })}>
+      <SelectFilter
+        label={m.kitFilter}
+        wrapperClassName="w-full"
+        value={values.kit ?? ''}
+        onChange={(v) => onChange({ kit: (v || undefined) as 'si' | 'no' | undefined })}
+      >
         <option value="">{m.anyKit}</option>
         <option value="si">{m.kitYes}</option>
         <option value="no">{m.kitNo}</option>

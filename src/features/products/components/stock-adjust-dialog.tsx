@@ -19,7 +19,10 @@ import { m } from '../messages';
 
 const adjustSchema = z.object({
   direction: z.enum(['entrada', 'salida']),
-  quantity: z.string().trim().refine((t) => /^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 1_000_000, m.quantityInvalid),
+  quantity: z
+    .string()
+    .trim()
+    .refine((t) => /^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 1_000_000, m.quantityInvalid),
   reason: z.string().trim().min(3, m.reasonInvalid).max(500, m.reasonInvalid),
 });
 type AdjustValues = z.input<typeof adjustSchema>;

@@ -36,10 +36,7 @@ export default function ProductsPage() {
     void loadForm();
   }, []);
 
-  const onFilters = useCallback(
-    (patch: Partial<ProductsSearch>, options?: { replace?: boolean }) => setFilters(patch, options),
-    [setFilters],
-  );
+  const onFilters = useCallback((patch: Partial<ProductsSearch>, options?: { replace?: boolean }) => setFilters(patch, options), [setFilters]);
   const newProduct = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />

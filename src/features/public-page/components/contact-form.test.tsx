@@ -51,7 +51,14 @@ describe('el formulario de contacto de la página pública', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
     expect(await screen.findByRole('heading', { name: '¡Gracias, Juana Pérez!' })).toBeVisible();
     expect(screen.getByText('María Fernández recibió tu mensaje y te contactará pronto.')).toBeVisible();
-    expect(submit).toHaveBeenCalledWith({ slug: 'maria-fernandez', name: 'Juana Pérez', email: 'juana@correo.test', phone: '', message: 'Quiero saber de la moringa.', consent: true });
+    expect(submit).toHaveBeenCalledWith({
+      slug: 'maria-fernandez',
+      name: 'Juana Pérez',
+      email: 'juana@correo.test',
+      phone: '',
+      message: 'Quiero saber de la moringa.',
+      consent: true,
+    });
   });
 
   it('el campo trampa está oculto para las personas; si un robot lo llena, no se envía nada', async () => {

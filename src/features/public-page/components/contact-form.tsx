@@ -28,8 +28,7 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
 
   const set = <K extends keyof LeadValues>(key: K, value: LeadValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus());
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus());
 
   const thank = (name: string) => {
     setThankedName(name);
@@ -78,7 +77,13 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="formulario" className="relative rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="formulario"
+      className="relative rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+    >
       <div className="mb-5 flex flex-col gap-1">
         <h3 id="formulario" className="text-lg font-semibold">
           {m.formTitle(memberName)}
@@ -97,7 +102,14 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
           <Field error={errors.email}>
             <FieldLabel>{m.email}</FieldLabel>
             <FieldControl>
-              <Input name="email" type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} value={values.email} onChange={(e) => set('email', e.target.value)} />
+              <Input
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={LEAD_LIMITS.email}
+                value={values.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
             </FieldControl>
             <FieldDescription>{m.contactHint}</FieldDescription>
             <FieldError />
@@ -105,7 +117,14 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
           <Field error={errors.phone}>
             <FieldLabel>{m.phone}</FieldLabel>
             <FieldControl>
-              <Input name="phone" type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+              <Input
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={LEAD_LIMITS.phone}
+                value={values.phone}
+                onChange={(e) => set('phone', e.target.value)}
+              />
             </FieldControl>
             <FieldError />
           </Field>
@@ -120,7 +139,15 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
         {/* The honeypot: off screen, out of the tab order and hidden from assistive technology. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label htmlFor="lead-website">{m.honeypot}</label>
-          <input id="lead-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(e) => set('website', e.target.value)} />
+          <input
+            id="lead-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(e) => set('website', e.target.value)}
+          />
         </div>
         <Field error={errors.consent} orientation="horizontal" className="flex-nowrap items-start gap-3">
           <FieldControl>
@@ -138,7 +165,12 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
           </div>
         </Field>
         {formError && (
-          <p data-form-error tabIndex={-1} role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive outline-none">
+          <p
+            data-form-error
+            tabIndex={-1}
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive outline-none"
+          >
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {formError}
           </p>

@@ -55,10 +55,7 @@ export default function PublicPage() {
   const settings = useAppSettings();
   const query = useQuery(publicPageQueries.detail(slug));
   const page = query.data ?? null;
-  usePageMeta(
-    page && m.metaTitle(page.member.name, page.company.name),
-    page && m.metaDescription(page.member.name, page.company.name, page.member.city),
-  );
+  usePageMeta(page && m.metaTitle(page.member.name, page.company.name), page && m.metaDescription(page.member.name, page.company.name, page.member.city));
 
   if (query.isPending) {
     return (

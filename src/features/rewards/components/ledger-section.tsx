@@ -165,7 +165,12 @@ function Filters({
         <label htmlFor={typeId} className="text-sm font-medium">
           {m.typeFilter}
         </label>
-        <NativeSelect id={typeId} wrapperClassName="w-full sm:w-64" value={search.tipo ?? ''} onChange={(e) => setSearch({ tipo: e.target.value ? oneOf(LEDGER_TYPES, e.target.value) : undefined })}>
+        <NativeSelect
+          id={typeId}
+          wrapperClassName="w-full sm:w-64"
+          value={search.tipo ?? ''}
+          onChange={(e) => setSearch({ tipo: e.target.value ? oneOf(LEDGER_TYPES, e.target.value) : undefined })}
+        >
           <option value="">{m.allTypes}</option>
           {LEDGER_TYPES.map((type) => (
             <option key={type} value={type}>

@@ -59,7 +59,8 @@ export function MyPayouts({ page, onPageChange }: { page: number; onPageChange: 
 function PayoutItem({ payout: p }: { payout: PayoutRequest }) {
   const fmt = useFormat();
   const dates = [m.requestedOn(fmt.dateTime(p.requested_at))];
-  if (p.decided_at && p.status !== 'pending') dates.push(p.status === 'rejected' ? m.rejectedOn(fmt.dateTime(p.decided_at)) : m.approvedOn(fmt.dateTime(p.decided_at)));
+  if (p.decided_at && p.status !== 'pending')
+    dates.push(p.status === 'rejected' ? m.rejectedOn(fmt.dateTime(p.decided_at)) : m.approvedOn(fmt.dateTime(p.decided_at)));
   if (p.paid_at) dates.push(m.paidOn(fmt.dateTime(p.paid_at)));
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6" data-testid="payout">

@@ -55,7 +55,10 @@ export function CancelSaleDialog({ saleId, saleNo, open, onOpenChange }: Props) 
         </div>
       ) : preview.isError && preview.error instanceof DbError && preview.error.kind === 'refusal' ? (
         // Another tab cancelled it, or it changed state: the database's sentence, nothing to retry.
-        <p className="rounded-md border border-tone-amber-foreground/20 bg-tone-amber p-3 text-sm font-medium text-tone-amber-foreground" data-testid="preview-refused">
+        <p
+          className="rounded-md border border-tone-amber-foreground/20 bg-tone-amber p-3 text-sm font-medium text-tone-amber-foreground"
+          data-testid="preview-refused"
+        >
           {preview.error.message}
         </p>
       ) : preview.isError ? (
@@ -70,7 +73,13 @@ export function CancelSaleDialog({ saleId, saleNo, open, onOpenChange }: Props) 
 function PreviewList({ preview }: { preview: CancellationPreview }) {
   const f = useFormat();
   return (
-    <div className="flex max-h-[45vh] flex-col gap-3 overflow-y-auto text-sm" data-testid="cancel-preview" tabIndex={0} role="region" aria-label={m.previewEntries}>
+    <div
+      className="flex max-h-[45vh] flex-col gap-3 overflow-y-auto text-sm"
+      data-testid="cancel-preview"
+      tabIndex={0}
+      role="region"
+      aria-label={m.previewEntries}
+    >
       <div>
         <h3 className="mb-1 font-medium">{m.previewEntries}</h3>
         {preview.entries.length === 0 ? (

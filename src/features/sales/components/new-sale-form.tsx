@@ -26,7 +26,11 @@ interface Line {
 }
 
 /** The product ids a refusal names in its details («a,b»). */
-const idsIn = (details: string | null | undefined) => (details ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const idsIn = (details: string | null | undefined) =>
+  (details ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const LINE_CODES = new Set(['insufficient_stock', 'unknown_product', 'invalid_quantity', 'kit_in_order']);
 
 export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void }) {
@@ -125,7 +129,13 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
             {lines.length > 0 && (
               <ul className="flex flex-col divide-y rounded-md border" aria-label={m.products}>
                 {lines.map((l) => (
-                  <CartLine key={l.product.id} line={l} error={errors.lines?.get(l.product.id)} onQuantity={(q) => setQuantity(l.product.id, q)} onRemove={() => remove(l.product.id)} />
+                  <CartLine
+                    key={l.product.id}
+                    line={l}
+                    error={errors.lines?.get(l.product.id)}
+                    onQuantity={(q) => setQuantity(l.product.id, q)}
+                    onRemove={() => remove(l.product.id)}
+                  />
                 ))}
               </ul>
             )}
@@ -193,7 +203,16 @@ function ProductSearch({ onAdd, chosen }: { onAdd: (p: CatalogueProduct) => void
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input id={id} type="search" className="pl-8" value={text} maxLength={100} placeholder={m.productSearchPlaceholder} autoComplete="off" onChange={(e) => setText(e.target.value)} />
+        <Input
+          id={id}
+          type="search"
+          className="pl-8"
+          value={text}
+          maxLength={100}
+          placeholder={m.productSearchPlaceholder}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       {products.data && products.data.rows.length === 0 && <p className="px-1 py-2 text-sm text-muted-foreground">{m.noProducts}</p>}
       {products.data && products.data.rows.length > 0 && (
@@ -231,7 +250,14 @@ function CartLine({ line, error, onQuantity, onRemove }: { line: Line; error?: s
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <Button type="button" variant="outline" size="icon" className="size-8" aria-label={`${m.quantityOf(product.name)}: menos`} onClick={() => onQuantity(quantity - 1)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={`${m.quantityOf(product.name)}: menos`}
+            onClick={() => onQuantity(quantity - 1)}
+          >
             <Minus aria-hidden="true" />
           </Button>
           <Input
@@ -247,7 +273,14 @@ function CartLine({ line, error, onQuantity, onRemove }: { line: Line; error?: s
             className="h-8 w-16 text-center tabular-nums"
             onChange={(e) => onQuantity(Number(e.target.value))}
           />
-          <Button type="button" variant="outline" size="icon" className="size-8" aria-label={`${m.quantityOf(product.name)}: más`} onClick={() => onQuantity(quantity + 1)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={`${m.quantityOf(product.name)}: más`}
+            onClick={() => onQuantity(quantity + 1)}
+          >
             <Plus aria-hidden="true" />
           </Button>
           <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.remove(product.name)} onClick={onRemove}>

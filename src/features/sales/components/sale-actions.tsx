@@ -60,7 +60,13 @@ function ReceiptButton({ detail, lines }: { detail: SaleDetail; lines: SaleLineD
       // Loaded on the click: pdfmake never weighs on the page's first load.
       const { downloadReceipt } = await import('@/components/receipt/download-receipt');
       const { member } = detail;
-      await downloadReceipt({ sale: detail.sale, lines, settings, member: { name: member.name, email: member.email, document_number: member.document_number }, f });
+      await downloadReceipt({
+        sale: detail.sale,
+        lines,
+        settings,
+        member: { name: member.name, email: member.email, document_number: member.document_number },
+        f,
+      });
     } catch (error) {
       console.error('Error al preparar el recibo:', error);
       notify.error(m.receiptFailed);

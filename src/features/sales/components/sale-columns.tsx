@@ -16,7 +16,13 @@ export const saleColumns = col.columns([
     meta: { skeleton: 'short', label: 'Número' },
     cell: (c) => <span className="font-medium tabular-nums">#{c.getValue()}</span>,
   }),
-  col.accessor('created_at', { id: 'fecha', header: m.colDate, enableSorting: true, meta: { skeleton: 'short' }, cell: (c) => <WhenCell value={c.getValue()} /> }),
+  col.accessor('created_at', {
+    id: 'fecha',
+    header: m.colDate,
+    enableSorting: true,
+    meta: { skeleton: 'short' },
+    cell: (c) => <WhenCell value={c.getValue()} />,
+  }),
   col.accessor('client_name', {
     header: m.colMember,
     cell: (c) => (
@@ -28,6 +34,16 @@ export const saleColumns = col.columns([
   }),
   col.accessor('kind', { header: m.colKind, meta: { skeleton: 'short' }, cell: (c) => saleKindLabels[c.getValue()] }),
   col.accessor('status', { header: m.colStatus, meta: { skeleton: 'badge' }, cell: (c) => <SaleStatusBadge status={c.getValue()} /> }),
-  col.accessor('total', { id: 'total', header: m.colTotal, enableSorting: true, meta: { align: 'end', skeleton: 'number' }, cell: (c) => <MoneyCell value={c.getValue()} /> }),
-  col.accessor('points_total', { header: m.colPoints, meta: { align: 'end', skeleton: 'number', hideOnMobile: true }, cell: (c) => <PointsCell value={c.getValue()} /> }),
+  col.accessor('total', {
+    id: 'total',
+    header: m.colTotal,
+    enableSorting: true,
+    meta: { align: 'end', skeleton: 'number' },
+    cell: (c) => <MoneyCell value={c.getValue()} />,
+  }),
+  col.accessor('points_total', {
+    header: m.colPoints,
+    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    cell: (c) => <PointsCell value={c.getValue()} />,
+  }),
 ]);

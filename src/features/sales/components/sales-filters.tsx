@@ -25,7 +25,9 @@ interface Props {
 export function SalesFilters({ values, onChange, dateError }: Props) {
   const ids = { kind: useId(), from: useId(), to: useId(), dates: useId() };
   const toggle = (slug: StatusSlug) =>
-    onChange({ estado: values.estado.includes(slug) ? values.estado.filter((s) => s !== slug) : STATUS_SLUGS.filter((s) => s === slug || values.estado.includes(s)) });
+    onChange({
+      estado: values.estado.includes(slug) ? values.estado.filter((s) => s !== slug) : STATUS_SLUGS.filter((s) => s === slug || values.estado.includes(s)),
+    });
   return (
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-1.5">

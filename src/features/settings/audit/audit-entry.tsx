@@ -68,10 +68,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           {entry.actor_email && <span className="text-muted-foreground"> · {m.via(entry.db_role)}</span>}
         </span>
         {href ? (
-          <Link
-            to={href}
-            className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline focus-visible:underline"
-          >
+          <Link to={href} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline focus-visible:underline">
             {m.openRecord}
             <ExternalLink className="size-3.5" aria-hidden="true" />
           </Link>

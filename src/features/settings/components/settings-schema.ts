@@ -7,20 +7,16 @@ import { settingsMessages as m } from '../messages';
 export const settingsFormSchema = z.object({
   company_name: z.string().trim().min(1, m.companyNameRequired).max(120, m.companyNameTooLong),
   contact_info: z.string().trim().min(1, m.contactInfoRequired).max(1000, m.contactInfoTooLong),
-  low_stock_threshold: z
-    .number({ error: m.thresholdNumber })
-    .int(m.thresholdInteger)
-    .min(0, m.thresholdMin)
-    .max(1_000_000, m.thresholdMax),
+  low_stock_threshold: z.number({ error: m.thresholdNumber }).int(m.thresholdInteger).min(0, m.thresholdMin).max(1_000_000, m.thresholdMax),
   payment_details: z.string().trim().max(1000, m.paymentDetailsTooLong),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, m.currencyInvalid),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, m.currencyInvalid),
   timezone: z.string().trim().min(1, m.timezoneRequired),
   min_payout: z.number({ error: m.amountNumber }).min(0, m.minPayoutMin).max(9_999_999_999.99, m.minPayoutMax),
-  activity_points: z
-    .number({ error: m.thresholdNumber })
-    .int(m.activityPointsInteger)
-    .min(1, m.activityPointsMin)
-    .max(1_000_000, m.activityPointsMax),
+  activity_points: z.number({ error: m.thresholdNumber }).int(m.activityPointsInteger).min(1, m.activityPointsMin).max(1_000_000, m.activityPointsMax),
   /** Shown and typed as a percentage; stored as a fraction with four decimals (numeric(5,4)). */
   enrollment_commission_percent: z
     .number({ error: m.amountNumber })

@@ -208,11 +208,45 @@ function LevelCard({
     >
       <legend className="px-1 text-sm font-semibold">{m.level(level)}</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <NumberField id={id('name')} label={m.name(level)} short="Nombre" value={row.name} text onChange={(v) => onChange({ name: v })} className="col-span-2 sm:col-span-1" />
-        <NumberField id={id('personal')} label={m.personalPoints(level)} short="Puntos personales" value={row.personal_points} onChange={(v) => onChange({ personal_points: v })} />
-        <NumberField id={id('group')} label={m.groupPoints(level)} short="Puntos de grupo" value={row.group_points} onChange={(v) => onChange({ group_points: v })} />
-        <NumberField id={id('volume')} label={m.volumeBonus(level)} short="Bono de volumen (%)" value={row.volume} onChange={(v) => onChange({ volume: v })} decimal />
-        <NumberField id={id('starter')} label={m.starterBonus(level)} short="Bono de inicio" value={row.starter} onChange={(v) => onChange({ starter: v })} decimal />
+        <NumberField
+          id={id('name')}
+          label={m.name(level)}
+          short="Nombre"
+          value={row.name}
+          text
+          onChange={(v) => onChange({ name: v })}
+          className="col-span-2 sm:col-span-1"
+        />
+        <NumberField
+          id={id('personal')}
+          label={m.personalPoints(level)}
+          short="Puntos personales"
+          value={row.personal_points}
+          onChange={(v) => onChange({ personal_points: v })}
+        />
+        <NumberField
+          id={id('group')}
+          label={m.groupPoints(level)}
+          short="Puntos de grupo"
+          value={row.group_points}
+          onChange={(v) => onChange({ group_points: v })}
+        />
+        <NumberField
+          id={id('volume')}
+          label={m.volumeBonus(level)}
+          short="Bono de volumen (%)"
+          value={row.volume}
+          onChange={(v) => onChange({ volume: v })}
+          decimal
+        />
+        <NumberField
+          id={id('starter')}
+          label={m.starterBonus(level)}
+          short="Bono de inicio"
+          value={row.starter}
+          onChange={(v) => onChange({ starter: v })}
+          decimal
+        />
       </div>
       <div className="mt-3">
         <p className="mb-2 text-sm text-muted-foreground">{m.ratesLegend}</p>
@@ -229,10 +263,26 @@ function LevelCard({
               onChange={(v) => onChange({ rates: row.rates.map((r, i) => (i === g ? v : r)) })}
             />
           ))}
-          <Button type="button" variant="outline" size="icon" aria-label={`${m.addGeneration} al nivel ${level}`} title={m.addGeneration} onClick={() => onChange({ rates: [...row.rates, '0'] })} disabled={row.rates.length >= 20}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={`${m.addGeneration} al nivel ${level}`}
+            title={m.addGeneration}
+            onClick={() => onChange({ rates: [...row.rates, '0'] })}
+            disabled={row.rates.length >= 20}
+          >
             <Plus aria-hidden="true" />
           </Button>
-          <Button type="button" variant="outline" size="icon" aria-label={m.removeGeneration(level)} title={m.removeGeneration(level)} onClick={() => onChange({ rates: row.rates.slice(0, -1) })} disabled={row.rates.length <= 1}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={m.removeGeneration(level)}
+            title={m.removeGeneration(level)}
+            onClick={() => onChange({ rates: row.rates.slice(0, -1) })}
+            disabled={row.rates.length <= 1}
+          >
             <Minus aria-hidden="true" />
           </Button>
           {removable && (

@@ -29,7 +29,9 @@ export default function SettingsPage() {
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'ajustes' ? {} : { tab: value })}>
         {/* Four tabs do not fit a phone's width: they wrap instead of hiding the last ones off the edge. */}
         <TabsList aria-label={m.tabs} className="h-auto flex-wrap">
-          <TabsTrigger value="ajustes" className="h-7">{m.tabSettings}</TabsTrigger>
+          <TabsTrigger value="ajustes" className="h-7">
+            {m.tabSettings}
+          </TabsTrigger>
           {panels.map((p) => (
             <TabsTrigger key={p.value} value={p.value} className="h-7">
               {p.label}

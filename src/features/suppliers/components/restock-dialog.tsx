@@ -55,7 +55,9 @@ export function RestockDialog({ open, start, onOpenChange }: Props) {
               <DialogTitle>{m.restockTitle}</DialogTitle>
               <DialogDescription>{m.restockDescription}</DialogDescription>
             </DialogHeader>
-            {open && <RestockForm key={round} start={round === 0 ? start : { supplierId: null, lines: [] }} onSaved={setResult} onCancel={() => change(false)} />}
+            {open && (
+              <RestockForm key={round} start={round === 0 ? start : { supplierId: null, lines: [] }} onSaved={setResult} onCancel={() => change(false)} />
+            )}
           </>
         )}
       </DialogContent>
@@ -314,7 +316,14 @@ function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemov
           <label htmlFor={`${id}-cost`} className="text-sm font-medium">
             {m.unitCost}
           </label>
-          <Input id={`${id}-cost`} inputMode="decimal" autoComplete="off" value={line.unit_cost} onChange={(e) => onChange({ unit_cost: e.target.value })} {...invalid} />
+          <Input
+            id={`${id}-cost`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={line.unit_cost}
+            onChange={(e) => onChange({ unit_cost: e.target.value })}
+            {...invalid}
+          />
         </div>
         <Button type="button" variant="ghost" size="icon" disabled={!canRemove} aria-label={m.removeLine(n)} onClick={onRemove}>
           <Trash2 aria-hidden="true" />

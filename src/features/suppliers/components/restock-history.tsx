@@ -55,7 +55,13 @@ export function RestockHistory({ supplierId, page, pageSize, finance, onSupplier
           ))}
         </div>
       ) : query.isError ? (
-        <ErrorState title={m.historyFailed} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} className="rounded-xl border bg-card" />
+        <ErrorState
+          title={m.historyFailed}
+          error={query.error}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+          className="rounded-xl border bg-card"
+        />
       ) : query.data.rows.length === 0 ? (
         <EmptyState
           icon={History}

@@ -65,7 +65,9 @@ export function RestockSuggestions({ query, onRestock }: { query: UseQueryResult
                   <Button
                     size="sm"
                     className="shrink-0"
-                    onClick={() => onRestock({ supplierId: g.supplierId, lines: g.items.map((i) => ({ product_id: i.product_id, unit_cost: i.last_unit_cost })) })}
+                    onClick={() =>
+                      onRestock({ supplierId: g.supplierId, lines: g.items.map((i) => ({ product_id: i.product_id, unit_cost: i.last_unit_cost })) })
+                    }
                   >
                     {m.restockGroup}
                     <span className="sr-only"> {m.restockGroupOf(name)}</span>

@@ -19,14 +19,16 @@ export function supplierColumns(onEdit: (row: SupplierRow) => void) {
         <span className="flex min-w-0 flex-col max-sm:items-end">
           <span className="font-medium">{c.getValue()}</span>
           {(c.row.original.contact_name || c.row.original.email) && (
-            <span className="text-xs break-all text-muted-foreground">
-              {[c.row.original.contact_name, c.row.original.email].filter(Boolean).join(' · ')}
-            </span>
+            <span className="text-xs break-all text-muted-foreground">{[c.row.original.contact_name, c.row.original.email].filter(Boolean).join(' · ')}</span>
           )}
         </span>
       ),
     }),
-    col.accessor('tax_id', { header: m.colTaxId, meta: { hideOnMobile: true, skeleton: 'short', className: 'whitespace-nowrap' }, cell: (c) => c.getValue() ?? '—' }),
+    col.accessor('tax_id', {
+      header: m.colTaxId,
+      meta: { hideOnMobile: true, skeleton: 'short', className: 'whitespace-nowrap' },
+      cell: (c) => c.getValue() ?? '—',
+    }),
     col.accessor('phone', { header: m.colPhone, meta: { skeleton: 'short', className: 'whitespace-nowrap' }, cell: (c) => c.getValue() ?? '—' }),
     col.accessor('products', { header: m.colProducts, cell: (c) => <Supplies row={c.row.original} /> }),
     col.accessor('restock_count', { header: m.colRestocks, meta: { skeleton: 'short' }, cell: (c) => <Restocks row={c.row.original} /> }),

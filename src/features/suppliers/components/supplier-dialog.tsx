@@ -90,7 +90,9 @@ function SupplierForm({ supplier, onDone }: { supplier: SupplierRow | null; onDo
               type="email"
               autoComplete="off"
               maxLength={254}
-              {...form.register('email', { validate: (v) => !v.trim() || EMAIL.test(v.trim()) || 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).' })}
+              {...form.register('email', {
+                validate: (v) => !v.trim() || EMAIL.test(v.trim()) || 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).',
+              })}
             />
           </FieldControl>
           <FieldError />

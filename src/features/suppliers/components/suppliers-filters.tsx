@@ -8,7 +8,13 @@ export interface SupplierFilterValues {
   estado?: 'activos' | 'inactivos';
 }
 
-export function SuppliersFilters({ values, onChange }: { values: SupplierFilterValues; onChange: (patch: SupplierFilterValues, options?: { replace?: boolean }) => void }) {
+export function SuppliersFilters({
+  values,
+  onChange,
+}: {
+  values: SupplierFilterValues;
+  onChange: (patch: SupplierFilterValues, options?: { replace?: boolean }) => void;
+}) {
   return (
     <FilterBar className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(16rem,2fr)_minmax(10rem,1fr)] sm:items-end lg:max-w-3xl">
       <SearchFilter
@@ -18,7 +24,11 @@ export function SuppliersFilters({ values, onChange }: { values: SupplierFilterV
         value={values.q}
         onSearch={(text) => onChange({ q: text }, { replace: true })}
       />
-      <SelectFilter label={m.stateFilter} value={values.estado ?? ''} onChange={(v) => onChange({ estado: (v || undefined) as SupplierFilterValues['estado'] })}>
+      <SelectFilter
+        label={m.stateFilter}
+        value={values.estado ?? ''}
+        onChange={(v) => onChange({ estado: (v || undefined) as SupplierFilterValues['estado'] })}
+      >
         <option value="">{m.anyState}</option>
         <option value="activos">{m.activeYes}</option>
         <option value="inactivos">{m.activeNo}</option>

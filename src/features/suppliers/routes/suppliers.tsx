@@ -117,14 +117,16 @@ export default function SuppliersPage() {
  * `?reponer=<product id>`: the dialog with that product, from the supplier it last came from (or one
  * that supplies it), once the catalogue and the suppliers are known; an unknown id opens it empty.
  */
-function useLinkedRestock(productId: string | undefined, suggestions: { product_id: string; supplier_id: string | null; last_unit_cost: number | null }[] | undefined): RestockStart | null {
+function useLinkedRestock(
+  productId: string | undefined,
+  suggestions: { product_id: string; supplier_id: string | null; last_unit_cost: number | null }[] | undefined,
+): RestockStart | null {
   const products = useQuery({ ...suppliersQueries.products(), enabled: !!productId });
   const suppliers = useQuery({ ...suppliersQueries.options(), enabled: !!productId });
   if (!productId || !products.data || !suppliers.data || !suggestions) return null;
   const product = products.data.find((p) => p.id === productId && p.is_active);
   if (!product) return EMPTY_START;
   const suggestion = suggestions.find((s) => s.product_id === productId);
-  const supplierId =
-    suggestion?.supplier_id ?? suppliers.data.find((s) => s.is_active && s.product_ids.includes(productId))?.id ?? null;
+  const supplierId = suggestion?.supplier_id ?? suppliers.data.find((s) => s.is_active && s.product_ids.includes(productId))?.id ?? null;
   return { supplierId, lines: [{ product_id: productId, unit_cost: suggestion?.last_unit_cost ?? null }] };
 }
