@@ -185,8 +185,9 @@ export async function withClient(url, fn) {
   }
 }
 
-function migrationFiles() {
-  const dir = join(ROOT, 'supabase', 'migrations');
+const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
+
+function migrationFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
@@ -196,9 +197,10 @@ function migrationFiles() {
 
 /**
  * Platform bootstrap (as supabase_admin), then every migration not applied yet, as postgres,
- * tracked as the Supabase CLI does.
+ * tracked as the Supabase CLI does. `dir`: another folder of migrations (scripts/schema-diff.mjs
+ * builds an older version of them).
  */
-export async function migrate(cfg, log = () => {}) {
+export async function migrate(cfg, log = () => {}, dir = MIGRATIONS_DIR) {
   await withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
   return withClient(cfg.dbUrl, async (client) => {
     await client.query(`
@@ -209,7 +211,7 @@ export async function migrate(cfg, log = () => {}) {
     const { rows } = await client.query('select version from supabase_migrations.schema_migrations');
     const applied = new Set(rows.map((r) => r.version));
     let count = 0;
-    for (const m of migrationFiles()) {
+    for (const m of migrationFiles(dir)) {
       if (applied.has(m.version)) continue;
       log(`migración ${m.version}_${m.name}`);
       const sql = readFileSync(m.path, 'utf8');
@@ -241,7 +243,7 @@ export async function seed(cfg) {
 }
 
 /** Drops and recreates the `postgres` database: platform + migrations (+ seed). */
-export async function resetDatabase(cfg, { withSeed = true, log } = {}) {
+export async function resetDatabase(cfg, { withSeed = true, log, migrationsDir } = {}) {
   await withClient(adminUrl(cfg.dbUrl).replace(/\/postgres$/, '/template1'), async (client) => {
     await client.query('drop database if exists postgres with (force)');
     await client.query('create database postgres');
@@ -251,6 +253,6 @@ export async function resetDatabase(cfg, { withSeed = true, log } = {}) {
   // migrations to create the extension. Without it no close job would ever run.
   stopCluster(cfg);
   startCluster(cfg);
-  await migrate(cfg, log);
+  await migrate(cfg, log, migrationsDir);
   if (withSeed) await seed(cfg);
 }
