@@ -2,7 +2,7 @@
 // sales (bench/lib/engine-data.mjs, BENCH_ORDERS=1000000): Finanzas' three reads (target p95 ≤ 100 ms),
 // the close preview against the close itself (target: the preview no slower than the close), and the
 // what-if replay of the closed month (target ≤ 30 s). Both simulations are jobs
-// (20261129000000_simulation_jobs.sql): the request and the screen's reads are timed as PostgREST runs
+// (20250701101000_jobs_simulations.sql): the request and the screen's reads are timed as PostgREST runs
 // them, the job itself as the worker runs it. Not a test: it prints figures for bench/README.md.
 //
 // Usage: node bench/governance.mjs [--keep | --reuse [file.sql …]]

@@ -1,4 +1,4 @@
-// Following a simulation (20261129000000_simulation_jobs.sql) as the screen does: ask the worker to look at
+// Following a simulation (20250701101000_jobs_simulations.sql) as the screen does: ask the worker to look at
 // the queue now rather than at pg_cron's next minute (if pg_cron's worker is already running it answers
 // instead, within half a second), then poll the job through the API until it is done or failed.
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -2,7 +2,7 @@ import { unwrap, type Page } from '@/lib/db';
 import type { Json } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 
-/** The tables the audit triggers write (20250701000600_audit.sql and later), with their Spanish names. */
+/** The tables the audit triggers write (the «audit» trigger beside each table in supabase/migrations), with their Spanish names. */
 export const AUDITED_TABLES = [
   'clients',
   'sales',

@@ -1,5 +1,6 @@
 // Productos (staff): the catalogue as the back office sees it. Every read and write is a function that
-// refuses anyone but staff (20261126010000_products_screen.sql); cost and margins arrive only for
+// refuses anyone but staff (the reads in 20250701092000_reads_catalogue_and_sales.sql, the writes in
+// 20250701050000_catalogue.sql and adjust_stock in 20250701060000_sales_and_stock.sql); cost and margins arrive only for
 // finance (null for everyone else: the database decides, not this file).
 import { z } from 'zod/mini';
 import { uploadFile, BUCKETS } from '@/api/storage/storage-api';

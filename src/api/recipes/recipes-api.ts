@@ -1,5 +1,6 @@
 // Recetario (staff): recipes with their products, each flagged by the database (agotado, retirado).
-// Every read and write is a function that refuses anyone but staff (20261128010000_recipes_screen.sql);
+// Every read and write is a function that refuses anyone but staff (the reads in
+// 20250701092000_reads_catalogue_and_sales.sql, save_recipe and delete_recipe in 20250701050000_catalogue.sql);
 // the photo goes to the recipe's folder of the public recipe-images bucket before save_recipe checks it.
 import { z } from 'zod/mini';
 import { BUCKETS, uploadFile } from '@/api/storage/storage-api';

@@ -1,7 +1,7 @@
 // Ventas (staff): every sale with filters, sorts and pages, the totals of the filtered sales, the CSV's
 // pages, one sale explained (timeline, entries), what a cancellation would reverse, and the staff's
 // actions (deliver, cancel with a reason, a direct sale). Each read is a function that refuses anyone
-// but staff (20261126020000_sales_screen.sql).
+// but staff (20250701092000_reads_catalogue_and_sales.sql).
 import { z } from 'zod/mini';
 import { unwrap, type Page } from '@/lib/db';
 import {

@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 
 // The plan's what-if and the close preview read a whole month, which on a big month takes longer than
 // an API request may last: the database queues them and a worker computes them
-// (20261129000000_simulation_jobs.sql). The screen asks, then polls the job until it is done.
+// (20250701101000_jobs_simulations.sql). The screen asks, then polls the job until it is done.
 
 export const SIMULATION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];

@@ -31,7 +31,7 @@ export const publicPageMessages = {
   thanksTitle: (name: string) => `¡Gracias, ${name}!`,
   thanksDescription: (member: string) => `${member} recibió tu mensaje y te contactará pronto.`,
   sendAnother: 'Enviar otro mensaje',
-  // Limits equal to submit_lead's checks (supabase/migrations/20250701000700_public_api.sql).
+  // Limits equal to submit_lead's checks (supabase/migrations/20250701051000_health_and_leads.sql).
   nameInvalid: 'Escribe tu nombre (entre 2 y 120 caracteres).',
   contactRequired: 'Déjanos un correo o un teléfono para poder contactarte.',
   emailInvalid: 'El correo no parece válido.',

@@ -127,7 +127,7 @@ insert into matrix values
     '{denied,ok:0,ok:0,ok:0,ok:1,ok:1,ok:1}'),
   ('health_analyses', 'select', 'select * from public.health_analyses',
     '{denied,rows:0,rows:0,rows:0,rows:0,all,all}'),
-  -- written only by record_health_analysis, never edited (20261128020000_health_analysis.sql)
+  -- written only by record_health_analysis, never edited (20250701051000_health_and_leads.sql)
   ('health_analyses', 'insert', 'insert into public.health_analyses (client_id) values ({a})',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('health_analyses', 'update', 'update public.health_analyses set notes = ''x'' where id = {analysis}',

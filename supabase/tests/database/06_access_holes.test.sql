@@ -75,7 +75,7 @@ select tests.clear_authentication();
 select row_eq($$ select created_by, created_at > now() - interval '1 minute' from public.stock_movements where note = 'Reposición firmada por otro' $$,
   row((select user_id from tests.personas where persona = 'admin'), true), 'un movimiento de stock lleva a su autor y la hora real');
 select tests.authenticate_as('superadmin');
--- Analyses are never edited (20261128020000_health_analysis.sql), not even by a superadmin.
+-- Analyses are never edited (20250701051000_health_and_leads.sql), not even by a superadmin.
 select throws_ok($$ update public.health_analyses set created_by = (select user_id from tests.personas where persona = 'admin'), created_at = '2001-01-01' where id = (select id from tests.fx where key = 'analysis') $$,
   '42501', null, 'un superadmin no reescribe un análisis guardado');
 select tests.clear_authentication();

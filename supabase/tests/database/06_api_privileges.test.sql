@@ -250,7 +250,7 @@ select set_eq($$
           or has_table_privilege(r.role, c.oid, 'update') or has_table_privilege(r.role, c.oid, 'delete'))
 $$, array['authenticated has_role()', 'authenticated has_finance()', 'authenticated is_staff()',
           'authenticated is_superadmin()', 'authenticated my_client_id()', 'authenticated refuse(text, text, text, text)',
-          -- the search index's expression, computed as whoever writes a member (20261125010000_clients_screen)
+          -- the search index's expression, computed as whoever writes a member (20250701040000_members)
           'authenticated unaccent_lower(text)', 'authenticated member_search_text(text, text, text, text)'],
   'en private, authenticated solo ejecuta los ayudantes de las políticas y las expresiones de los índices');
 

@@ -1,5 +1,5 @@
 -- Aprobaciones: the amount staff read on a payment voucher, against the sale's total
--- (20261123220000_voucher_amount_notes.sql), on the engine's fixture (50_engine_fixture.psql).
+-- (20250701060000_sales_and_stock.sql), on the engine's fixture (50_engine_fixture.psql).
 --
 -- March 2026, clock 2026-03-10 10:00 Bogotá: Fabio orders 1 × Té (33.33) with a voucher (s1), and
 -- 1 × Té without one (s2). The voucher of s1 says 38.00: 4.67 more than the sale; corrected to

@@ -1,4 +1,4 @@
--- Group points of the open month as Mi Cuenta reads them (20261124020000_group_points.sql): kept by
+-- Group points of the open month as Mi Cuenta reads them (20250701081000_kept_group_points.sql): kept by
 -- a trigger that appends each change of personal points to every ancestor, folded by a job, moved
 -- with a subtree when its enroller changes. At every step every member's figure from
 -- get_member_month must equal the brute-force sum over their subtree, computed here from

@@ -1,4 +1,4 @@
--- Aprobaciones' queue (20261124030000_approval_queue.sql): the pending sales oldest first, a page at a
+-- Aprobaciones' queue (20250701091000_reads_back_office.sql): the pending sales oldest first, a page at a
 -- time with the exact total, each with its member and lines; staff only. On the engine's fixture
 -- (50_engine_fixture.psql).
 --

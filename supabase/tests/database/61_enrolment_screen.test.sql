@@ -1,4 +1,5 @@
--- Enrolar Miembro (20261125000000_enrolment_screen.sql and enrol_member in 20261121900100_engine_sales.sql):
+-- Enrolar Miembro (20250701090000_reads_member_portal.sql; enrol_member in
+-- 20250701071000_engine_sales.sql):
 -- the preview of what an enrolment brings the enroller is what approval posts; the addresses that
 -- cannot be enrolled (a member's, a pending enrolment's, staff's) are refused with nothing written;
 -- a member lists only the enrolments they placed, a page at a time. On the engine's fixture

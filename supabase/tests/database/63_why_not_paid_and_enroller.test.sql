@@ -1,4 +1,5 @@
--- «¿Por qué no cobró?» and the enroller change (20261125020000_why_not_paid_and_enroller.sql).
+-- «¿Por qué no cobró?» (20250701091000_reads_back_office.sql) and the enroller change
+-- (20250701040000_members.sql).
 --
 -- The engine fixture's chain: Amparo ★5 ─ Bruno ★4 ─ Celia ★3 ─ Darío ★2 ─ Elena ★1 ─ Fabio ★1 ─ Gala ★1;
 -- Olga ★1 alone. Té 33.33 (50 pts), Cúrcuma 20.00 (base 15.00, 30 pts), Lavanda 10.00 (500 pts).

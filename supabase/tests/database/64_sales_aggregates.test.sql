@@ -1,4 +1,4 @@
--- The kept sales aggregates (20261126000000_sales_aggregates.sql) that Ventas' totals and the
+-- The kept sales aggregates (20250701080000_kept_sales_aggregates.sql) that Ventas' totals and the
 -- Dashboard read: after each step of a story told through the engine's own functions, the rows are
 -- the ones counted here by hand, and private.sales_aggregate_violations() (the from-scratch check the
 -- integration tests also run) is empty; a tampered row and a skipped trigger are caught by it.

@@ -1,4 +1,5 @@
--- Productos (20261126010000_products_screen.sql) on the engine's fixture, whose catalogue is known:
+-- Productos (20250701050000_catalogue.sql, 20250701092000_reads_catalogue_and_sales.sql) on the
+-- engine's fixture, whose catalogue is known:
 --   Té de moringa 33.33 (base 33.33, stock 100), Cápsulas de cúrcuma 20.00 (base 15.00, stock 3),
 --   Aceite de lavanda 10.00 (base 10.00, stock 100), Kit de inicio 100.00 (kit, stock 10),
 --   Producto retirado 5.00 (inactive, stock 10).

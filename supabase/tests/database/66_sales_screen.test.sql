@@ -1,5 +1,6 @@
--- Ventas (20261126020000_sales_screen.sql): the list with its filters, sorts, pages and totals, the
--- CSV's pages, a sale's detail, and the cancellation's preview against what cancel_sale then writes.
+-- Ventas (20250701092000_reads_catalogue_and_sales.sql): the list with its filters, sorts, pages and
+-- totals, the CSV's pages, a sale's detail, and the cancellation's preview against what cancel_sale
+-- then writes.
 --
 -- The engine fixture's chain: Amparo ★5 ─ Bruno ★4 ─ Celia ★3 ─ Darío ★2 ─ Elena ★1 ─ Fabio ★1 ─ Gala ★1;
 -- Olga ★1 alone. Aceite de lavanda 10.00 (base 10.00, 500 pts, stock 100), Té 33.33 (50 pts).

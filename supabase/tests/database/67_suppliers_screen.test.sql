@@ -1,4 +1,5 @@
--- Proveedores (20261126030000_suppliers_screen.sql): who may see suppliers, their products and restocks;
+-- Proveedores (20250701050000_catalogue.sql, restocks in 20250701060000_sales_and_stock.sql): who may
+-- see suppliers, their products and restocks;
 -- save_supplier and the suppliers' own refusals; register_restock (one transaction, the stock, the
 -- movements, the last cost, every refusal with nothing written); the history with the cost for finance
 -- only; the low-stock suggestions. Every figure counted by hand from the fixture of _helpers.psql:

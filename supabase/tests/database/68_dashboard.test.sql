@@ -1,4 +1,5 @@
--- The Dashboard (20261126040000_dashboard.sql): the kept month figures equal a computation from scratch
+-- The Dashboard (20250701082000_kept_dashboard_and_finance.sql, 20250701091000_reads_back_office.sql):
+-- the kept month figures equal a computation from scratch
 -- after approvals, a cancellation (also after the close), payouts and a close, and get_dashboard's
 -- figures, counted by hand on the engine fixture.
 --

@@ -1,4 +1,5 @@
--- Usuarios (20261126050000_users_screen.sql): the staff list and its four actions, the rule that the
+-- Usuarios (20250701020000_identity.sql, its list in 20250701093000_reads_configuration.sql): the staff
+-- list and its four actions, the rule that the
 -- company never runs out of superadmins and nobody demotes themselves (for every path, an operator's
 -- SQL included), and the finance circle's rule applied by these definer functions.
 --

@@ -1,4 +1,4 @@
--- Configuración, the plan (20261127000000_plan_screen.sql): save_plan refuses each bad plan with its
+-- Configuración, the plan (20250701030000_settings_and_plan.sql): save_plan refuses each bad plan with its
 -- Spanish sentence and writes nothing; a save makes one version with who and when; a sale approved
 -- after the save is paid at the new rates while one approved before keeps its rate, also when it is
 -- cancelled afterwards (the reversal takes back exactly what was paid).

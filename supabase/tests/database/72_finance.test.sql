@@ -1,4 +1,5 @@
--- Finanzas (20261127020000_finance.sql): each month's figure counted by hand on the engine fixture, the
+-- Finanzas (20250701082000_kept_dashboard_and_finance.sql and 20250701093000_reads_configuration.sql):
+-- each month's figure counted by hand on the engine fixture, the
 -- kept figures equal a computation from scratch after approvals, cancellations (also after the close),
 -- a payout and a close, and only a superadmin with finance reads any of it.
 --

@@ -1,4 +1,5 @@
--- Recetario (20261128010000_recipes_screen.sql) on the engine's fixture, whose catalogue is known:
+-- Recetario (20250701050000_catalogue.sql, 20250701092000_reads_catalogue_and_sales.sql) on the
+-- engine's fixture, whose catalogue is known:
 --   Té de moringa (stock 100), Cápsulas de cúrcuma (stock 3), Aceite de lavanda (stock 100),
 --   Kit de inicio (kit), Producto retirado (inactive).
 -- Who may read and write recipes, what save_recipe refuses (each at its field, nothing half-written),

@@ -1,4 +1,4 @@
--- Análisis de Salud (20261128020000_health_analysis.sql): only a superadmin runs or reads one; consent
+-- Análisis de Salud (20250701051000_health_and_leads.sql): only a superadmin runs or reads one; consent
 -- first (nothing written without it); red flags stop the recommendations; otherwise active products and
 -- recipes whose benefits meet the goals, minus what restrictions and allergies rule out, each with its
 -- reason; the consent and the author stored; every write audited. Figures by hand from this fixture

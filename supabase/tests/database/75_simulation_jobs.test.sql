@@ -1,4 +1,4 @@
--- The plan's what-if and the close preview as jobs (20261129000000_simulation_jobs.sql): who may ask
+-- The plan's what-if and the close preview as jobs (20250701101000_jobs_simulations.sql): who may ask
 -- and read; a bad draft or month refused before anything is queued; one waiting job per person and
 -- kind (asking again replaces what it will compute); the same question while it runs gets that job;
 -- a job that fails keeps the database's sentence and leaves no rows; a job cut short is marked failed;

@@ -1,7 +1,7 @@
 // Configuración › Cierre de mes (superadmin): the business months with their state; for an open
 // month that has ended, «Vista previa del cierre» and «Cerrar mes» (queued, run by pg_cron, its
 // progress read again until it ends); for a closed month, what its close did. Every figure is the
-// database's (20261127010000_close_and_audit.sql); this panel only formats them.
+// database's (20250701093000_reads_configuration.sql); this panel only formats them.
 import { useQuery } from '@tanstack/react-query';
 import { CalendarRange } from 'lucide-react';
 import { z } from 'zod/mini';

@@ -1,6 +1,6 @@
 // Usuarios (superadmin): who works in the back office, with which role and finance access, who is
 // invited and who lost access; invite, change a role, revoke. Every rule is the database's
-// (20261126050000_users_screen.sql): this page shows its sentences where the person is looking.
+// (20250701020000_identity.sql): this page shows its sentences where the person is looking.
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';

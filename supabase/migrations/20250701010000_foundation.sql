@@ -1,5 +1,6 @@
--- Foundation: extensions, the private schema for security-definer helpers, and default
--- privileges that keep new functions and tables closed unless a migration opens them.
+-- Foundation: extensions, the private schema for security-definer helpers, default privileges that
+-- keep new functions and tables closed unless a migration opens them, the refusal every rule raises,
+-- the generic trigger helpers and the text helpers of the searches.
 --
 -- Grants (least privilege): every migration grants each API role exactly what it needs, object
 -- by object, next to the row level security that filters the rows:
@@ -10,12 +11,23 @@
 -- supabase/tests/database/06_api_privileges.test.sql holds the declared list and fails on any
 -- difference.
 
+-- Extensions ------------------------------------------------------------------------------------------
 create extension if not exists ltree with schema extensions;
+
+-- The back office's searches: trigrams over text without accents or capitals (the members migration).
+create extension if not exists pg_trgm with schema extensions;
+create extension if not exists unaccent with schema extensions;
+
+-- pg_cron: Supabase provides it and the local stack preloads it (scripts/lib/pg-cluster.mjs). Without
+-- it no month would ever close, so a failure here fails the migration. What it runs: the jobs
+-- migrations and the group points' fold.
+create extension if not exists pg_cron with schema pg_catalog; -- as Supabase installs it
 
 create schema if not exists private;
 comment on schema private is
   'Helpers de seguridad y disparadores. No expuesto por PostgREST: solo los roles de la API que lo necesitan para evaluar políticas tienen USAGE.';
 revoke all on schema private from public;
+
 -- Policies run as the caller, so the API role that evaluates them must reach the helpers.
 grant usage on schema private to authenticated;
 
@@ -40,6 +52,7 @@ begin
   raise exception using errcode = p_errcode, message = p_message, hint = 'savia:' || p_code, detail = coalesce(p_detail, '');
 end
 $$;
+
 -- Triggers that guard tables run as the caller (an API role), so the API role raising their refusal
 -- must be able to call it.
 revoke all on function private.refuse(text, text, text, text) from public;
@@ -99,3 +112,30 @@ end
 $$;
 comment on function private.stamp_authorship() is
   'Disparador BEFORE INSERT OR UPDATE: las columnas que nombra (quién *_by, cuándo *_at) las escribe la base de datos para quien llama por la API: al insertar, el usuario de la petición y now(); al actualizar, las updated_* se renuevan y las demás no cambian. Así nadie firma con el nombre de otro ni fecha en el pasado.';
+
+-- Text helpers of the searches ------------------------------------------------------------------------
+create or replace function private.like_escape(p_text text) returns text
+language sql
+immutable
+parallel safe
+as $$
+  select pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
+$$;
+comment on function private.like_escape(text) is
+  'Escapa \, % y _ para LIKE (escape por defecto \): el texto se busca tal cual, sin comodines.';
+
+create or replace function private.search_key(p_text text) returns text
+language sql
+immutable
+parallel safe
+-- No SET clause: the planner inlines it (every name is schema-qualified), so comparing it row by
+-- row costs a translate and a lower, not a function call.
+as $$
+  select pg_catalog.lower(pg_catalog.translate(p_text,
+    'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç',
+    'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc'))
+$$;
+comment on function private.search_key(text) is
+  'Texto para buscar sin distinguir mayúsculas ni tildes («José» y «jose» dan lo mismo). Se compara con strpos, así que %, _ y las comillas son letras como las demás.';
+
+revoke all on function private.like_escape(text), private.search_key(text) from public;

@@ -1,238 +1,5 @@
--- Reward engine (issue 5), part 4: the month close, set-based over one month (DESIGN.md §5, §9).
---
--- For month M, with the plan in force when closing:
---   1. per member with activity in M: personal points, group points (own + whole downline),
---      downline commissionable sales, active (personal points ≥ activity points), the level held
---      during M and the highest level qualified (personal and group thresholds), never lower;
---   2. each commission or bonus of M not yet reversed whose beneficiary ended M inactive is
---      reversed (reversal_commission, reason «inactivo al cierre»);
---   3. each active member gets bonus_volume = round(volume rate of the level held during M ×
---      downline sales, 2);
---   4. star levels rise; M is marked closed with its summary: its net income becomes available;
---   5. clients.is_active is brought to the current month.
--- Closing a closed month returns its summary and writes nothing.
---
--- The close of 100,000 members takes about 17 s (bench/README.md), more than the 8 s an API request
--- may last on Supabase (statement_timeout and lock_timeout of `authenticator`). So nobody closes a
--- month inside a request: public.request_period_close queues a job in public.period_close_jobs and
--- pg_cron runs it as the owner, outside any request (the end of this file).
-
-create or replace function private.period_close_stats(p_month date, p_plan jsonb) returns table (
-  client_id uuid, personal_points integer, own_sales numeric, group_points integer, downline_sales numeric,
-  level_during smallint, was_active boolean, level_after smallint
-)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  with own as (
-    select t.client_id, t.personal_points, t.own_sales, c.path, c.member_no, c.star_level
-      from private.member_period_totals t join public.clients c on c.id = t.client_id
-     where t.period = p_month
-  ), up as (
-    -- Each contribution is credited to every ancestor, read from the path's labels (member numbers).
-    select a.member_no::bigint as member_no, sum(o.personal_points) as points, sum(o.own_sales) as sales
-      from own o
-      cross join lateral unnest(string_to_array(
-             regexp_replace(extensions.ltree2text(o.path), '\.?[^.]+$', ''), '.')) as a(member_no)
-     where o.personal_points <> 0 or o.own_sales <> 0
-     group by 1
-  ), levels as (
-    select (l ->> 'level')::integer as level, (l ->> 'personal_points')::integer as personal_points,
-           (l ->> 'group_points')::integer as group_points
-      from jsonb_array_elements(p_plan -> 'levels') l
-  )
-  select o.client_id, o.personal_points, o.own_sales,
-         (o.personal_points + coalesce(u.points, 0))::integer,
-         coalesce(u.sales, 0)::numeric(12,2),
-         o.star_level,
-         o.personal_points >= (p_plan ->> 'activity_points')::integer,
-         greatest(o.star_level, coalesce((
-           select max(l.level) from levels l
-            where o.personal_points >= l.personal_points and o.personal_points + coalesce(u.points, 0) >= l.group_points), 0))::smallint
-    from own o left join up u on u.member_no = o.member_no
-$$;
-comment on function private.period_close_stats(date, jsonb) is
-  'Cifras de cierre de cada miembro con actividad en el mes: puntos personales y de grupo (propios + toda la red), ventas de la red, actividad, nivel del mes y nivel alcanzado.';
-
-create or replace function private.period_close_actions(p_month date, p_plan jsonb, p_frozen boolean default false) returns table (
-  action text, client_id uuid, ledger_id bigint, amount numeric, base numeric, rate numeric,
-  level_from smallint, level_to smallint, detail text
-)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  -- The preview computes the month's figures; the close, having just frozen them into
-  -- member_period_totals, reads them back (p_frozen) instead of computing them twice.
-  with stats as materialized (
-    select * from private.period_close_stats(p_month, p_plan) where not p_frozen
-    union all
-    select t.client_id, t.personal_points, t.own_sales, t.group_points, t.downline_sales, t.level_during, t.was_active, t.level_after
-      from private.member_period_totals t where p_frozen and t.period = p_month
-  ), currency as (
-    select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as code
-  )
-  select 'forfeit', r.beneficiary_id, r.id, -r.amount, r.base, r.rate, s.level_during, s.level_during,
-         left(format('Anulada al cierre de %s: terminaste el mes inactivo (%s de %s puntos personales). Se anula: %s',
-                     private.period_label(p_month), s.personal_points, p_plan ->> 'activity_points', r.rule), 500)
-    from public.reward_transactions r
-    join stats s on s.client_id = r.beneficiary_id and not s.was_active
-   where r.period_month = p_month
-     and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter')
-     and r.reverses_id is null
-     and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id)
-  union all
-  select 'bonus_volume', s.client_id, null, round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2),
-         s.downline_sales, (l.level ->> 'volume_bonus_rate')::numeric, s.level_during, s.level_during,
-         format('Bono de volumen de %s (%s): %s de %s %s en ventas de tu red = %s %s.',
-                private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric),
-                private.money(s.downline_sales), (select code from currency),
-                private.money(round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2)), (select code from currency))
-    from stats s
-    cross join lateral (select private.plan_level(p_plan, s.level_during) as level) l
-   where s.was_active and round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2) > 0
-  union all
-  select 'level_up', s.client_id, null, null, null, null, s.level_during, s.level_after,
-         format('Sube a %s al cierre de %s: %s puntos personales y %s de grupo.',
-                private.plan_level(p_plan, s.level_after) ->> 'name', private.period_label(p_month), s.personal_points, s.group_points)
-    from stats s
-   where s.level_after > s.level_during
-$$;
-comment on function private.period_close_actions(date, jsonb, boolean) is
-  'Lo que hará el cierre de un mes: anulaciones por inactividad, bonos de volumen y subidas de nivel, cada uno con su explicación. Lo usan la vista previa y el cierre.';
-
-create or replace function private.close_period(p_month date, p_actor uuid) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_period public.periods;
-  v_plan record;
-  v_current date := private.current_period();
-  v_forfeits integer;
-  v_forfeited numeric;
-  v_bonuses integer;
-  v_bonus_total numeric;
-  v_level_ups integer;
-  v_summary jsonb;
-begin
-  if p_month is null or p_month <> date_trunc('month', p_month)::date then
-    perform private.refuse('invalid_period', 'Indica el mes como su primer día (por ejemplo 2026-03-01).');
-  end if;
-  if p_month >= v_current then
-    perform private.refuse('period_not_ended',
-      format('El mes de %s aún no ha terminado: se puede cerrar desde el 1 de %s.', private.period_label(p_month),
-             private.period_label((p_month + interval '1 month')::date)));
-  end if;
-  insert into public.periods (month) values (p_month) on conflict (month) do nothing;
-  -- Waits for approvals still writing into the month (they hold KEY SHARE) and keeps new ones out.
-  select * into v_period from public.periods p where p.month = p_month for update;
-  if v_period.status = 'closed' then
-    return coalesce(v_period.summary, '{}'::jsonb) || jsonb_build_object('already_closed', true);
-  end if;
-  if exists (select 1 from public.periods p where p.month < p_month and p.status = 'open') then
-    perform private.refuse('previous_period_open', 'Hay un mes anterior sin cerrar: ciérralo primero.',
-      (select string_agg(to_char(p.month, 'YYYY-MM'), ', ' order by p.month) from public.periods p
-        where p.month < p_month and p.status = 'open'));
-  end if;
-  select p.version, p.plan into v_plan from private.plan() p;
-
-  -- 1. Freeze the month's figures per member.
-  update private.member_period_totals t
-     set was_active = s.was_active, group_points = s.group_points, downline_sales = s.downline_sales,
-         level_during = s.level_during, level_after = s.level_after
-    from private.period_close_stats(p_month, v_plan.plan) s
-   where t.client_id = s.client_id and t.period = p_month;
-
-  -- 2 and 3. Forfeits and volume bonuses, with the month's income and what it forfeited in the same statement.
-  with acts as (
-    select a.* from private.period_close_actions(p_month, v_plan.plan, true) a where a.action in ('forfeit', 'bonus_volume')
-  ), ins as (
-    insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
-                                            generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
-    select a.client_id, case a.action when 'forfeit' then 'reversal_commission' else 'bonus_volume' end,
-           a.amount, 0, p_month, r.source_sale_id, r.source_client_id, r.generation, a.base, a.rate, a.level_from, a.detail,
-           case when a.action = 'forfeit' then 'Beneficiario inactivo al cierre del mes' end,
-           v_plan.version, a.ledger_id, p_actor, private.engine_now()
-      from acts a left join public.reward_transactions r on r.id = a.ledger_id
-     order by a.client_id
-    returning type, beneficiary_id, amount
-  ), totals as (
-    insert into private.member_period_totals as t (client_id, period, income, forfeited)
-    select ins.beneficiary_id, p_month, sum(ins.amount), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0)
-      from ins group by ins.beneficiary_id order by ins.beneficiary_id
-    on conflict (client_id, period) do update set income = t.income + excluded.income, forfeited = t.forfeited + excluded.forfeited
-    returning 1
-  )
-  select count(*) filter (where ins.type = 'reversal_commission'), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0),
-         count(*) filter (where ins.type = 'bonus_volume'), coalesce(sum(ins.amount) filter (where ins.type = 'bonus_volume'), 0)
-    into v_forfeits, v_forfeited, v_bonuses, v_bonus_total
-    from ins;
-
-  -- 4. Levels rise (rows locked in id order), then the month is closed.
-  update public.clients c set star_level = t.level_after
-    from (select t2.client_id, t2.level_after from private.member_period_totals t2
-           where t2.period = p_month and t2.level_after > t2.level_during order by t2.client_id) t
-   where c.id = t.client_id and c.star_level < t.level_after;
-  get diagnostics v_level_ups = row_count;
-
-  select jsonb_build_object(
-           'month', p_month, 'plan_version', v_plan.version, 'closed_at', private.engine_now(),
-           'members', count(*), 'active', count(*) filter (where t.was_active),
-           'forfeits', v_forfeits, 'forfeited_amount', v_forfeited,
-           'volume_bonuses', v_bonuses, 'volume_bonus_amount', v_bonus_total,
-           'level_ups', v_level_ups, 'income_available', coalesce(sum(t.income), 0))
-    into v_summary
-    from private.member_period_totals t where t.period = p_month;
-  update public.periods p set status = 'closed', closed_at = private.engine_now(), closed_by = p_actor, summary = v_summary
-   where p.month = p_month;
-
-  -- 5. A new month starts with everyone inactive until they reach the activity points.
-  perform private.refresh_all_activity();
-  return v_summary || jsonb_build_object('already_closed', false);
-end
-$$;
-comment on function private.close_period(date, uuid) is
-  'Cierre de un mes, en una sola transacción (lo ejecuta el trabajo de cierre, nunca una petición a la API): congela cifras, anula lo de los inactivos, paga bonos de volumen, sube niveles, cierra el mes y pone la actividad al día. Idempotente.';
-
-create or replace function public.preview_period_close(p_month date default null) returns table (
-  action text, client_id uuid, client_name text, ledger_id bigint, amount numeric, base numeric, rate numeric,
-  level_from smallint, level_to smallint, detail text
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_month date;
-  v_status text;
-begin
-  if not (private.is_superadmin() or private.is_service()) then
-    perform private.refuse('forbidden', 'Solo un superadmin puede ver la vista previa del cierre.');
-  end if;
-  v_month := coalesce(p_month, (private.current_period() - interval '1 month')::date);
-  select p.status into v_status from public.periods p where p.month = v_month;
-  if v_status = 'closed' then
-    perform private.refuse('period_closed', format('El mes de %s ya está cerrado.', private.period_label(v_month)));
-  end if;
-  return query
-    select a.action, a.client_id, c.name, a.ledger_id, a.amount, a.base, a.rate, a.level_from, a.level_to, a.detail
-      from private.period_close_actions(v_month, (select p.plan from private.plan() p)) a
-      join public.clients c on c.id = a.client_id
-     order by a.action, c.name, a.ledger_id;
-end
-$$;
-comment on function public.preview_period_close(date) is
-  'Superadmin: lo que haría cerrar el mes indicado (por defecto el anterior), sin escribir nada: anulaciones, bonos de volumen y subidas de nivel con su explicación.';
--- Unlike the close, the preview stays an API request: it writes nothing and takes 5 s for 100,000
--- members on a quiet host, 7.7 s on a busy one (bench/README.md), under the 8 s limit but close to it.
-revoke all on function public.preview_period_close(date) from public, anon;
-grant execute on function public.preview_period_close(date) to authenticated, service_role;
+-- The month close as a job (issue 5): its queue, its runner and what pg_cron runs on a schedule. The
+-- close itself (private.close_period) is the engine's, in 20250701072000_engine_payouts_and_close.sql.
 
 -- The close as a job ------------------------------------------------------------------------------------
 -- A superadmin (the screen), the service role (the close-period function) or the hourly schedule asks
@@ -260,6 +27,7 @@ create table public.period_close_jobs (
     else started_at is not null and finished_at is not null and summary is null and error is not null end),
   constraint period_close_jobs_superadmin_con_usuario check ((origin = 'superadmin') = (requested_by is not null))
 );
+
 -- One close at a time: at most one job queued or running, whatever its month.
 create unique index period_close_jobs_uno_a_la_vez on public.period_close_jobs ((status in ('queued', 'running')))
   where status in ('queued', 'running');
@@ -274,8 +42,10 @@ comment on column public.period_close_jobs.error_code is 'Código estable del er
 alter table public.period_close_jobs enable row level security;
 create policy period_close_jobs_select_superadmin on public.period_close_jobs for select to authenticated
   using ((select private.is_superadmin()));
+
 -- Read by the superadmin through the API; written by nobody but the engine's functions.
 revoke all on public.period_close_jobs from public, anon, authenticated, service_role;
+
 -- The summary holds the close's money, which is finance's: read through request_period_close or
 -- get_period_summaries, which show it whole only with the finance claim.
 grant select (id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)
@@ -498,8 +268,7 @@ $$;
 comment on function private.request_due_period_close() is
   'Tarea horaria (pg_cron): pide el cierre del mes terminado más antiguo que siga abierto (o del anterior sin ventas); si no hay nada que cerrar, pone al día la actividad del mes en curso.';
 
--- pg_cron: Supabase provides it and the local stack preloads it (scripts/lib/pg-cluster.mjs). Without
--- it no month would ever close, so a failure here fails the migration.
+-- The schedules (pg_cron: foundation migration).
 --
 -- The queue is polled every minute rather than each request scheduling a one-off job: requests
 -- need no right over pg_cron, there is no race between a one-off job unscheduling itself and a new
@@ -511,7 +280,6 @@ comment on function private.request_due_period_close() is
 -- The hourly request rather than «on the 1st at midnight» because pg_cron runs in UTC and the month
 -- ends in the company's time zone. Our jobs' run details older than a week are purged (a poll every
 -- minute writes 1,440 a day).
-create extension if not exists pg_cron with schema pg_catalog; -- as Supabase installs it
 select cron.schedule('savia-cierre-de-mes', '7 * * * *', 'select private.request_due_period_close()');
 select cron.schedule('savia-cola-de-cierres', '* * * * *', 'call private.run_period_close_jobs()');
 select cron.schedule('savia-limpieza-de-cron', '17 4 * * *', $$

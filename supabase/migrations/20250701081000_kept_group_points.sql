@@ -16,6 +16,7 @@ create table private.group_points (
   points integer not null,
   primary key (ancestor_id, period)
 );
+
 -- The fold drops the sums of a month once it is closed (its group points are frozen in member_period_totals).
 create index group_points_period_idx on private.group_points (period);
 comment on table private.group_points is
@@ -181,91 +182,4 @@ revoke all on function private.upline_ids(extensions.ltree), private.member_peri
   private.fold_group_points(), private.rebuild_group_points(), private.clients_move_group_points() from public;
 
 -- pg_cron folds every minute (as postgres, like the close's poller).
-create extension if not exists pg_cron with schema pg_catalog;
 select cron.schedule('savia-puntos-de-grupo', '* * * * *', 'select private.fold_group_points()');
-
--- A member's month --------------------------------------------------------------------------------------
-create or replace function public.get_member_month(p_client_id uuid default null, p_month date default null)
-returns table (
-  client_id uuid, month date, month_closed boolean, is_current boolean, days_left integer, month_end date,
-  personal_points integer, activity_points integer, is_active boolean, points_missing integer,
-  pending_income numeric, at_risk_amount numeric,
-  star_level smallint, star_name text, group_points integer,
-  next_level smallint, next_level_name text, next_level_group_points integer, next_level_points_missing integer,
-  currency text
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_target uuid := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver el mes.', 'Solo puedes ver tu propio mes.');
-  v_month date := private.month_or_current(p_month);
-  v_current date := private.current_period();
-  v_today date := (private.engine_now() at time zone private.company_timezone())::date;
-  v_closed boolean := coalesce((select p.status = 'closed' from public.periods p where p.month = v_month), false);
-  v_plan jsonb := (select p.plan from private.plan() p);
-  v_threshold integer := (v_plan ->> 'activity_points')::integer;
-  v_member public.clients;
-  v_totals private.member_period_totals;
-  v_points integer;
-  v_active boolean;
-  v_level smallint;
-  v_group integer;
-  v_at_risk numeric := 0;
-begin
-  select * into v_member from public.clients c where c.id = v_target;
-  if not found then
-    perform private.refuse('unknown_client', 'El miembro no existe.');
-  end if;
-  select * into v_totals from private.member_period_totals t where t.client_id = v_target and t.period = v_month;
-  v_points := coalesce(v_totals.personal_points, 0);
-  if v_closed then
-    -- A closed month as it was: the close froze activity, group points and the level worked with.
-    v_active := coalesce(v_totals.was_active, false);
-    v_level := coalesce(v_totals.level_during, v_member.star_level);
-    v_group := coalesce(v_totals.group_points, v_points);
-  else
-    v_active := v_points >= v_threshold;
-    v_level := v_member.star_level;
-    -- Group points so far: own plus every descendant's, as folded plus what is still pending, read in
-    -- one statement (one snapshot) so a fold running meanwhile is counted either all or not at all.
-    v_group := v_points
-      + coalesce((select g.points from private.group_points g where g.ancestor_id = v_target and g.period = v_month), 0)
-      + coalesce((select sum(d.delta)::integer from private.group_points_pending d
-                   where d.ancestor_id = v_target and d.period = v_month), 0);
-    if not v_active then
-      -- What the close would forfeit if the month ended now: the same entries its rule picks.
-      select coalesce(sum(r.amount), 0) into v_at_risk
-        from public.reward_transactions r
-       where r.beneficiary_id = v_target and r.period_month = v_month
-         and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter')
-         and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id);
-    end if;
-  end if;
-
-  return query
-    with levels as (
-      select (l ->> 'level')::smallint as level, l ->> 'name' as name, (l ->> 'group_points')::integer as group_points
-        from jsonb_array_elements(v_plan -> 'levels') l
-    )
-    select v_target, v_month, v_closed, v_month = v_current,
-           case when v_month = v_current then ((v_month + interval '1 month')::date - v_today) else 0 end,
-           ((v_month + interval '1 month')::date - 1),
-           v_points, v_threshold, v_active, greatest(v_threshold - v_points, 0),
-           case when v_closed then 0::numeric else coalesce(v_totals.income, 0) end,
-           v_at_risk,
-           v_level, (select l.name from levels l where l.level = v_level), v_group,
-           -- greatest() skips nulls: at the top level there is no next level, so nothing is missing.
-           n.level, n.name, n.group_points, case when n.level is not null then greatest(n.group_points - v_group, 0) end,
-           (select m.currency from public.metadata m where m.id = 'app_settings')
-      from (select 1) one
-      left join lateral (select l.* from levels l where l.level > v_level order by l.level limit 1) n on true;
-end
-$$;
-comment on function public.get_member_month(uuid, date) is
-  'El mes de un miembro («¿cómo voy?»): puntos personales frente a los de actividad, días que quedan (incluido hoy, en la zona de la empresa), ingresos pendientes y cuánto perdería al cierre si sigue inactivo, nivel y puntos de grupo frente al siguiente nivel (y cuántos le faltan; null en el nivel más alto). Un mes cerrado se muestra como quedó al cerrarse. El miembro ve el suyo; el personal, el de cualquiera.';
-
-revoke all on function public.get_member_month(uuid, date) from public, anon;
-grant execute on function public.get_member_month(uuid, date) to authenticated;

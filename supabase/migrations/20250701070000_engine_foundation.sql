@@ -1,5 +1,6 @@
--- Reward engine (issue 5), part 1: the clock, refusals, roles, business months, and the two
--- summaries the engine keeps beside the append-only ledger (DESIGN.md §5, §9).
+-- Reward engine (issue 5), part 1: the clock, business months, the plan as the engine reads it, and
+-- the two summaries the engine keeps beside the append-only ledger (DESIGN.md §5, §9). Who may call
+-- (private.require_staff and friends) is in the identity migration.
 --
 -- Rounding rules (money is numeric(12,2), points are integers):
 --   * every money entry is rounded on its own to the cent, half away from zero (PostgreSQL's
@@ -103,6 +104,7 @@ $$;
 comment on function private.lock_open_period(date) is
   'Crea el periodo si falta y lo bloquea en modo compartido mientras la transacción escribe en él; rechaza escribir en un mes cerrado.';
 
+-- The plan as the engine reads it ---------------------------------------------------------------------
 create or replace function private.plan() returns table (version integer, plan jsonb)
 language plpgsql
 stable
@@ -128,72 +130,42 @@ as $$
 $$;
 comment on function private.plan_level(jsonb, integer) is 'Parámetros de un nivel de estrella dentro de una versión del plan.';
 
--- Who is calling -----------------------------------------------------------------------------------
-create or replace function private.require_staff() returns uuid
+-- The month a read asks for, and the company's time zone ------------------------------------------------
+create or replace function private.month_or_current(p_month date) returns date
 language plpgsql
 stable
-security definer
-set search_path = ''
-as $$
-begin
-  if auth.uid() is null or not private.is_staff() then
-    perform private.refuse('forbidden', 'Solo el personal (admin o superadmin) puede realizar esta acción.');
-  end if;
-  return auth.uid();
-end
-$$;
-comment on function private.require_staff() is 'Exige rol admin o superadmin (leído de users_roles en cada llamada) y devuelve el usuario.';
-
-create or replace function private.require_member() returns uuid
-language plpgsql
-stable
-security definer
 set search_path = ''
 as $$
 declare
-  v_id uuid := private.my_client_id();
+  v_current date := private.current_period();
 begin
-  if v_id is null then
-    perform private.refuse('forbidden', 'Solo un miembro con su ficha vinculada puede realizar esta acción.');
+  if p_month is null then
+    return v_current;
   end if;
-  return v_id;
+  if p_month <> date_trunc('month', p_month)::date then
+    perform private.refuse('invalid_period', 'Indica el mes como su primer día (por ejemplo 2026-03-01).');
+  end if;
+  if p_month > v_current then
+    perform private.refuse('invalid_period', format('El mes de %s aún no ha empezado.', private.period_label(p_month)));
+  end if;
+  return p_month;
 end
 $$;
-comment on function private.require_member() is 'Exige rol cliente con ficha de miembro vinculada y devuelve el id del miembro.';
+comment on function private.month_or_current(date) is
+  'El mes de negocio pedido (su primer día) o, si no se indica, el mes en curso; rechaza meses futuros o fechas que no son primer día.';
 
-create or replace function private.member_in_reach(p_client_id uuid, p_missing text, p_forbidden text) returns uuid
+create or replace function private.company_timezone() returns text
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
 begin
-  -- Staff read any member's figures but must say whose; a member reads only their own.
-  if private.is_staff() then
-    if p_client_id is null then
-      perform private.refuse('client_required', p_missing);
-    end if;
-    return p_client_id;
-  end if;
-  if p_client_id is not null and p_client_id <> private.require_member() then
-    perform private.refuse('forbidden', p_forbidden);
-  end if;
-  return private.require_member();
+  return coalesce((select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota');
 end
 $$;
-comment on function private.member_in_reach(uuid, text, text) is
-  'El miembro cuyos datos (saldo, libro, red) puede leer quien llama: el personal, el que indique (si no indica ninguno, p_missing); un miembro, solo el suyo (si pide otro, p_forbidden).';
-
-create or replace function private.is_service() returns boolean
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  return coalesce(auth.jwt() ->> 'role', '') = 'service_role';
-end
-$$;
-comment on function private.is_service() is 'Verdadero cuando llama la clave service_role (planificadores externos, función close-period).';
+comment on function private.company_timezone() is 'Zona horaria de la empresa (configuración), la del mes de negocio.';
+revoke all on function private.month_or_current(date), private.company_timezone() from public;
 
 -- Summaries beside the ledger (in private: reached only through the engine's functions) ----------------------------------------------------------------------
 create table private.member_period_totals (

@@ -5,6 +5,9 @@
 -- never behind; private.sales_aggregate_violations() compares them with a computation from scratch
 -- (pgTAP 64 and the seed's integration test assert it is empty). A change of the company's time zone
 -- moves sales between days: the settings trigger rebuilds both then (a rare, deliberate act).
+--
+-- Also kept here, for Productos: the units that pending orders commit (private.product_committed),
+-- checked by private.product_committed_violations().
 
 -- sales_daily --------------------------------------------------------------------------------------
 create table private.sales_daily (
@@ -199,4 +202,100 @@ revoke all on function private.sales_daily_stripes(), private.add_to_sales_daily
   private.keep_sales_daily(), private.keep_product_sales_daily(), private.rebuild_sales_aggregates(),
   private.sales_aggregate_violations(), private.rebuild_sales_aggregates_on_timezone() from public, anon, authenticated;
 
-select private.rebuild_sales_aggregates();
+-- What pending orders commit, kept ---------------------------------------------------------------------
+-- Summing the lines of every pending sale on each read cost 100–250 ms with 10,000 of them waiting
+-- (bench/README.md, «Productos»): the units are kept per product instead, in the same transaction as
+-- the sale's lines and its status change. Striped (four rows per product, by sale), so orders placed
+-- at once for the same product do not queue on one row; read as sum(units) group by product_id.
+create table private.product_committed (
+  product_id uuid not null references public.products (id) on delete cascade,
+  stripe smallint not null,
+  units integer not null default 0,
+  primary key (product_id, stripe)
+);
+comment on table private.product_committed is
+  'Unidades de cada producto en ventas pendientes (Pendiente de Aprobación o de Enrolamiento), repartidas en cuatro filas por producto (stripe, según la venta); se suman por producto. Las mantienen los disparadores de sale_items y sales; private.product_committed_violations las compara con el cálculo desde cero.';
+
+create or replace function private.committed_stripe(p_sale_id uuid) returns smallint
+language sql
+immutable
+parallel safe
+as $$
+  select (abs(pg_catalog.hashtext(p_sale_id::text)) % 4)::smallint
+$$;
+comment on function private.committed_stripe(uuid) is 'La fila de private.product_committed (0 a 3) en que cuenta una venta: siempre la misma para la misma venta.';
+
+create or replace function private.keep_committed_lines() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- The statement's lines of pending sales, one row per product and stripe, in product order: two
+  -- orders placed at once lock their rows in the same order, so they cannot deadlock each other.
+  insert into private.product_committed as c (product_id, stripe, units)
+  select n.product_id, private.committed_stripe(n.sale_id), sum(n.quantity)
+    from new_lines n
+    join public.sales s on s.id = n.sale_id
+   where s.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')
+   group by 1, 2
+   order by 1, 2
+  on conflict (product_id, stripe) do update set units = c.units + excluded.units;
+  return null;
+end
+$$;
+comment on function private.keep_committed_lines() is 'Las líneas de ventas pendientes suman sus unidades a lo comprometido de cada producto.';
+create trigger sale_items_keep_committed after insert on public.sale_items
+  referencing new table as new_lines
+  for each statement execute function private.keep_committed_lines();
+
+create or replace function private.keep_committed_sales() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sale public.sales := case when tg_op = 'DELETE' then old else new end;
+  v_line record;
+begin
+  -- A sale only ever leaves the pending states (approved, rejected, cancelled) or, pending, is deleted.
+  if old.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')
+     and (tg_op = 'DELETE' or new.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')) then
+    -- In product order, as the lines were added (keep_committed_lines).
+    for v_line in select i.product_id, sum(i.quantity)::integer as units from public.sale_items i
+                   where i.sale_id = v_sale.id group by 1 order by 1 loop
+      update private.product_committed c set units = c.units - v_line.units
+       where c.product_id = v_line.product_id and c.stripe = private.committed_stripe(v_sale.id);
+    end loop;
+  end if;
+  return old; -- the delete goes ahead (an AFTER UPDATE trigger's answer is ignored)
+end
+$$;
+comment on function private.keep_committed_sales() is 'Una venta que deja de estar pendiente (o se borra pendiente) resta sus unidades de lo comprometido.';
+create trigger sales_keep_committed after update of status on public.sales
+  for each row when (old.status is distinct from new.status) execute function private.keep_committed_sales();
+
+-- Before the delete: its lines, which the cascade removes, are still there to subtract.
+create trigger sales_keep_committed_delete before delete on public.sales
+  for each row execute function private.keep_committed_sales();
+
+create or replace function private.product_committed_violations()
+returns table (product_id uuid, kept bigint, counted bigint)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(k.product_id, c.product_id), coalesce(k.units, 0), coalesce(c.units, 0)
+    from (select pc.product_id, sum(pc.units) as units from private.product_committed pc group by pc.product_id having sum(pc.units) <> 0) k
+    full join (select si.product_id, sum(si.quantity) as units
+                 from public.sales s join public.sale_items si on si.sale_id = s.id
+                where s.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')
+                group by si.product_id) c on c.product_id = k.product_id
+   where coalesce(k.units, 0) <> coalesce(c.units, 0)
+$$;
+comment on function private.product_committed_violations() is
+  'Productos cuyo comprometido guardado difiere del calculado desde las ventas pendientes (debe estar vacío).';
+revoke all on function private.committed_stripe(uuid), private.keep_committed_lines(), private.keep_committed_sales(),
+  private.product_committed_violations() from public;
+revoke all on private.product_committed from public, anon, authenticated, service_role;

@@ -1,9 +1,10 @@
 -- The Dashboard (issue 12): what needs doing today, the month in figures against the previous one,
--- the charts and the low-stock list, in one staff-only read that never scans the ledger or the sales.
+-- the charts and the low-stock list, in one staff-only read (public.get_dashboard, in the back office's
+-- reads) that never scans the ledger or the sales.
 --
 -- Sales per day, the month's sales and the top products come from the lead's kept aggregates
--- (private.sales_daily, private.product_sales_daily, 20261126000000_sales_aggregates.sql). What they do
--- not cover is kept here, per business month, by triggers in the transaction that changes it:
+-- (private.sales_daily, private.product_sales_daily: 20250701080000_kept_sales_aggregates.sql). What
+-- they do not cover is kept here, per business month, by triggers in the transaction that changes it:
 --   * new members (approved enrolments: clients registered, by the month of joined_at);
 --   * members active in the month (personal points ≥ the plan's activity points) and members close to it
 --     (half the activity points up to one short of them: 50–99 with the default plan);
@@ -138,6 +139,7 @@ $$;
 comment on function private.keep_dashboard_members() is 'Disparador de clients: cuenta cada miembro registrado en el mes de su joined_at.';
 create trigger clients_keep_dashboard after insert or delete on public.clients
   for each row execute function private.keep_dashboard_members();
+
 -- Only the enrolment's approval touches these columns: the close's activity updates never fire it.
 create trigger clients_keep_dashboard_update after update of enrollment_status, joined_at on public.clients
   for each row
@@ -363,179 +365,187 @@ comment on function private.recount_dashboard_activity() is
 create trigger plan_versions_recount_dashboard after insert on public.plan_versions
   for each row execute function private.recount_dashboard_activity();
 
--- The read ---------------------------------------------------------------------------------------------------
-create or replace function public.get_dashboard() returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_tz text := private.company_timezone();
-  v_today date := (private.engine_now() at time zone private.company_timezone())::date;
-  v_month date := date_trunc('month', (private.engine_now() at time zone private.company_timezone()))::date;
-  v_prev date;
-  v_next date;
-  v_threshold integer := private.activity_points();
-  v_low_stock integer := coalesce((select m.low_stock_threshold from public.metadata m where m.id = 'app_settings'), 20);
-  v_months jsonb;
-  v_projection jsonb;
-  v_result jsonb;
-begin
-  perform private.require_staff();
-  v_prev := (v_month - interval '1 month')::date;
-  v_next := (v_month + interval '1 month')::date;
-
-  -- The last six months (the chart) with the two the cards compare.
-  with months as (
-    select g::date as month from generate_series(v_month - interval '5 months', v_month, interval '1 month') g
-  ), kept as (
-    select d.month, sum(d.new_members) as new_members, sum(d.active_members) as active_members,
-           sum(d.near_active_members) as near_active_members,
-           sum(d.commissions) as commissions, sum(d.bonuses) as bonuses, sum(d.reversals) as reversals,
-           sum(d.commissionable_sales) as commissionable_sales
-      from private.dashboard_months d where d.month >= v_month - interval '5 months' and d.month <= v_month group by d.month
-  ), sales as (
-    select date_trunc('month', s.day)::date as month, sum(s.sales_count) as sales_count, sum(s.total) as sales_total
-      from private.sales_daily s
-     where s.day >= v_prev and s.day < v_next and s.status in ('Pagada', 'Entregada')
-     group by 1
-  )
-  select jsonb_agg(jsonb_build_object(
-           'month', m.month,
-           'closed', coalesce(p.status = 'closed', false),
-           'sales_count', coalesce(s.sales_count, 0),
-           'sales_total', coalesce(s.sales_total, 0),
-           'new_members', coalesce(k.new_members, 0),
-           -- A closed month's activity is what its close judged; an open month's is kept as points arrive.
-           'active_members', case when p.status = 'closed' then coalesce((p.summary ->> 'active')::integer, 0)
-                                  else coalesce(k.active_members, 0) end,
-           'near_active_members', coalesce(k.near_active_members, 0),
-           'registered_members', (select coalesce(sum(d.new_members), 0) from private.dashboard_months d where d.month <= m.month),
-           'commissions', coalesce(k.commissions, 0),
-           'bonuses', coalesce(k.bonuses, 0),
-           'reversals', coalesce(k.reversals, 0),
-           'rewards_net', coalesce(k.commissions, 0) + coalesce(k.bonuses, 0) + coalesce(k.reversals, 0),
-           'commissionable_sales', coalesce(k.commissionable_sales, 0),
-           'payout_ratio', round((coalesce(k.commissions, 0) + coalesce(k.bonuses, 0) + coalesce(k.reversals, 0))
-                                 / nullif(k.commissionable_sales, 0), 4))
-         order by m.month)
-    into v_months
-    from months m
-    left join kept k on k.month = m.month
-    left join sales s on s.month = m.month
-    left join public.periods p on p.month = m.month;
-
-  -- The projection at the close. The close changes a month's net income twice: it forfeits what
-  -- members inactive at the end earned and adds the volume bonuses. Repeating the close for 100,000
-  -- members takes seconds (preview_period_close), so the projection applies the effect the last close
-  -- had, as a factor: net after that close ÷ net before it (net − volume bonuses + forfeits). The
-  -- current ratio × that factor; with no closed month yet, the factor is 1.
-  with last_close as (
-    select p.month, coalesce((p.summary ->> 'volume_bonus_amount')::numeric, 0) as volume,
-           coalesce((p.summary ->> 'forfeited_amount')::numeric, 0) as forfeited
-      from public.periods p where p.status = 'closed' order by p.month desc limit 1
-  ), net as (
-    select l.month, l.volume, l.forfeited,
-           (select sum(d.commissions + d.bonuses + d.reversals) from private.dashboard_months d where d.month = l.month) as after_close
-      from last_close l
-  )
-  select jsonb_build_object('basis_month', n.month,
-                            'factor', coalesce(round(n.after_close / nullif(n.after_close - n.volume + n.forfeited, 0), 4), 1))
-    into v_projection from net n;
-  v_projection := coalesce(v_projection, jsonb_build_object('basis_month', null, 'factor', 1));
-  v_projection := v_projection || jsonb_build_object('payout_ratio',
-    round((v_months -> -1 ->> 'payout_ratio')::numeric * (v_projection ->> 'factor')::numeric, 4));
-
-  select jsonb_build_object(
-    'today', v_today,
-    'month', v_month,
-    'previous_month', v_prev,
-    'days_left', v_next - v_today,
-    'currency', coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), 'USD'),
-    'activity_points', v_threshold,
-    'near_active_from', ceil(v_threshold / 2.0)::integer,
-    'low_stock_threshold', v_low_stock,
-    'months', v_months,
-    'projection', v_projection,
-    -- Months before this one still open: the close of last month is due (the banner).
-    'unclosed_months', coalesce((select jsonb_agg(p.month order by p.month) from public.periods p
-                                  where p.month < v_month and p.status = 'open'), '[]'::jsonb),
-    'approvals', (select jsonb_build_object('count', count(*), 'oldest_at', min(s.created_at))
-                    from public.sales s where s.status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')),
-    'payouts', (select jsonb_build_object('pending', count(*) filter (where r.status = 'pending'),
-                                          'approved', count(*) filter (where r.status = 'approved'),
-                                          'amount', coalesce(sum(r.amount), 0))
-                  from public.payout_requests r where r.status in ('pending', 'approved')),
-    -- Owed to members: the ledger's net of open months (pending) and of closed months less what was paid.
-    'liability', (select jsonb_build_object('pending', x.pending, 'available_unpaid', x.available_unpaid, 'total', x.pending + x.available_unpaid)
-                    from (select coalesce(sum(d.commissions + d.bonuses + d.reversals) filter (where p.status is distinct from 'closed'), 0) as pending,
-                                 coalesce(sum(d.commissions + d.bonuses + d.reversals) filter (where p.status = 'closed'), 0)
-                                 - coalesce(sum(d.payouts_paid), 0) as available_unpaid
-                            from private.dashboard_months d left join public.periods p on p.month = d.month) x),
-    -- At the last 30 days' pace (units that left the stock, net of cancellations), within 7 days.
-    'running_out', coalesce((
-       select jsonb_agg(jsonb_build_object('product_id', p.id, 'sku', p.sku, 'name', p.name, 'stock', p.stock,
-                                           'units_30_days', u.units, 'days_left', floor(p.stock * 30.0 / u.units)::integer)
-                        order by p.stock * 30.0 / u.units, p.name)
-         from (select d.product_id, sum(d.units) as units from private.product_sales_daily d
-                where d.day > v_today - 30 and d.day <= v_today group by d.product_id) u
-         join public.products p on p.id = u.product_id
-        where p.is_active and u.units > 0 and p.stock * 30 <= 7 * u.units), '[]'::jsonb),
-    'daily_sales', coalesce((
-       select jsonb_agg(jsonb_build_object('day', x.day, 'total', x.total, 'count', x.n) order by x.day)
-         from (select s.day, sum(s.total) as total, sum(s.sales_count) as n from private.sales_daily s
-                where s.day >= v_prev and s.day < v_next and s.status in ('Pagada', 'Entregada')
-                group by s.day having sum(s.sales_count) <> 0) x), '[]'::jsonb),
-    'top_products', coalesce((
-       select jsonb_agg(jsonb_build_object('product_id', p.id, 'name', p.name, 'units', t.units, 'revenue', t.revenue)
-                        order by t.units desc, t.revenue desc, p.name)
-         from (select d.product_id, sum(d.units) as units, sum(d.revenue) as revenue from private.product_sales_daily d
-                where d.day >= v_month and d.day < v_next group by d.product_id having sum(d.units) > 0
-                order by 2 desc, 3 desc limit 5) t
-         join public.products p on p.id = t.product_id), '[]'::jsonb),
-    'low_stock', coalesce((
-       select jsonb_agg(jsonb_build_object('product_id', p.id, 'sku', p.sku, 'name', p.name, 'stock', p.stock) order by p.stock, p.name)
-         from public.products p where p.is_active and p.stock <= v_low_stock), '[]'::jsonb)
-  ) into v_result;
-  return v_result;
-end
-$$;
-comment on function public.get_dashboard() is
-  'Personal: el Dashboard en una lectura. Pendientes de hoy (aprobaciones y la más antigua, retiros por pagar, productos que se agotan en 7 días al ritmo de los últimos 30, miembros cerca de activarse, si el mes anterior sigue abierto), las cifras de los últimos seis meses (ventas netas de cancelaciones, miembros nuevos, activos y registrados, comisiones, bonos, ventas comisionables, ratio de pago), la proyección del ratio al cierre, el pasivo de comisiones, las series de los gráficos y el stock bajo. Lee agregados guardados, nunca recorre el libro ni las ventas.';
-
--- The rows behind «members close to being active», for its panel (staff, on demand).
-create or replace function public.get_dashboard_near_active(p_limit integer default 50) returns table (
-  client_id uuid, member_no bigint, name text, personal_points integer
-)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_threshold integer := private.activity_points();
-begin
-  perform private.require_staff();
-  return query
-    select c.id, c.member_no, c.name, t.personal_points
-      from private.member_period_totals t join public.clients c on c.id = t.client_id
-     where t.period = private.current_period()
-       and private.activity_band(t.personal_points, v_threshold) = 1
-     order by t.personal_points desc, c.name
-     limit least(greatest(coalesce(p_limit, 50), 1), 200);
-end
-$$;
-comment on function public.get_dashboard_near_active(integer) is
-  'Personal: los miembros que este mes están cerca de activarse (desde la mitad de los puntos de actividad hasta uno menos), los de más puntos primero.';
-
 revoke all on function private.bump_dashboard_month(date, integer, integer, integer, numeric, numeric, numeric, numeric, numeric),
   private.activity_points(), private.activity_band(integer, integer), private.keep_dashboard_activity(),
   private.keep_dashboard_members(), private.keep_dashboard_ledger(), private.keep_dashboard_sales(),
   private.keep_dashboard_payouts(), private.dashboard_months_from_scratch(), private.rebuild_dashboard_months(),
   private.dashboard_month_violations(), private.recount_dashboard_months_on_timezone(), private.recount_dashboard_activity()
   from public, anon, authenticated;
-revoke all on function public.get_dashboard(), public.get_dashboard_near_active(integer) from public, anon;
-grant execute on function public.get_dashboard(), public.get_dashboard_near_active(integer) to authenticated;
 
-select private.rebuild_dashboard_months();
+-- Finanzas (issue 13): per business month the revenue, the cost of goods, the rewards net of reversals,
+-- the margins, the commission liability, the payouts paid and the clawbacks, only for a superadmin with
+-- the finance claim (private.has_finance()). Every read (public.get_finance_*, with the configuration
+-- reads) comes from small kept tables, never from the ledger or the sales:
+--   * private.dashboard_months (the Dashboard's, above) already keeps per month the
+--     commissions, bonuses and reversals (by the ledger's period_month) and the payouts paid (by the month
+--     they were paid): reused as they are;
+--   * private.sale_line_costs records, when a sale's units leave the stock, the product's unit cost at that
+--     moment (its last recorded cost, product_costs, as Proveedores writes it on each restock): the cost of
+--     goods is the cost at the time of the sale, and a later restock at another price does not rewrite
+--     past months. A product without a recorded cost counts at 0 and its units are reported apart
+--     («unidades sin costo»), so the gap is visible instead of silent;
+--   * private.finance_product_months keeps per business month of the sale (its period_month, the month of
+--     its approval) and product the units, revenue (unit price × units) and cost, net of cancellations:
+--     a cancellation subtracts in the sale's month at the cost recorded when the units left;
+--   * private.finance_months keeps the clawbacks: reversals written after their month was closed (a
+--     cancellation of a sale whose month had closed), in the reversed entry's month.
+-- private.finance_month_violations() compares all of it with a computation from scratch.
+
+-- Cost at the time of the sale --------------------------------------------------------------------------
+-- No foreign keys: like the ledger, these rows are facts of the past, and the tests' fixture empties the
+-- sales and products under them (its rollback brings everything back).
+create table private.sale_line_costs (
+  sale_id uuid not null,
+  product_id uuid not null,
+  month date not null,
+  units integer not null,
+  unit_price numeric(12,2) not null,
+  unit_cost numeric(12,2),
+  primary key (sale_id, product_id)
+);
+comment on table private.sale_line_costs is
+  'Costo unitario de cada línea vendida en el momento en que sus unidades salieron del stock (el último costo de product_costs entonces; null si el producto no tenía costo), con el mes de negocio de la venta: el costo de lo vendido de un mes no cambia con reposiciones posteriores.';
+revoke all on table private.sale_line_costs from public, anon, authenticated, service_role;
+
+create table private.finance_product_months (
+  month date not null,
+  product_id uuid not null,
+  units integer not null default 0,
+  revenue numeric(14,2) not null default 0,
+  cost numeric(14,2) not null default 0,
+  units_without_cost integer not null default 0,
+  primary key (month, product_id)
+);
+comment on table private.finance_product_months is
+  'Por mes de negocio de la venta y producto: unidades vendidas, ingreso (precio unitario × unidades), costo de lo vendido (al costo del momento de la venta) y unidades sin costo registrado, netos de cancelaciones. Sin franjas: la salida de stock ya bloquea la fila del producto.';
+revoke all on table private.finance_product_months from public, anon, authenticated, service_role;
+
+create table private.finance_months (
+  month date not null,
+  stripe smallint not null,
+  clawbacks numeric(14,2) not null default 0,
+  primary key (month, stripe)
+);
+comment on table private.finance_months is
+  'Recuperaciones (clawbacks) por mes del asiento revertido: reversos de comisión escritos cuando ese mes ya estaba cerrado (negativos). En franjas (stripe) que se suman al leer.';
+revoke all on table private.finance_months from public, anon, authenticated, service_role;
+
+create or replace function private.keep_finance_products() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_line private.sale_line_costs;
+begin
+  if new.kind = 'sale' then
+    insert into private.sale_line_costs (sale_id, product_id, month, units, unit_price, unit_cost)
+    select new.sale_id, new.product_id, s.period_month, -new.quantity, i.unit_price,
+           (select c.unit_cost from public.product_costs c where c.product_id = new.product_id)
+      from public.sales s join public.sale_items i on i.sale_id = s.id and i.product_id = new.product_id
+     where s.id = new.sale_id
+    on conflict (sale_id, product_id) do update set units = excluded.units, unit_cost = excluded.unit_cost, month = excluded.month
+    returning * into v_line;
+    insert into private.finance_product_months as f (month, product_id, units, revenue, cost, units_without_cost)
+    values (v_line.month, v_line.product_id, v_line.units, v_line.units * v_line.unit_price,
+            v_line.units * coalesce(v_line.unit_cost, 0), case when v_line.unit_cost is null then v_line.units else 0 end)
+    on conflict (month, product_id) do update
+       set units = f.units + excluded.units, revenue = f.revenue + excluded.revenue, cost = f.cost + excluded.cost,
+           units_without_cost = f.units_without_cost + excluded.units_without_cost;
+  else
+    select * into v_line from private.sale_line_costs l where l.sale_id = new.sale_id and l.product_id = new.product_id;
+    if found then
+      update private.finance_product_months f
+         set units = f.units - v_line.units, revenue = f.revenue - v_line.units * v_line.unit_price,
+             cost = f.cost - v_line.units * coalesce(v_line.unit_cost, 0),
+             units_without_cost = f.units_without_cost - case when v_line.unit_cost is null then v_line.units else 0 end
+       where f.month = v_line.month and f.product_id = v_line.product_id;
+    end if;
+  end if;
+  return null;
+end
+$$;
+comment on function private.keep_finance_products() is
+  'Disparador de stock_movements: al salir las unidades de una venta registra su costo unitario de ese momento y las suma al mes de la venta; al cancelarse las resta de ese mismo mes al costo registrado.';
+create trigger stock_movements_keep_finance after insert on public.stock_movements
+  for each row when (new.kind in ('sale', 'cancellation') and new.sale_id is not null)
+  execute function private.keep_finance_products();
+
+create or replace function private.keep_finance_clawbacks() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- The close writes its forfeits before it marks the month closed: only later reversals count here.
+  insert into private.finance_months as f (month, stripe, clawbacks)
+  select n.period_month, (pg_catalog.pg_backend_pid() % 8)::smallint, sum(n.amount)
+    from new_entries n join public.periods p on p.month = n.period_month and p.status = 'closed'
+   where n.type = 'reversal_commission'
+   group by n.period_month
+  on conflict (month, stripe) do update set clawbacks = f.clawbacks + excluded.clawbacks;
+  return null;
+end
+$$;
+comment on function private.keep_finance_clawbacks() is 'Disparador del libro (por sentencia): suma a su mes los reversos de comisión escritos con ese mes ya cerrado.';
+create trigger reward_transactions_keep_finance after insert on public.reward_transactions
+  referencing new table as new_entries
+  for each statement execute function private.keep_finance_clawbacks();
+
+-- From scratch: the check ---------------------------------------------------------------------------------
+create or replace function private.finance_months_from_scratch() returns table (
+  month date, revenue numeric, cost_of_goods numeric, clawbacks numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- Revenue straight from the sales that stand paid or delivered; cost from the costs recorded at the
+  -- sale (the only place the cost of that moment lives); clawbacks from the ledger and the close's time.
+  with parts as (
+    select s.period_month as month, sum(s.total) as revenue, 0::numeric as cost, 0::numeric as clawbacks
+      from public.sales s where s.status in ('Pagada', 'Entregada') group by s.period_month
+    union all
+    select l.month, 0, sum(l.units * coalesce(l.unit_cost, 0)), 0
+      from private.sale_line_costs l join public.sales s on s.id = l.sale_id
+     where s.status in ('Pagada', 'Entregada') group by l.month
+    union all
+    select r.period_month, 0, 0, sum(r.amount)
+      from public.reward_transactions r join public.periods p on p.month = r.period_month and p.status = 'closed'
+     where r.type = 'reversal_commission' and r.reason is distinct from 'Beneficiario inactivo al cierre del mes'
+       and r.created_at >= p.closed_at
+     group by r.period_month
+  )
+  select p.month, sum(p.revenue)::numeric(14,2), sum(p.cost)::numeric(14,2), sum(p.clawbacks)::numeric(14,2)
+    from parts p group by p.month
+$$;
+comment on function private.finance_months_from_scratch() is
+  'Ingreso, costo de lo vendido y recuperaciones por mes calculados desde las ventas, los costos registrados y el libro (recorre todo: solo para comprobar).';
+
+create or replace function private.finance_month_violations() returns table (month date, detail text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with kept as (
+    select x.month, sum(x.revenue)::numeric(14,2) as revenue, sum(x.cost)::numeric(14,2) as cost,
+           sum(x.clawbacks)::numeric(14,2) as clawbacks
+      from (select f.month, f.revenue, f.cost, 0::numeric as clawbacks from private.finance_product_months f
+            union all
+            select c.month, 0, 0, c.clawbacks from private.finance_months c) x
+     group by x.month
+  ), both_sides as (
+    select coalesce(k.month, c.month) as month,
+           (coalesce(k.revenue, 0), coalesce(k.cost, 0), coalesce(k.clawbacks, 0))::text as kept,
+           (coalesce(c.revenue, 0), coalesce(c.cost_of_goods, 0), coalesce(c.clawbacks, 0))::text as computed
+      from kept k full join private.finance_months_from_scratch() c on c.month = k.month
+  )
+  select b.month, format('guardado %s, calculado %s (ingreso, costo, recuperaciones)', b.kept, b.computed)
+    from both_sides b where b.kept <> b.computed
+$$;
+comment on function private.finance_month_violations() is
+  'Meses cuyas cifras de Finanzas guardadas difieren de su cálculo desde cero: vacío si los disparadores no se saltaron nada.';
+revoke all on function private.finance_months_from_scratch(), private.finance_month_violations() from public, anon, authenticated;
+revoke all on function private.keep_finance_products(), private.keep_finance_clawbacks() from public, anon, authenticated;

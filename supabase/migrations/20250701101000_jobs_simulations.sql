@@ -175,7 +175,6 @@ revoke all on function public.get_simulation_job(bigint) from public, anon, auth
 grant execute on function public.get_simulation_job(bigint) to authenticated;
 
 -- The close preview read from its job ----------------------------------------------------------------------------
-drop function public.get_close_preview(date, integer, integer);
 create or replace function public.get_close_preview(p_job_id bigint, p_page integer default 1, p_page_size integer default 50)
 returns table (
   action text, client_id uuid, client_name text, ledger_id bigint, amount numeric, base numeric, rate numeric,
@@ -211,7 +210,125 @@ revoke all on function public.get_close_preview(bigint, integer, integer) from p
 grant execute on function public.get_close_preview(bigint, integer, integer) to authenticated;
 
 -- The what-if's figures, computed by the worker ----------------------------------------------------------------
-drop function public.preview_plan_change(jsonb);
+-- The last closed month replayed under two plans (the one in force and the draft), by the engine's own
+-- rules, set-based: private.sale_reward_lines called once per sale took minutes for a month of
+-- 1,000,000 sales (bench/README.md), far past the 8 s an API request may last. What it pays, per rule:
+--   * an order or direct sale of the month (paid or delivered now: a cancelled one paid nothing):
+--     each registered upline of generation g ≤ the plan's last generation gets round(base × rate of
+--     their level for g, 2), as sale_reward_lines; each buyer's upline is read once for both plans,
+--     and a buyer's sales of the same base are counted together (the rounding stays per sale);
+--   * an enrolment of the month: its registered enroller gets round(kit base × enrolment rate, 2) and
+--     the starter bonus of their level, as enrolment_reward_lines;
+--   * the close's forfeits: a beneficiary inactive at the close keeps no commission or starter bonus
+--     (activity does not depend on the levels), so only the month's active members count;
+--   * the close's volume bonus: round(downline sales × volume rate of the level held, 2) for each
+--     active member, on the month's frozen figures, as period_close_actions.
+-- Each member's level is the one they held during the month (frozen by the close: levels change only
+-- there), so the plan the month was paid with replays exactly what the engine wrote, even after the
+-- close's level-ups (pgTAP 70; bench/governance.mjs on 1,000,000 sales); the network is today's, for
+-- both plans, so the difference is the plan's alone.
+create or replace function private.replay_closed_month(p_month date, p_before jsonb, p_after jsonb) returns table (
+  client_id uuid, kind text, generation smallint, before numeric, after numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+-- The planner's row guesses on these CTEs are millions, so with JIT on it compiled and optimised 238
+-- functions first: 2.4 s of 5.5 at 250,000 sales, a fixed cost the replay itself does not need
+-- (bench/README.md, «Configuración y Finanzas»).
+set jit = off
+as $$
+  with plans as (
+    select 1 as which, p_before as plan union all select 2, p_after
+  ), levels as (
+    select p.which, (l ->> 'level')::smallint as level, (l ->> 'volume_bonus_rate')::numeric as volume_rate,
+           round((l ->> 'starter_bonus')::numeric, 2) as starter_bonus, (p.plan ->> 'enrollment_commission_rate')::numeric as enrolment_rate
+      from plans p cross join jsonb_array_elements(p.plan -> 'levels') l
+  ), rates as (
+    select p.which, (l ->> 'level')::smallint as level, r.generation::smallint as generation, r.rate::numeric as rate
+      from plans p
+     cross join jsonb_array_elements(p.plan -> 'levels') l
+     cross join lateral jsonb_array_elements_text(l -> 'commission_rates') with ordinality as r(rate, generation)
+  ), sold as materialized (
+    select s.kind, s.client_id, s.commissionable_total as base
+      from public.sales s
+     where s.period_month = p_month and s.status in ('Pagada', 'Entregada')
+       and (s.kind = 'enrollment' or s.commissionable_total > 0)
+  ), orders as (
+    -- Sales of the same base by the same buyer pay their upline the same amounts: counted together.
+    select o.client_id, o.base, count(*) as sales from sold o where o.kind <> 'enrollment' group by 1, 2
+  ), active as materialized (
+    -- The month's active registered members with the level they held: one hash for every upline probe.
+    select c.member_no, c.id as client_id, t.level_during
+      from private.member_period_totals t
+      join public.clients c on c.id = t.client_id and c.enrollment_status = 'registered'
+     where t.period = p_month and t.was_active
+  ), earners as (
+    -- Each buyer's upline from the path's labels (member numbers), once per buyer rather than per sale,
+    -- kept only where it earns: registered, active in the month, and its level pays that generation in
+    -- either plan (most members are ★1 and earn from generation 1 alone).
+    select b.id as buyer_id, c.client_id, up.generation, rb.rate as rate_before, ra.rate as rate_after
+      from (select distinct o.client_id from orders o) x
+      join public.clients b on b.id = x.client_id
+     cross join lateral (
+       select a.member_no::bigint as member_no, (extensions.nlevel(b.path) - a.pos)::smallint as generation
+         from unnest(string_to_array(extensions.ltree2text(b.path), '.')) with ordinality as a(member_no, pos)
+        where a.pos < extensions.nlevel(b.path) and a.pos >= extensions.nlevel(b.path) - (select max(r.generation) from rates r)
+     ) up
+      join active c on c.member_no = up.member_no
+      left join rates rb on rb.which = 1 and rb.level = c.level_during and rb.generation = up.generation
+      left join rates ra on ra.which = 2 and ra.level = c.level_during and ra.generation = up.generation
+     where rb.rate > 0 or ra.rate > 0
+  ), commissions as (
+    select e.client_id, e.generation,
+           sum(o.sales * coalesce(round(o.base * e.rate_before, 2), 0)) as before,
+           sum(o.sales * coalesce(round(o.base * e.rate_after, 2), 0)) as after
+      from orders o
+      join earners e on e.buyer_id = o.client_id
+     group by 1, 2
+  ), enrolments as (
+    select e.id as client_id, o.base, count(*) as sales
+      from sold o
+      join public.clients m on m.id = o.client_id
+      join public.clients e on e.id = m.enroller_id and e.enrollment_status = 'registered'
+     where o.kind = 'enrollment'
+     group by 1, 2
+  ), enrolment_lines as (
+    select x.client_id, 'commission_enrollment' as kind,
+           sum(x.sales * coalesce(round(x.base * lb.enrolment_rate, 2), 0)) as before,
+           sum(x.sales * coalesce(round(x.base * la.enrolment_rate, 2), 0)) as after
+      from enrolments x
+      join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
+     group by 1
+    union all
+    select x.client_id, 'bonus_starter', sum(x.sales * coalesce(greatest(lb.starter_bonus, 0), 0)), sum(x.sales * coalesce(greatest(la.starter_bonus, 0), 0))
+      from enrolments x
+      join private.member_period_totals t on t.client_id = x.client_id and t.period = p_month and t.was_active
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
+     group by 1
+  ), volume as (
+    select t.client_id, coalesce(round(t.downline_sales * lb.volume_rate, 2), 0) as before,
+           coalesce(round(t.downline_sales * la.volume_rate, 2), 0) as after
+      from private.member_period_totals t
+      left join levels lb on lb.which = 1 and lb.level = t.level_during
+      left join levels la on la.which = 2 and la.level = t.level_during
+     where t.period = p_month and t.was_active
+  )
+  select x.client_id, x.kind, x.generation, x.before, x.after
+    from (select c.client_id, 'commission_purchase' as kind, c.generation, c.before, c.after from commissions c
+          union all
+          select e.client_id, e.kind, null::smallint, e.before, e.after from enrolment_lines e
+          union all
+          select v.client_id, 'bonus_volume', null::smallint, v.before, v.after from volume v) x
+   where x.before > 0 or x.after > 0
+$$;
+comment on function private.replay_closed_month(date, jsonb, jsonb) is
+  'Lo que habría pagado un mes ya cerrado con dos planes (el vigente y un borrador) por miembro, tipo y generación: comisiones por generación, comisión de enrolamiento, bono de inicio y bono de volumen, con las reglas del motor y el nivel que cada miembro tuvo en el mes, en una pasada sobre las ventas del mes y sin escribir nada. Lo usa la simulación del plan.';
+
 create or replace function private.plan_what_if(p_levels jsonb) returns jsonb
 language plpgsql
 stable

@@ -1,22 +1,39 @@
+-- What the company learns from people: the Análisis de Salud of a member (superadmin only) and the
+-- leads a visitor leaves on a member's public page.
+
+-- health_analyses (superadmin) ------------------------------------------------------------------------
 -- Análisis de Salud (issue 14): the database computes and stores each analysis in one transaction.
 -- Health answers are sensitive data: only a superadmin runs or reads an analysis, every write is audited
--- (the audit trigger of 20250701000600_audit.sql), and an analysis only exists with the consent it was
--- given under (its text and version, and when). Red flags (pregnancy, breastfeeding, a chronic illness,
--- any medication) stop the recommendations; otherwise active products and recipes whose benefits match
--- the goals, minus what the restrictions and allergies rule out, each with its reason. Never dosages or
--- diagnoses: the reasons only name the goal and the benefit tag that met.
-
+-- (its audit trigger below), and an analysis only exists with the consent it was given under (its text
+-- and version, and when). Red flags (pregnancy, breastfeeding, a chronic illness, any medication) stop
+-- the recommendations; otherwise active products and recipes whose benefits match the goals, minus what
+-- the restrictions and allergies rule out, each with its reason. Never dosages or diagnoses: the
+-- reasons only name the goal and the benefit tag that met.
 -- What a product contains (public.products.components, edited in Productos) is what restrictions rule out.
+create table public.health_analyses (
+  id uuid primary key default gen_random_uuid(),
+  client_id uuid not null references public.clients (id) on delete cascade,
+  answers jsonb not null default '{}' constraint health_analyses_respuestas_objeto check (jsonb_typeof(answers) = 'object'),
+  recommendations jsonb not null default '[]' constraint health_analyses_recomendaciones_lista check (jsonb_typeof(recommendations) = 'array'),
+  notes text constraint health_analyses_notas_validas check (char_length(notes) <= 4000),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  -- The analysis keeps its consent, its red flags and what was left out.
+  consent_version text not null constraint health_analyses_version_consentimiento check (char_length(consent_version) between 1 and 40),
+  consent_text text not null constraint health_analyses_texto_consentimiento check (char_length(consent_text) between 20 and 2000),
+  consented_at timestamptz not null,
+  red_flags text[] not null default '{}',
+  warning text constraint health_analyses_aviso_valido check (char_length(warning) <= 500),
+  exclusions jsonb not null default '[]' constraint health_analyses_exclusiones_lista check (jsonb_typeof(exclusions) = 'array')
+);
 
--- The analysis keeps its consent, its red flags and what was left out ---------------------------------
--- Nothing is deployed and the table has no rows yet, so the consent can be required from the start.
-alter table public.health_analyses
-  add column consent_version text not null constraint health_analyses_version_consentimiento check (char_length(consent_version) between 1 and 40),
-  add column consent_text text not null constraint health_analyses_texto_consentimiento check (char_length(consent_text) between 20 and 2000),
-  add column consented_at timestamptz not null,
-  add column red_flags text[] not null default '{}',
-  add column warning text constraint health_analyses_aviso_valido check (char_length(warning) <= 500),
-  add column exclusions jsonb not null default '[]' constraint health_analyses_exclusiones_lista check (jsonb_typeof(exclusions) = 'array');
+-- The member's history, newest first, paged with range().
+create index health_analyses_client_created_idx on public.health_analyses (client_id, created_at desc, id);
+create index health_analyses_created_by_idx on public.health_analyses (created_by);
+comment on table public.health_analyses is
+  'Cuestionarios de Análisis de Salud por miembro y los productos y recetas recomendados con su porqué. Datos sensibles: solo superadmin. No es consejo médico.';
+create trigger health_analyses_stamp before insert or update on public.health_analyses
+  for each row execute function private.stamp_authorship('created_by', 'created_at');
 comment on column public.health_analyses.consent_version is 'Versión del texto de consentimiento que la persona aceptó.';
 comment on column public.health_analyses.consent_text is 'El texto exacto del consentimiento aceptado: para qué son las respuestas y quién las ve.';
 comment on column public.health_analyses.consented_at is 'Cuándo se dio el consentimiento (el momento en que se guardó el análisis).';
@@ -24,13 +41,150 @@ comment on column public.health_analyses.red_flags is 'Señales de alerta marcad
 comment on column public.health_analyses.warning is 'La frase que se muestra cuando hay señales de alerta; null si no las hay.';
 comment on column public.health_analyses.exclusions is 'Productos y recetas que coincidían con los objetivos pero se excluyeron, cada uno con su porqué.';
 
+-- leads (contact form of the public page) -------------------------------------------------------------
+create table public.leads (
+  id uuid primary key default gen_random_uuid(),
+  client_id uuid not null references public.clients (id) on delete cascade,
+  name text not null constraint leads_nombre_valido check (char_length(btrim(name)) between 2 and 120),
+  email text constraint leads_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+  phone text constraint leads_telefono_valido check (char_length(phone) <= 40),
+  message text constraint leads_mensaje_valido check (char_length(message) <= 2000),
+  status text not null default 'new' constraint leads_estado_valido check (status in ('new', 'contacted', 'closed')),
+  -- Colombian data-protection law wants consent prior, express and informed: a lead exists only with
+  -- the moment the visitor ticked the authorisation (submit_lead refuses without it).
+  consented_at timestamptz not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint leads_con_forma_de_contacto check (email is not null or phone is not null)
+);
+create index leads_client_idx on public.leads (client_id, created_at desc);
+comment on table public.leads is
+  'Contactos que deja un visitante en la página pública de un miembro (vía public.submit_lead). El miembro ve y gestiona los suyos.';
+create trigger leads_touch before update on public.leads for each row execute function private.touch_updated_at();
+create trigger leads_stamp before insert or update on public.leads
+  for each row execute function private.stamp_authorship('created_at');
+
+create or replace function private.leads_guard() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('authenticated', 'anon') and not private.is_staff()
+     and (to_jsonb(new) - array['status', 'updated_at']) is distinct from (to_jsonb(old) - array['status', 'updated_at']) then
+    perform private.refuse('forbidden', 'Solo puedes cambiar el estado de tus contactos.', null, '42501');
+  end if;
+  return new;
+end
+$$;
+comment on function private.leads_guard() is 'El miembro solo cambia el estado de seguimiento de sus contactos, no lo que escribió el visitante.';
+create trigger leads_guard before update on public.leads for each row execute function private.leads_guard();
+
+-- A lead is read by its member and staff in the app: refuse markup at the door rather than trusting
+-- every screen (and every export) to escape it.
+create function private.leads_refuse_markup() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if concat_ws(' ', new.name, new.email, new.phone, new.message) ~* '</?[a-z!?][^<>]*>' then
+    perform private.refuse('markup_not_allowed', 'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).');
+  end if;
+  return new;
+end
+$$;
+comment on function private.leads_refuse_markup() is
+  'Un contacto es texto llano: un nombre, correo, teléfono o mensaje con etiquetas HTML se rechaza (savia:markup_not_allowed) y no se guarda.';
+revoke all on function private.leads_refuse_markup() from public;
+create trigger leads_refuse_markup before insert or update of name, email, phone, message on public.leads
+  for each row execute function private.leads_refuse_markup();
+
+-- Audited (private.audit_row) ------------------------------------------------------------------------
+create trigger audit after insert or update or delete on public.health_analyses for each row execute function private.audit_row();
+create trigger audit after insert or update or delete on public.leads for each row execute function private.audit_row();
+
+-- Row level security ----------------------------------------------------------------------------------
+alter table public.health_analyses enable row level security;
+alter table public.leads enable row level security;
+
 -- Analyses are written only by record_health_analysis (computed by the database, never typed in) and
 -- never edited afterwards; a superadmin may still delete one (the person asks to be forgotten).
-revoke insert, update on public.health_analyses from authenticated;
+grant select, delete on public.health_analyses to authenticated;
 
--- The member's history, newest first, paged with range().
-drop index public.health_analyses_client_idx;
-create index health_analyses_client_created_idx on public.health_analyses (client_id, created_at desc, id);
+-- Leads arrive through public.submit_lead, so nobody inserts them through the API.
+grant select, update, delete on public.leads to authenticated;
+
+create policy health_analyses_superadmin on public.health_analyses for all to authenticated
+  using ((select private.is_superadmin())) with check ((select private.is_superadmin()));
+
+create policy leads_select_own on public.leads for select to authenticated
+  using (client_id = (select private.my_client_id()));
+create policy leads_update_own on public.leads for update to authenticated
+  using (client_id = (select private.my_client_id())) with check (client_id = (select private.my_client_id()));
+create policy leads_select_staff on public.leads for select to authenticated
+  using ((select private.is_staff()));
+create policy leads_update_staff on public.leads for update to authenticated
+  using ((select private.is_staff())) with check ((select private.is_staff()));
+create policy leads_delete_superadmin on public.leads for delete to authenticated
+  using ((select private.is_superadmin()));
+
+-- The public page's contact form (the page itself is read through public.get_public_page).
+create or replace function public.submit_lead(p_slug text, p_name text, p_email text default null,
+                                              p_phone text default null, p_message text default null,
+                                              p_consent boolean default false)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_client_id uuid;
+  v_name text := btrim(p_name);
+  v_email text := nullif(btrim(p_email), '');
+  v_phone text := nullif(btrim(p_phone), '');
+  v_message text := nullif(btrim(p_message), '');
+begin
+  -- Anyone calls this: every refusal is a P0001 (HTTP 400) with a Spanish message and a code, and
+  -- the input is checked here so that no constraint answers in English.
+  select c.id into v_client_id
+    from public.clients c
+   where lower(c.slug) = lower(btrim(p_slug)) and c.enrollment_status = 'registered';
+  if v_client_id is null then
+    perform private.refuse('page_not_found', 'Esta página no existe.');
+  end if;
+  if p_consent is not true then
+    perform private.refuse('consent_required', 'Para enviar tu mensaje, marca la casilla de autorización de datos.');
+  end if;
+  if v_email is null and v_phone is null then
+    perform private.refuse('contact_required', 'Déjanos un correo o un teléfono para poder contactarte.');
+  end if;
+  if char_length(coalesce(v_name, '')) not between 2 and 120 then
+    perform private.refuse('invalid_name', 'Escribe tu nombre (entre 2 y 120 caracteres).');
+  end if;
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+    perform private.refuse('invalid_email', 'El correo no parece válido.');
+  end if;
+  if char_length(v_phone) > 40 then
+    perform private.refuse('invalid_phone', 'El teléfono admite hasta 40 caracteres.');
+  end if;
+  if char_length(v_message) > 2000 then
+    perform private.refuse('message_too_long', 'El mensaje admite hasta 2.000 caracteres.');
+  end if;
+  -- A cheap brake on form spam: at most 20 leads per page and hour. Calls for the same page take
+  -- turns (a lock per page until commit), so each one counts the leads of those before it: without
+  -- it a burst counts the same 19 and stores more than 20.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('savia.submit_lead'), pg_catalog.hashtext(v_client_id::text));
+  if (select count(*) from public.leads l where l.client_id = v_client_id and l.created_at > now() - interval '1 hour') >= 20 then
+    perform private.refuse('too_many_leads', 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.');
+  end if;
+  insert into public.leads (client_id, name, email, phone, message, consented_at)
+  values (v_client_id, v_name, v_email, v_phone, v_message, now());
+end
+$$;
+comment on function public.submit_lead(text, text, text, text, text, boolean) is
+  'Formulario de contacto de la página pública: con la autorización de datos marcada (p_consent, se guarda su momento en consented_at) deja un contacto (lead) para el miembro del slug, como mucho 20 por página y hora también con envíos simultáneos. Cada rechazo es P0001 con mensaje en español y código savia:<código>. Ejecutable por anon.';
+
+grant execute on function public.submit_lead(text, text, text, text, text, boolean) to anon, authenticated;
 
 -- The questionnaire's closed sets -------------------------------------------------------------------------
 create or replace function private.health_vocabulary()
@@ -132,29 +286,6 @@ as $$
     from (select x.item, min(x.n) as first from unnest(p_items) with ordinality x(item, n) group by x.item) u
 $$;
 comment on function private.distinct_in_order(text[]) is 'Quita repetidos de una lista conservando el orden de su primera aparición.';
-
--- The questionnaire as the screen shows it --------------------------------------------------------------
-create or replace function public.get_health_questionnaire() returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.require_superadmin('Solo un superadmin puede hacer y consultar análisis de salud: son datos sensibles.');
-  return jsonb_build_object(
-    'consent', (select jsonb_build_object('version', c.version, 'text', c.text) from private.health_consent() c),
-    'options', (select jsonb_object_agg(o.kind, o.items) from (
-                  select v.kind, jsonb_agg(jsonb_build_object('key', v.key, 'label', v.label) order by v.sort_order) as items
-                    from private.health_vocabulary() v
-                   where v.kind in ('goal', 'restriction', 'allergy', 'activity', 'sleep', 'water')
-                   group by v.kind) o));
-end
-$$;
-comment on function public.get_health_questionnaire() is
-  'Superadmin: el consentimiento vigente (versión y texto) y las opciones de cada pregunta del Análisis de Salud, en el orden en que se muestran.';
-revoke all on function public.get_health_questionnaire() from public, anon;
-grant execute on function public.get_health_questionnaire() to authenticated;
 
 -- Answers: validated against the closed sets and stored in one shape ------------------------------------
 create or replace function private.health_answers(p_answers jsonb) returns jsonb
