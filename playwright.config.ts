@@ -11,6 +11,9 @@ export default defineConfig({
   // The shell's screenshots (screenshots.shots.ts) are taken for people to judge, in `npm run screenshots`
   // only: they assert nothing, so the test run does not carry them as skipped tests.
   testMatch: process.env.SAVIA_SCREENSHOTS === '1' ? ['**/*.spec.ts', '**/*.shots.ts'] : '**/*.spec.ts',
+  // Specs of a database fresh from `supabase db push` (no seed: `*.bare.spec.ts`) run only in npm test's
+  // owner stage, on that database (SAVIA_E2E_BARE=1); the others need the seeded one.
+  ...(process.env.SAVIA_E2E_BARE === '1' ? { testMatch: '**/*.bare.spec.ts' } : { testIgnore: '**/*.bare.spec.ts' }),
   fullyParallel: false,
   workers: 1,
   retries: 0,

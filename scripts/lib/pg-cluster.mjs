@@ -185,7 +185,7 @@ export async function withClient(url, fn) {
   }
 }
 
-function migrationFiles() {
+export function migrationFiles() {
   const dir = join(ROOT, 'supabase', 'migrations');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -194,12 +194,17 @@ function migrationFiles() {
     .map((f) => ({ version: f.split('_')[0], name: f.replace(/^\d+_|\.sql$/g, ''), path: join(dir, f) }));
 }
 
+/** What a hosted project has before its first migration (scripts/stack/platform.sql), as supabase_admin. */
+export function bootstrapPlatform(cfg) {
+  return withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
+}
+
 /**
  * Platform bootstrap (as supabase_admin), then every migration not applied yet, as postgres,
  * tracked as the Supabase CLI does.
  */
 export async function migrate(cfg, log = () => {}) {
-  await withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
+  await bootstrapPlatform(cfg);
   return withClient(cfg.dbUrl, async (client) => {
     await client.query(`
       create schema if not exists supabase_migrations;
