@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { ROOT, stackConfig } from './lib/config.mjs';
 import { bootstrapPlatform, destroyCluster, ensureCluster, startCluster, stopCluster } from './lib/pg-cluster.mjs';
 import { proveAsSupabaseTestDb, pushWithSupabaseCli } from './lib/deploy-rehearsal.mjs';
+import { preparePg17 } from './lib/pg17.mjs';
 import { onStop, spawnService, stopAll, stopAllOnExit, waitFor } from './lib/processes.mjs';
 import { chromiumPath, ensureSystemPackages } from './lib/system-deps.mjs';
 import { checkTypes } from './gen-types.mjs';
@@ -51,6 +52,38 @@ async function reportBackground(pending) {
   if (output) process.stdout.write(output);
   console.log(`(en paralelo con las etapas anteriores: ${seconds} s)`);
   return ok;
+}
+
+/** The deploy rehearsal's push and pgTAP run on a PostgreSQL 17 cluster of its own; its output kept. */
+async function rehearseOnPostgres17() {
+  const { binDir, server } = preparePg17();
+  const dataDir = join(cfg.dataDir, 'pg17');
+  const dbPort = cfg.dbPort + 10;
+  const cfg17 = {
+    ...cfg,
+    pgBinDir: binDir,
+    dbPort,
+    dataDir,
+    pgData: join(dataDir, 'pg'),
+    logDir: join(dataDir, 'logs'),
+    dbUrl: `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
+  };
+  ensureCluster(cfg17);
+  startCluster(cfg17);
+  onStop(() => stopCluster(cfg17));
+  try {
+    await bootstrapPlatform(cfg17);
+    const pushed = await pushWithSupabaseCli(cfg17);
+    const said = `${server} (pg_cron: sustituto sin planificador; ver README «PostgreSQL 17»)\n${pushed.output
+      .split('\n')
+      .filter((line) => !/^(Applying migration| • )/.test(line))
+      .join('\n')}\n`;
+    if (!pushed.ok) return { ok: false, output: said };
+    const proved = await proveAsSupabaseTestDb(cfg17, pgtapFiles(), (command, args) => run(command, args, {}, { quiet: true }));
+    return { ok: proved.ok, output: said + proved.output };
+  } finally {
+    stopCluster(cfg17);
+  }
 }
 
 /** `vite preview` of the built app, once for the owner and e2e stages (both reach the API at cfg.apiUrl). */
@@ -210,11 +243,17 @@ await stage('owner', async () => {
   }
 });
 
+// PostgreSQL 17, the major version of a project created today: its own cluster (the test database
+// port + 10), the same push and the same pgTAP suite (scripts/lib/pg17.mjs says what it is made of).
+// Database work only, so it runs beside the seeded rebuild and the seeded pgTAP run.
+const onPostgres17 = wanted('pg17') ? background(() => rehearseOnPostgres17().catch((error) => ({ ok: false, output: `${error.message}\n` }))) : null;
+
 // The demo data the stack, integration and end-to-end tests sign in with, then the API on top of it.
 if (['pgtap', 'stack', 'integration', 'budget', 'e2e'].some((name) => wanted(name))) {
   await startStack(cfg, { fresh: true, seed: true, log: (m) => console.log(`· ${m}`) });
 }
 await stage('pgtap', () => proveAsSupabaseTestDb(cfg, pgtapFiles(), run), { label: 'pgtap con semilla' });
+await stage('pg17', () => reportBackground(onPostgres17));
 
 // The stack's conformance first: a product test failing on a misbehaving emulator says so.
 await stage('stack', () => npx('vitest', ['run', '--config', 'vitest.stack.config.ts']));
