@@ -67,17 +67,7 @@ language sql security definer set search_path = pg_catalog as $$
   insert into cron.job (schedule, command, username) values (schedule, command, cron.caller()) returning jobid
 $$;
 
-create function cron.unschedule(job_name text) returns boolean
-language plpgsql security definer set search_path = pg_catalog as $$
-begin
-  delete from cron.job where jobname = job_name and username = cron.caller();
-  if not found then
-    raise exception 'could not find valid entry for job ''%''', job_name;
-  end if;
-  return true;
-end
-$$;
-
+-- pg_cron's two cron.unschedule: by name or by id, only the caller's own job, and its error otherwise.
 create function cron.unschedule(job_id bigint) returns boolean
 language plpgsql security definer set search_path = pg_catalog as $$
 begin
@@ -87,4 +77,9 @@ begin
   end if;
   return true;
 end
+$$;
+
+create function cron.unschedule(job_name text) returns boolean
+language sql security definer set search_path = pg_catalog as $$
+  select cron.unschedule(coalesce((select jobid from cron.job where jobname = job_name and username = cron.caller()), -1::bigint))
 $$;
