@@ -42,7 +42,7 @@ const npx = (bin, args, env, options) => run(process.execPath, [join(ROOT, 'node
 /** Whether stage `name` runs in this invocation (named, or needed by a named one). */
 const wanted = (name, neededBy = []) => !only.length || only.includes(name) || neededBy.some((n) => only.includes(n));
 
-/** Starts a quiet check now; `reportBackground` prints it where its stage stands in the run, with its own duration. */
+/** Starts a quiet check now; `reportBackground` prints it where its stage stands in the run, and its own duration. */
 function background(fn) {
   const t0 = performance.now();
   return fn().then((outcome) => ({ ...outcome, seconds: ((performance.now() - t0) / 1000).toFixed(1) }));
@@ -50,8 +50,7 @@ function background(fn) {
 async function reportBackground(pending) {
   const { ok, output, seconds } = await pending;
   if (output) process.stdout.write(output);
-  console.log(`(en paralelo con las etapas anteriores: ${seconds} s)`);
-  return ok;
+  return { ok, seconds };
 }
 
 /** The deploy rehearsal's push and pgTAP run on a PostgreSQL 17 cluster of its own; its output kept. */
@@ -117,14 +116,16 @@ async function stage(name, fn, { label = name, neededBy = [] } = {}) {
   console.log(`
 ━━ ${label} ━━`);
   const t0 = performance.now();
-  const ok = await Promise.resolve()
+  const outcome = await Promise.resolve()
     .then(fn)
     .catch((error) => {
       console.error(error);
       return false;
     });
-  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  results.push({ name: label, ok, seconds });
+  // A stage run in the background (reportBackground) reports its own duration, not the wait for it.
+  const ok = typeof outcome === 'object' ? outcome.ok : outcome;
+  const seconds = typeof outcome === 'object' ? outcome.seconds : ((performance.now() - t0) / 1000).toFixed(1);
+  results.push({ name: label, ok, seconds, besides: typeof outcome === 'object' });
   if (!ok) await finish(1);
 }
 
@@ -157,7 +158,7 @@ async function sideBySide(stages) {
 async function finish(code) {
   await stopAll();
   console.log('\nResumen de npm test:');
-  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(18)} ${r.seconds} s`);
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(18)} ${r.seconds} s${r.besides ? ' (en paralelo con otras etapas)' : ''}`);
   process.exit(code);
 }
 
