@@ -7,6 +7,7 @@ import { chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT } from './config.mjs';
+import { installSafeupdate } from './safeupdate.mjs';
 import { readTomlFile } from './toml.mjs';
 
 export function pgBinDir() {
@@ -66,7 +67,7 @@ export function adminUrl(url) {
 }
 
 // Bumped when the cluster's layout changes; an older cluster is rebuilt (its data is demo data).
-const LAYOUT = 'hosted-2026-11';
+const LAYOUT = 'hosted-2026-11-safeupdate';
 const layoutFile = (cfg) => join(cfg.pgData, 'savia-layout');
 
 /**
@@ -113,12 +114,16 @@ function installExtensionScripts(cfg) {
   return target;
 }
 
+/** The libraries the stack builds itself (pg-safeupdate's stand-in), where this cluster's server loads them from. */
+const libraryDir = (cfg) => join(cfg.dataDir, 'lib');
+
 /** Creates the cluster when it does not exist yet (or has an older layout). Returns true when it was just created. */
 export function ensureCluster(cfg) {
   if (existsSync(join(cfg.pgData, 'PG_VERSION'))) {
     const layout = existsSync(layoutFile(cfg)) ? readFileSync(layoutFile(cfg), 'utf8').trim() : '';
     if (layout === LAYOUT) {
       installExtensionScripts(cfg);
+      installSafeupdate(pgBinDir(), libraryDir(cfg));
       return false;
     }
     // Made by an older version of these scripts (postgres was its superuser): start again.
@@ -134,6 +139,7 @@ export function ensureCluster(cfg) {
   if (uid !== undefined) chownSync(cfg.pgData, uid, gid);
   runPg('initdb', ['-D', cfg.pgData, '-U', ADMIN_ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const extensionScripts = installExtensionScripts(cfg);
+  installSafeupdate(pgBinDir(), libraryDir(cfg));
   const settings = [
     `listen_addresses = '127.0.0.1'`,
     `port = ${cfg.dbPort}`,
@@ -146,6 +152,8 @@ export function ensureCluster(cfg) {
     ...(cfg.profile === 'test' ? ['fsync = off', 'full_page_writes = off'] : []),
     ...(hasLibrary('pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
     `session_preload_libraries = 'pgextwlist'`,
+    // Where the per-role preload of savia_safeupdate (platform.sql) finds it, after the server's own libraries.
+    `dynamic_library_path = '$libdir:${libraryDir(cfg)}'`,
     `extwlist.extensions = '${PRIVILEGED_EXTENSIONS.join(',')}'`,
     `extwlist.custom_path = '${extensionScripts}'`,
   ];

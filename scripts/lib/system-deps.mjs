@@ -20,6 +20,9 @@ const NEEDS = {
     { ok: () => pgMajor() !== null, packages: () => ['postgresql-15', 'postgresql-contrib'] },
     // Lets the non-superuser postgres create the extensions Supabase lets it create (supautils' privileged extensions).
     { ok: () => existsSync(`/usr/lib/postgresql/${pgMajor()}/lib/pgextwlist.so`), packages: () => [`postgresql-${pgMajor() ?? 15}-pgextwlist`] },
+    // The server's headers and a compiler: the stack builds its own pg-safeupdate (scripts/lib/safeupdate.mjs).
+    { ok: () => existsSync(`/usr/lib/postgresql/${pgMajor()}/lib/pgxs/src/makefiles/pgxs.mk`), packages: () => [`postgresql-server-dev-${pgMajor() ?? 15}`] },
+    { ok: () => onPath('gcc') && onPath('make'), packages: () => ['gcc', 'make', 'libc6-dev'] },
   ],
   cron: [{ ok: extension('pg_cron'), packages: () => [`postgresql-${pgMajor()}-cron`] }],
   pgtap: [
@@ -46,5 +49,18 @@ export function ensureSystemPackages(groups, log = console.log) {
   log(`instalando paquetes del sistema: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing.map(pinnedToServer)], { stdio: 'inherit', env });
+}
+
+/**
+ * The server's headers pinned to the installed server's version when the archive still has it: unpinned,
+ * apt would upgrade the server itself (a newer security release) under the clusters running on it.
+ */
+function pinnedToServer(pkg) {
+  const major = /^postgresql-server-dev-(\d+)$/.exec(pkg)?.[1];
+  if (!major) return pkg;
+  const server = spawnSync('dpkg-query', ['-W', '-f=${Version}', `postgresql-${major}`], { encoding: 'utf8' });
+  const version = server.status === 0 ? server.stdout.trim() : '';
+  if (!version) return pkg;
+  return spawnSync('apt-cache', ['show', `${pkg}=${version}`], { stdio: 'ignore' }).status === 0 ? `${pkg}=${version}` : pkg;
 }
