@@ -10,24 +10,10 @@ import { resolveGoogleUser } from './google-account.mjs';
 import { chooseRedirect } from './redirects.mjs';
 import { readFormParams } from './request.mjs';
 import { issueSession } from './tokens.mjs';
-import { validateEmail } from './validation.mjs';
+import { validateEmail, validatePkceParams } from './validation.mjs';
 
 const CALLBACK_PATH = '/auth/v1/callback';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** GoTrue's validatePKCEParams and ParseCodeChallengeMethod. */
-function pkceParams(query) {
-  const challenge = query.get('code_challenge') ?? '';
-  const method = query.get('code_challenge_method') ?? '';
-  if (!challenge && !method) return null;
-  if (!challenge || !method) throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
-  if (challenge.length < 43 || challenge.length > 128) throw badRequest('validation_failed', 'code challenge has to be between 43 and 128 characters');
-  if (!/^[a-zA-Z._~0-9-]+$/.test(challenge)) {
-    throw badRequest('validation_failed', 'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes');
-  }
-  if (!['s256', 'plain'].includes(method.toLowerCase())) throw badRequest('validation_failed', 'Invalid code_challenge_method');
-  return { challenge, method: method.toLowerCase() };
-}
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 export async function authorize(ctx, req, res, url, adminPool) {
@@ -35,7 +21,7 @@ export async function authorize(ctx, req, res, url, adminPool) {
   if (provider !== 'google') throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
   if (!ctx.settings.googleEnabled) throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   const referrer = chooseRedirect(ctx.settings, url.searchParams.get('redirect_to'), req.headers.referer);
-  const pkce = pkceParams(url.searchParams);
+  const pkce = validatePkceParams(url.searchParams.get('code_challenge') ?? '', url.searchParams.get('code_challenge_method') ?? '');
   const state = randomUUID();
   await ctx.pool.query(
     `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, referrer, created_at, updated_at)

@@ -4,6 +4,7 @@
 import { publishedJwks } from '../../lib/jwt.mjs';
 import { sendJson } from '../http.mjs';
 import { adminHandlers } from './admin.mjs';
+import { recover, signup } from './email-provider.mjs';
 import { AuthError } from './errors.mjs';
 import { authorize, callback } from './oauth.mjs';
 import { token } from './token-endpoint.mjs';
@@ -46,12 +47,17 @@ const jwks = (ctx, req, res) => sendJson(res, 200, publishedJwks(ctx.settings), 
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 function settingsHandler(ctx, req, res) {
-  const enabled = { anonymous_users: ctx.settings.anonymousSignIns, google: ctx.settings.googleEnabled, email: ctx.settings.emailEnabled };
+  const enabled = {
+    anonymous_users: ctx.settings.anonymousSignIns,
+    google: ctx.settings.googleEnabled,
+    email: ctx.settings.emailEnabled,
+    phone: ctx.settings.phoneEnabled,
+  };
   sendJson(res, 200, {
     external: Object.fromEntries(PROVIDERS.map((p) => [p, Boolean(enabled[p])])),
     disable_signup: ctx.settings.disableSignup,
-    mailer_autoconfirm: false,
-    phone_autoconfirm: false,
+    mailer_autoconfirm: ctx.settings.mailerAutoconfirm,
+    phone_autoconfirm: ctx.settings.phoneAutoconfirm,
     sms_provider: 'twilio',
     saml_enabled: false,
     saml_private_key_next_configured: false,
@@ -67,6 +73,8 @@ const ROUTES = {
   '/authorize': { GET: authorize },
   '/callback': { GET: callback, POST: callback },
   '/token': { POST: token },
+  '/signup': { POST: signup },
+  '/recover': { POST: recover },
   '/user': { GET: getUser, PUT: updateUser },
   '/logout': { POST: logout },
 };
@@ -75,8 +83,6 @@ const ROUTES = {
 const NOT_EMULATED = [
   '/.well-known',
   '/invite',
-  '/signup',
-  '/recover',
   '/resend',
   '/magiclink',
   '/otp',

@@ -4,7 +4,7 @@ import { sendJson } from '../http.mjs';
 import { requireUser } from './authenticate.mjs';
 import { transaction } from './db.mjs';
 import { badRequest, forbidden, unprocessable } from './errors.mjs';
-import { checkPasswordStrength, hashPassword } from './passwords.mjs';
+import { checkPasswordStrength, hashPassword, passwordMatches } from './passwords.mjs';
 import { field, readJsonParams } from './request.mjs';
 import { logout as logoutScopes } from './sessions.mjs';
 import { mergeUserMetadata, userJson } from './users.mjs';
@@ -20,7 +20,7 @@ export async function getUser(ctx, req, res) {
 
 /** @param {import('./tokens.mjs').AuthContext} ctx */
 export async function updateUser(ctx, req, res) {
-  const { user } = await requireUser(ctx, req);
+  const { user, session } = await requireUser(ctx, req);
   const params = await readJsonParams(req);
   const data = field(params, 'data', 'object');
   const password = field(params, 'password', 'string');
@@ -38,13 +38,19 @@ export async function updateUser(ctx, req, res) {
   }
   const updated = await transaction(ctx.pool, async (tx) => {
     let current = (await tx.query('select * from auth.users where id = $1 for update', [user.id])).rows[0];
+    // GoTrue stores a password even with the e-mail provider off (it refuses signing in with it, at
+    // /token), and a new password signs the person out of every other session (UpdatePassword).
     if (password !== undefined) {
+      if (await passwordMatches(tx, password, current.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
       current = (
         await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning *', [
           user.id,
           await hashPassword(tx, password),
         ])
       ).rows[0];
+      await (session ? logoutScopes.others(tx, user.id, session.id) : logoutScopes.global(tx, user.id));
     }
     if (data) current = await mergeUserMetadata(tx, current, data);
     return current;

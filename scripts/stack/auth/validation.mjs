@@ -16,6 +16,22 @@ export function validateEmail(email) {
   return email.toLowerCase();
 }
 
+/**
+ * GoTrue's validatePKCEParams and ParseCodeChallengeMethod (authorize, signup, recover): null without PKCE.
+ * @param {string} challenge
+ * @param {string} method
+ */
+export function validatePkceParams(challenge, method) {
+  if (!challenge && !method) return null;
+  if (!challenge || !method) throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+  if (challenge.length < 43 || challenge.length > 128) throw badRequest('validation_failed', 'code challenge has to be between 43 and 128 characters');
+  if (!/^[a-zA-Z._~0-9-]+$/.test(challenge)) {
+    throw badRequest('validation_failed', 'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes');
+  }
+  if (!['s256', 'plain'].includes(method.toLowerCase())) throw badRequest('validation_failed', 'Invalid code_challenge_method');
+  return { challenge, method: method.toLowerCase() };
+}
+
 const UNIT_MS = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Go's time.ParseDuration ("24h", "1h30m", "500ms"), in milliseconds; null when malformed. */
