@@ -7,6 +7,9 @@ import { ERRORS } from './errors.mjs';
 const VALID_OBJECT_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
 const VALID_BUCKET_NAME = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]*$/;
 
+/** storage-api records an owner uuid only when the caller's `sub` is one (owner_id keeps it either way). */
+export const isUuid = (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** @returns {string} the key, or throws InvalidKey */
 export function mustBeValidKey(key) {
   const bad =

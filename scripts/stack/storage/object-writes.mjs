@@ -5,12 +5,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { resolveCaller } from './caller.mjs';
 import { asCaller, findBucket } from './db.mjs';
 import { ERRORS } from './errors.mjs';
-import { mustBeValidBucketName, mustBeValidKey } from './keys.mjs';
+import { isUuid, mustBeValidBucketName, mustBeValidKey } from './keys.mjs';
 import { readJson, requireString, requireStringArray } from './request.mjs';
 import { assertAllowedMimeType, readUpload } from './upload-body.mjs';
 import { sendJson } from '../http.mjs';
-
-const isUuid = (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 const INSERT_OBJECT = `
   insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)

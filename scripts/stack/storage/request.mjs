@@ -31,14 +31,6 @@ export function requireExpiresIn(body) {
   return value;
 }
 
-/** storage-api's `transform` option is an object; any transformation asked for is refused here. */
-export function refuseTransform(body) {
-  const transform = body.transform;
-  if (transform === undefined) return;
-  if (!transform || typeof transform !== 'object' || Array.isArray(transform)) throw ERRORS.invalidRequest('body/transform must be object');
-  if (Object.keys(transform).length > 0) throw ERRORS.transformationsNotAvailable();
-}
-
 export function requireStringArray(body, name) {
   const value = body[name];
   if (!Array.isArray(value)) throw ERRORS.invalidRequest(`body must have required property '${name}'`);

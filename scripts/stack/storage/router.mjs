@@ -7,11 +7,11 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import { ERRORS } from './errors.mjs';
 import { downloadObject, downloadPublicObject, listObjects, objectInfo } from './object-reads.mjs';
 import { copyObject, moveObject, removeObject, removeObjects, uploadObject } from './object-writes.mjs';
-import { getSignedObject, signObjectUrl, signObjectUrls } from './signed-urls.mjs';
+import { getSignedObject, getSignedRender, signObjectUrl, signObjectUrls } from './signed-urls.mjs';
 
 /** A storage-api route the emulator does not implement: refused with storage-api's 404, saying so. */
 export const NOT_EMULATED = Symbol('not emulated');
-/** Image transformation routes: refused, since the emulator cannot transform images. */
+/** Image transformation routes: refused, since the emulator cannot transform images (signed ones check their token first). */
 const RENDER = () => {
   throw ERRORS.transformationsNotAvailable();
 };
@@ -35,7 +35,7 @@ const READS = [
   ['/object/:bucket/*', object.download],
   ['/render/image/authenticated/:bucket/*', RENDER],
   ['/render/image/public/:bucket/*', RENDER],
-  ['/render/image/sign/:bucket/*', RENDER],
+  ['/render/image/sign/:bucket/*', (ctx, req, res, p, url) => getSignedRender(ctx, req, res, p.bucket, p['*'], url)],
 ];
 
 const ROUTES = {
