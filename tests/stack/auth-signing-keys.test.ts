@@ -7,7 +7,6 @@ import { createClient } from '@supabase/supabase-js';
 import { createLocalJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-// @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
 import { createUser, signInWithGoogle } from '../integration/fixtures/auth-helpers';
 import { cfg, memoryStorage, sql } from '../integration/support';

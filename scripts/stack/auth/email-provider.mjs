@@ -13,8 +13,7 @@ const INVALID_CHANNEL =
 /**
  * POST /signup: GoTrue's route sends a request without e-mail or phone to anonymous sign-in, then
  * Signup checks the switch, the parameters and last the provider.
- * @param {import('./tokens.mjs').AuthContext} ctx
- * @param {import('node:http').IncomingMessage} req
+ * @type {import('./tokens.mjs').Handler}
  */
 export async function signup(ctx, req) {
   const params = await readJsonParams(req);
@@ -37,7 +36,10 @@ export async function signup(ctx, req) {
   throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
 }
 
-/** POST /recover: GoTrue's requireEmailProvider refuses it before reading the request. */
-export function recover() {
+/**
+ * POST /recover: GoTrue's requireEmailProvider refuses it before reading the request.
+ * @type {import('./tokens.mjs').Handler}
+ */
+export async function recover() {
   throw badRequest('email_provider_disabled', 'Email logins are disabled');
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // GET /authorize (the chooser instead of Google) and GET|POST /callback (the chosen e-mail
 // comes back), with GoTrue's flow state: its id is the OAuth `state`, it remembers the
 // redirect target, and for PKCE it carries the auth code later exchanged at /token.
@@ -8,14 +9,14 @@ import { chooserPage } from './chooser-page.mjs';
 import { AuthError, OAuthError, badRequest, internalError } from './errors.mjs';
 import { resolveGoogleUser } from './google-account.mjs';
 import { chooseRedirect } from './redirects.mjs';
-import { readFormParams } from './request.mjs';
+import { clientInfo, readFormParams } from './request.mjs';
 import { issueSession } from './tokens.mjs';
 import { validateEmail, validatePkceParams } from './validation.mjs';
 
 const CALLBACK_PATH = '/auth/v1/callback';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function authorize(ctx, req, res, url, adminPool) {
   const provider = (url.searchParams.get('provider') ?? '').toLowerCase();
   if (provider !== 'google') throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
@@ -31,7 +32,12 @@ export async function authorize(ctx, req, res, url, adminPool) {
   sendHtml(res, 200, chooserPage({ state, accounts: await demoAccounts(adminPool), callbackPath: CALLBACK_PATH }));
 }
 
-/** GoTrue's loadFlowState middleware: these errors are answered as JSON, not redirected. */
+/**
+ * GoTrue's loadFlowState middleware: these errors are answered as JSON, not redirected.
+ * @param {import('./tokens.mjs').AuthContext} ctx
+ * @param {string | null} state
+ * @returns {Promise<import('./tokens.mjs').Row>}
+ */
 async function loadFlowState(ctx, state) {
   if (!state) throw badRequest('bad_oauth_callback', 'OAuth state parameter missing');
   if (!UUID.test(state)) throw badRequest('bad_oauth_state', 'OAuth state parameter is invalid');
@@ -45,11 +51,17 @@ async function loadFlowState(ctx, state) {
   return flow;
 }
 
+/** @param {string[][]} entries */
 const sortedQuery = (entries) => new URLSearchParams(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 
-/** GoTrue's redirectErrors: the error in the query (with error_code) and again in the fragment. */
+/**
+ * GoTrue's redirectErrors: the error in the query (with error_code) and again in the fragment.
+ * @param {string} target
+ * @param {AuthError | OAuthError} error
+ */
 function errorRedirectUrl(target, error) {
   const url = new URL(target);
+  /** @type {string[][]} */
   let entries;
   if (error instanceof OAuthError)
     entries = [
@@ -57,6 +69,7 @@ function errorRedirectUrl(target, error) {
       ['error_description', error.description],
     ];
   else {
+    /** @type {Record<number, string>} */
     const known = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
     const denied = ['signup_disabled', 'user_banned', 'provider_email_needs_verification'].includes(error.errorCode);
     entries = [
@@ -71,11 +84,7 @@ function errorRedirectUrl(target, error) {
   return url.toString();
 }
 
-function clientInfo(req) {
-  return { userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress?.replace(/^::ffff:/, '') };
-}
-
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function callback(ctx, req, res, url, adminPool) {
   const params = req.method === 'POST' ? await readFormParams(req) : url.searchParams;
   const flow = await loadFlowState(ctx, params.get('state'));
@@ -89,6 +98,14 @@ export async function callback(ctx, req, res, url, adminPool) {
   }
 }
 
+/**
+ * @param {import('./tokens.mjs').AuthContext} ctx
+ * @param {import('../http.mjs').Request} req
+ * @param {import('./tokens.mjs').Row} flow
+ * @param {string} target
+ * @param {string} email
+ * @param {import('pg').Pool} adminPool
+ */
 async function completeSignIn(ctx, req, flow, target, email, adminPool) {
   if (!email) throw internalError('Error getting user email from external provider');
   validateEmail(email);

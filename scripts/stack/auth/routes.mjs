@@ -1,3 +1,4 @@
+// @ts-check
 // GoTrue's routes as far as supabase-js and Savia use them (README lists them). Unknown paths and
 // wrong methods are answered in GoTrue's HTTP error shape (GoTrue's router itself would send
 // chi's plain-text 404/405; a JSON body keeps supabase-js's error handling meaningful).
@@ -10,7 +11,8 @@ import { authorize, callback } from './oauth.mjs';
 import { token } from './token-endpoint.mjs';
 import { getUser, logout, updateUser } from './user-endpoints.mjs';
 
-const health = (ctx, req, res) =>
+/** @type {import('./tokens.mjs').Handler} */
+const health = async (_ctx, _req, res) =>
   sendJson(res, 200, { version: 'savia-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
 
 const PROVIDERS = [
@@ -43,10 +45,12 @@ const PROVIDERS = [
 ];
 
 /** GoTrue's WellKnownJwks: the public signing keys (never the shared secret), cacheable for 10 minutes. */
-const jwks = (ctx, req, res) => sendJson(res, 200, publishedJwks(ctx.settings), { 'cache-control': 'public, max-age=600' });
+/** @type {import('./tokens.mjs').Handler} */
+const jwks = async (ctx, _req, res) => sendJson(res, 200, publishedJwks(ctx.settings), { 'cache-control': 'public, max-age=600' });
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
-function settingsHandler(ctx, req, res) {
+/** @type {import('./tokens.mjs').Handler} */
+async function settingsHandler(ctx, _req, res) {
+  /** @type {Record<string, boolean>} */
   const enabled = {
     anonymous_users: ctx.settings.anonymousSignIns,
     google: ctx.settings.googleEnabled,
@@ -65,7 +69,10 @@ function settingsHandler(ctx, req, res) {
   });
 }
 
-/** path → { METHOD: handler(ctx, req, res, url, adminPool) } */
+/**
+ * path → { METHOD: handler(ctx, req, res, url, adminPool) }
+ * @type {Record<string, Record<string, import('./tokens.mjs').Handler>>}
+ */
 const ROUTES = {
   '/health': { GET: health },
   '/.well-known/jwks.json': { GET: jwks },
@@ -103,9 +110,14 @@ const NOT_EMULATED = [
 ];
 const NOT_EMULATED_ADMIN_USER = /^\/admin\/users\/[^/]+\/(?:factors|passkeys)(?:\/|$)/;
 
-const notEmulated = (path) => NOT_EMULATED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || NOT_EMULATED_ADMIN_USER.test(path);
+const notEmulated = (/** @type {string} */ path) =>
+  NOT_EMULATED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) || NOT_EMULATED_ADMIN_USER.test(path);
 
-/** The handler for this request; throws GoTrue-shaped 404/405 when there is none. */
+/**
+ * The handler for this request; throws GoTrue-shaped 404/405 when there is none.
+ * @param {string} path
+ * @param {string} method
+ */
 export function route(path, method) {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const byMethod = ROUTES[normalised] ?? (normalised.startsWith('/admin/users') ? adminHandlers(normalised.slice('/admin/users'.length)) : null);

@@ -1,3 +1,4 @@
+// @ts-check
 // The auth settings the emulator obeys, read from supabase/config.toml like the Supabase CLI
 // feeds them to GoTrue, with the CLI's defaults where the file is silent.
 import { join } from 'node:path';
@@ -9,7 +10,10 @@ import { readTomlFile } from '../../lib/toml.mjs';
  * @typedef {ReturnType<typeof authSettings>} AuthSettings
  */
 
-/** @param {{ siteUrl: string, publicApiUrl: string, signingKey: object }} cfg */
+/**
+ * @param {{ siteUrl: string, publicApiUrl: string, signingKey: import('../../lib/jwt.mjs').SigningKey }} cfg
+ * @param {string} [configPath]
+ */
 export function authSettings(cfg, configPath = join(ROOT, 'supabase', 'config.toml')) {
   const auth = readTomlFile(configPath).auth ?? {};
   const external = auth.external ?? {};
@@ -64,7 +68,11 @@ function providersBesidesGoogle(auth) {
   return providers;
 }
 
-/** @returns {HookConfig | null} */
+/**
+ * @param {{ enabled?: boolean, uri?: string } | undefined} section
+ * @param {string} name
+ * @returns {HookConfig | null}
+ */
 function hookConfig(section, name) {
   if (!section?.enabled || !section.uri) return null;
   const match = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(section.uri);

@@ -1,3 +1,4 @@
+// @ts-check
 // The signed-in user's own endpoints: GET /user, PUT /user (metadata and password), and
 // POST /logout with GoTrue's scopes (global, local, others).
 import { sendJson } from '../http.mjs';
@@ -10,7 +11,7 @@ import { logout as logoutScopes } from './sessions.mjs';
 import { mergeUserMetadata, userJson } from './users.mjs';
 import { validateEmail } from './validation.mjs';
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function getUser(ctx, req, res) {
   const { claims, user } = await requireUser(ctx, req);
   const audience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
@@ -18,7 +19,7 @@ export async function getUser(ctx, req, res) {
   sendJson(res, 200, await userJson(ctx.pool, user));
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function updateUser(ctx, req, res) {
   const { user, session } = await requireUser(ctx, req);
   const params = await readJsonParams(req);
@@ -58,7 +59,7 @@ export async function updateUser(ctx, req, res) {
   sendJson(res, 200, await userJson(ctx.pool, updated));
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function logout(ctx, req, res, url) {
   const { user, session } = await requireUser(ctx, req);
   const scope = url.searchParams.get('scope') || 'global';

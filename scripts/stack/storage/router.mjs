@@ -12,21 +12,29 @@ import { downloadObject, downloadPublicObject, listObjects, objectInfo } from '.
 import { copyObject, moveObject, removeObject, removeObjects, uploadObject } from './object-writes.mjs';
 import { getSignedObject, getSignedRender, signObjectUrl, signObjectUrls } from './signed-urls.mjs';
 
+/**
+ * @typedef {(ctx: import('./index.mjs').StorageContext, req: import('node:http').IncomingMessage,
+ *   res: import('node:http').ServerResponse, params: Record<string, string>, url: URL) => unknown} RouteHandler
+ */
+
 /** A storage-api route the emulator does not implement: refused with storage-api's 404, saying so (a marker, never called). */
 export function NOT_EMULATED() {
   throw new Error('not emulated');
 }
 /** Image transformation routes: refused, since the emulator cannot transform images (signed ones check their token first). */
+/** @type {RouteHandler} */
 const RENDER = () => {
   throw ERRORS.transformationsNotAvailable();
 };
 
 // Handlers get (ctx, req, res, params, url); params holds the named segments and `*`, decoded.
+/** @type {Record<string, RouteHandler>} */
 const object = {
   download: (ctx, req, res, p, url) => downloadObject(ctx, req, res, p.bucket, p['*'], url),
   info: (ctx, req, res, p) => objectInfo(ctx, req, res, p.bucket, p['*']),
 };
 // GET routes, which storage-api also answers for HEAD (with headers only).
+/** @type {[string, RouteHandler][]} */
 const READS = [
   ['/bucket', (ctx, req, res) => listBuckets(ctx, req, res)],
   ['/bucket/', (ctx, req, res) => listBuckets(ctx, req, res)],
@@ -43,6 +51,7 @@ const READS = [
   ['/render/image/sign/:bucket/*', (ctx, req, res, p, url) => getSignedRender(ctx, req, res, p.bucket, p['*'], url)],
 ];
 
+/** @type {Record<string, [string, RouteHandler][]>} */
 const ROUTES = {
   GET: READS,
   HEAD: READS,
@@ -74,8 +83,6 @@ const ROUTES = {
 // storage-api services that the emulator leaves out entirely, whatever the method and path:
 // resumable uploads (TUS), the S3 protocol, CDN cache purges, Iceberg and vector buckets.
 const NOT_EMULATED_PREFIXES = ['/upload/resumable', '/s3', '/cdn', '/iceberg', '/vector'];
-
-/** @typedef {(ctx: any, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, params: Record<string, string>, url: URL) => unknown} RouteHandler */
 
 const router = FindMyWay({
   // storage-api's routerOptions (src/start/server.ts): object names are long.
