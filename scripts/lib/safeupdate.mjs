@@ -27,7 +27,7 @@ const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'savia-safeupdate');
 export function safeupdateLibrary(pgBinDir) {
   const pgConfig = join(pgBinDir, 'pg_config');
   const pgxs = existsSync(pgConfig) ? execFileSync(pgConfig, ['--pgxs'], { encoding: 'utf8' }).trim() : '';
-  const major = execFileSync(join(pgBinDir, 'postgres'), ['--version'], { encoding: 'utf8' }).match(/(\d+)\.\d+/)?.[1] ?? '15';
+  const major = /postgresql\/(\d+)\/bin/.exec(pgBinDir)?.[1] ?? '15';
   if (!pgxs || !existsSync(pgxs)) {
     throw new Error(
       `No puedo compilar ${SAFEUPDATE_LIBRARY} (pg-safeupdate del proyecto alojado): faltan las cabeceras de PostgreSQL ${major}. ` +
