@@ -1,3 +1,4 @@
+// @ts-check
 // Brings the whole local Supabase up: Postgres, PostgREST, and the gateway hosting the auth
 // and storage emulators and the functions runner. Used by `npm start` and by `npm test`.
 import pg from 'pg';
@@ -50,12 +51,14 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
   stops.push(() => Promise.all(Object.values(services).map((s) => s.close?.())));
 
   const gateway = createGateway(cfg, services, createApiKeys(cfg, verifyJwt));
-  await new Promise((resolve, reject) => {
-    gateway.once('error', reject);
-    gateway.listen(cfg.apiPort, '127.0.0.1', resolve);
-  });
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      gateway.once('error', reject);
+      gateway.listen(cfg.apiPort, '127.0.0.1', () => resolve());
+    })
+  );
   stops.push(() => {
-    const closed = new Promise((resolve) => gateway.close(() => resolve()));
+    const closed = /** @type {Promise<void>} */ (new Promise((resolve) => gateway.close(() => resolve())));
     gateway.closeAllConnections?.();
     return closed;
   });
