@@ -17,7 +17,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { ReasonField } from '@/components/ui/reason-field';
 import { reasonProblem, type ReasonOptions } from '@/components/ui/reason-rules';
-import { errorText } from '@/lib/error-text';
+import { errorText } from '@/lib/feedback/error-text';
 
 export const ACTION_FAILED = 'No se pudo completar la acción. Inténtalo de nuevo.';
 

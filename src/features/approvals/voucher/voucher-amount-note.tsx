@@ -7,8 +7,8 @@ import { salesQueries } from '@/api/sales/sales-queries';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorText } from '@/lib/error-text';
-import { useFormat } from '@/lib/use-format';
+import { errorText } from '@/lib/feedback/error-text';
+import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
 import { parseAmountInput } from './amount-input';
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { DbError, userMessage } from '@/lib/db';
+import { DbError, userMessage } from '@/lib/data/db';
 import { m } from '../messages';
 
 const FIELDS = ['name', 'email', 'phone', 'document_number', 'address', 'city', 'slug'] as const satisfies readonly (keyof ClientContact)[];

@@ -5,7 +5,7 @@ import type { EnrollerCandidate } from '@/api/clients-why/why-api';
 import { clientsWhyQueries } from '@/api/clients-why/why-queries';
 import { Field, FieldControl, FieldDescription, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorText } from '@/lib/error-text';
+import { errorText } from '@/lib/feedback/error-text';
 import { cn } from '@/lib/utils';
 import { enrollerMessages as m } from './messages';
 

@@ -9,8 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ReasonField } from '@/components/ui/reason-field';
 import { reasonProblem, type ReasonOptions } from '@/components/ui/reason-rules';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorText } from '@/lib/error-text';
-import { useFormat } from '@/lib/use-format';
+import { errorText } from '@/lib/feedback/error-text';
+import { useFormat } from '@/lib/format/use-format';
 import { CandidateSearch } from './candidate-search';
 import { enrollerMessages as m } from './messages';
 import { Upline } from './upline';

@@ -15,7 +15,7 @@ import { PaymentMethodField } from '@/components/payment-method-field';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { enrolMessages as m } from '../messages';
 import { EnrolmentPreview } from './enrolment-preview';
 import { emptyEnrolment, enrolSchema, fieldOfRefusal, type EnrolField, type EnrolValues } from './enrol-schema';

@@ -1,7 +1,7 @@
 // The enrolment form's rules: the same limits enrol_member and create_sale apply, said in Spanish
 // before anything is sent. The database stays the judge of the address (taken, staff, pending).
 import { z } from 'zod/mini';
-import { PAYMENT_METHODS } from '@/lib/domain';
+import { PAYMENT_METHODS } from '@/lib/data/domain';
 import { enrolMessages as m } from '../messages';
 
 // zod/mini, as the api modules use it: the full zod would add 11 kB gzip to the form's code.

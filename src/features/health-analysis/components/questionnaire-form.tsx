@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
+import { DbError, userMessage } from '@/lib/data/db';
 import { cn } from '@/lib/utils';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
 

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DataTableControls } from '@/lib/table-search';
+import type { DataTableControls } from '@/lib/url/table-search';
 import { cn } from '@/lib/utils';
 import type { Cart } from '../cart/cart-store';
 import { orderMessages as m } from '../messages';

@@ -18,9 +18,9 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError, type DbError } from '@/lib/db';
-import { PAYMENT_METHODS, type OrderItem } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { toDbError, type DbError } from '@/lib/data/db';
+import { PAYMENT_METHODS, type OrderItem } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { orderMessages as m } from '../messages';
 import { PaymentDetails } from './payment-details';
 

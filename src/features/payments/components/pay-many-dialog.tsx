@@ -18,8 +18,8 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import { refusalText } from './payout-action';
 

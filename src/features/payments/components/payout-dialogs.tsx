@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import { refusalText, type PayoutAction } from './payout-action';
 

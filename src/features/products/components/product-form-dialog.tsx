@@ -14,7 +14,7 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { m } from '../messages';
 import { BenefitsInput } from './benefits-input';
 import { ComponentsInput } from './components-input';

@@ -13,8 +13,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, FieldControl, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import { toDbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 const adjustSchema = z.object({

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldGroup, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { publicPageMessages as m } from '../messages';
 import { EMPTY_LEAD, fieldOfRefusal, LEAD_LIMITS, validateLead, type LeadErrors, type LeadValues } from './lead-rules';
 

@@ -1,6 +1,6 @@
 // The contact form's checks, equal to submit_lead's (which decides: these only save a round trip),
 // and where each of the database's refusals belongs on the form.
-import type { SaviaCode } from '@/lib/db';
+import type { SaviaCode } from '@/lib/data/db';
 import { publicPageMessages as m } from '../messages';
 
 export interface LeadValues {

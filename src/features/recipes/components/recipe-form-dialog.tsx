@@ -15,7 +15,7 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { findClaims } from '../claims';
 import { m } from '../messages';
 import { ClaimsWarning } from './claims-warning';

@@ -10,8 +10,8 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/co
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import { toDbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 import { rewardsMessages as m } from '../messages';
 import { payoutFormSchema, type PayoutFormInput, type PayoutFormValues } from '../payout-form';
 import { PAYOUTS_PAGE_SIZE } from './my-payouts';

@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { Textarea } from '@/components/ui/textarea';
-import type { AppSettings } from '@/lib/app-settings';
-import { DbError } from '@/lib/db';
+import type { AppSettings } from '@/lib/data/app-settings';
+import { DbError } from '@/lib/data/db';
 import { useSaveSettings } from '@/api/settings/settings-mutations';
 import { percentToRate, rateToPercent, settingsFields, settingsFormSchema, type SettingsFormValues } from './settings-schema';
 import { settingsMessages as m } from '../messages';

@@ -23,7 +23,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DbError, userMessage } from '@/lib/db';
+import { DbError, userMessage } from '@/lib/data/db';
 import { cn } from '@/lib/utils';
 import { nextLevel, toDraft, toRows, type LevelRow } from './plan-draft';
 import { planMessages as m } from './plan-messages';

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
+import { DbError, userMessage } from '@/lib/data/db';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { lineProblem, toInput, type DraftLine } from './restock-lines';

@@ -15,7 +15,7 @@ import { Field, FieldControl, FieldError, FieldLabel } from '@/components/ui/fie
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
+import { DbError, userMessage } from '@/lib/data/db';
 import { m } from '../messages';
 
 type TextField = 'name' | 'tax_id' | 'contact_name' | 'email' | 'phone' | 'notes';

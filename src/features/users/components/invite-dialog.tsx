@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldControl, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { DbError, userMessage } from '@/lib/db';
-import { notify } from '@/lib/notify';
+import { DbError, userMessage } from '@/lib/data/db';
+import { notify } from '@/lib/feedback/notify';
 import { m } from '../messages';
 import { RoleFields, type RoleValue } from './role-fields';
 

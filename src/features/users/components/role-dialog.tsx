@@ -5,7 +5,7 @@ import type { StaffMember } from '@/api/staff/staff-api';
 import { useSetStaffRole } from '@/api/staff/staff-mutations';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { userMessage } from '@/lib/db';
+import { userMessage } from '@/lib/data/db';
 import { m } from '../messages';
 import { RoleFields, type RoleValue } from './role-fields';
 
