@@ -9,7 +9,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { dataTableColumns } from '@/components/ui/data-table-columns';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useDebouncedText } from '@/lib/url/use-debounced-text';
+import { useDebouncedText } from '@/lib/hooks/use-debounced';
 import { useFormat } from '@/lib/format/use-format';
 import type { useTableSearch } from '@/lib/url/table-search';
 import { m, statusLabels } from '@/components/network/messages';

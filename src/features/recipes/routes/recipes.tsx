@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, routeLabel } from '@/config/paths';
-import { useDebouncedText } from '@/lib/url/use-debounced-text';
+import { useDebouncedText } from '@/lib/hooks/use-debounced';
 import { useUrlState } from '@/lib/url/url-state';
 import { cn } from '@/lib/utils';
 import { RecipeCard } from '../components/recipe-card';

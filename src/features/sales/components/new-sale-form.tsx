@@ -3,7 +3,7 @@
 // prices it and refuses what it cannot sell; a refusal about a product is shown on its line.
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, Minus, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { CatalogueProduct } from '@/api/catalogue/catalogue-api';
 import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
 import type { MemberRow } from '@/api/clients/clients-api';
@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { DbError, userMessage } from '@/lib/data/db';
 import type { PaymentMethod } from '@/lib/data/domain';
 import { useFormat } from '@/lib/format/use-format';
+import { useDebounced } from '@/lib/hooks/use-debounced';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { MemberSearch } from '@/components/member-search';
@@ -190,11 +191,7 @@ function ProductSearch({ onAdd, chosen }: { onAdd: (p: CatalogueProduct) => void
   const f = useFormat();
   const id = useId();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), 300);
-    return () => clearTimeout(t);
-  }, [text]);
+  const search = useDebounced(text.trim());
   const products = useQuery(catalogueQueries.orderable({ search, category: null, page: 1, pageSize: 6 }));
   return (
     <div className="flex flex-col gap-1.5">
