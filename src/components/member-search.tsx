@@ -27,7 +27,9 @@ interface Props {
 export function MemberSearch({ label, registeredOnly = false, onPick, autoFocus }: Props) {
   const id = useId();
   const [text, setText] = useState('');
-  const query = useDebounced(text.trim());
+  const settled = useDebounced(text.trim());
+  // An emptied box (a member was just picked) shows no results, without waiting for the pause.
+  const query = text.trim() ? settled : '';
   const results = useQuery({
     ...clientsQueries.search({
       query,
@@ -78,7 +80,6 @@ export function MemberSearch({ label, registeredOnly = false, onPick, autoFocus 
                     onClick={() => {
                       onPick(r);
                       setText('');
-                      setQuery('');
                     }}
                   >
                     <span className="font-medium">{r.name}</span>

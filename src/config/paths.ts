@@ -73,7 +73,7 @@ export const allRoutes: readonly AppRoute[] = [...backOfficeRoutes, ...backOffic
  * Router's own generatePath, typed by the pattern: a missing or misspelt param does not compile.
  */
 export function pathTo<Path extends string>(path: Path, params: { [Key in PathParam<Path>]: string }): string {
-  return generatePath(path, params);
+  return generatePath<string>(path, params);
 }
 
 export type BackOfficePath = (typeof backOfficeRoutes)[number]['path'];
