@@ -47,7 +47,7 @@ export function ApprovalPreview({ saleId }: { saleId: string }) {
   useEffect(() => {
     if (!resolved) return;
     void client.invalidateQueries({ queryKey: salesQueries.detail(saleId).queryKey });
-    void client.invalidateQueries({ queryKey: [...salesQueries.all(), 'approval-queue'] });
+    void client.invalidateQueries({ queryKey: salesQueries.approvalQueues() });
     void client.invalidateQueries({ queryKey: staffQueries.all() });
   }, [resolved, client, saleId]);
   if (resolved) {
