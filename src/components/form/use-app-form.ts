@@ -8,14 +8,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import { toDbError, type DbError } from '@/lib/data/db';
 import { refusedFields, type RefusalFields } from './refusal';
 
 /** Where a form-level sentence lives: `errors.root.server`, which react-hook-form clears on the next submit. */
 export const FORM_ALERT = 'root.server' as const;
 
-type Schema = z.ZodType<FieldValues, FieldValues>;
+// Any zod 4 schema, classic or zod/mini (the member portal's forms use mini for their budget).
+type Schema = z.$ZodType<FieldValues, FieldValues>;
 export type AppForm<S extends Schema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
 /** react-hook-form with `zodResolver(schema)`: fields hold the schema's input, the submit gets its output. */

@@ -24,5 +24,4 @@ describe('primitivas', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Lista de pagados');
     await expectNoAxeViolations();
   });
-
 });
