@@ -2,7 +2,7 @@
 // and a mismatch becomes a fraud sign above. A refusal shows beside the field, in the database's words.
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useNoteVoucherAmount } from '@/api/sales/sales-mutations';
 import { salesQueries } from '@/api/sales/sales-queries';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -14,7 +14,7 @@ import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
 import { parseAmountInput } from './amount-input';
 
-const noteSchema = z.object({ amount: z.string().refine((text) => parseAmountInput(text) !== null, m.voucherAmountUnreadable) });
+const noteSchema = z.object({ amount: z.string().check(z.refine((text) => parseAmountInput(text) !== null, m.voucherAmountUnreadable)) });
 /** Every refusal here is about the amount. */
 const AMOUNT_REFUSAL = { fields: () => 'amount' as const };
 

@@ -2,7 +2,7 @@
 // database validates each field; its refusal names the field (DETAIL), and the sentence shows there.
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ClientContact, ClientProfile } from '@/api/clients/clients-api';
 import { useUpdateClientContact } from '@/api/clients/clients-mutations';
 import { Form, FormField, FormFooter } from '@/components/form/form';
@@ -22,7 +22,7 @@ const contactSchema = z.object({
   address: z.string(),
   city: z.string(),
   slug: z.string(),
-}) satisfies z.ZodType<ClientContact>;
+}) satisfies z.ZodMiniType<ClientContact>;
 
 const contactOf = (p: ClientProfile): ClientContact => ({
   name: p.name,

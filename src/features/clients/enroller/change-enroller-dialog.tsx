@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { EnrollerCandidate, EnrollerChangePreview } from '@/api/clients-why/why-api';
 import { useChangeEnroller } from '@/api/clients-why/why-mutations';
 import { clientsWhyQueries } from '@/api/clients-why/why-queries';

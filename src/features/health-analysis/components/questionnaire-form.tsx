@@ -3,7 +3,7 @@
 // again and computes the result; its refusal names the field (DETAIL) and the sentence shows there.
 import { useId } from 'react';
 import { useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { HealthOption, HealthQuestionnaire } from '@/api/health/health-api';
 import { useRecordAnalysis } from '@/api/health/health-mutations';
 import { Form, FormField, FormFooter } from '@/components/form/form';
@@ -13,10 +13,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
 
-const yesNo = z.enum(['', 'si', 'no']).refine((v) => v !== '', m.yesNoRequired);
+const yesNo = z.enum(['', 'si', 'no']).check(z.refine((v) => v !== '', m.yesNoRequired));
 const questionnaireSchema = z.object({
-  consent: z.boolean().refine((v) => v, m.consentRequired),
-  goals: z.array(z.string()).min(1, m.goalsRequired),
+  consent: z.boolean().check(z.refine((v) => v, m.consentRequired)),
+  goals: z.array(z.string()).check(z.minLength(1, m.goalsRequired)),
   activity: z.string(),
   sleep: z.string(),
   water: z.string(),

@@ -5,7 +5,7 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PayoutPaymentResult, QueuedPayout } from '@/api/payouts/payouts-api';
 import { usePayPayouts } from '@/api/payouts/payouts-mutations';
 import { Form, FormFooter } from '@/components/form/form';
@@ -24,7 +24,8 @@ const REFERENCE_MAX = 120;
 const isStale = (result: PayoutPaymentResult | undefined) =>
   result?.error?.saviaCode === 'invalid_transition' || result?.error?.saviaCode === 'payout_not_found';
 
-const payManySchema = z.object({ common: z.string(), references: z.record(z.string(), z.string()) });
+// Nothing to check per row: a row left without a reference stays approved.
+const payManySchema = z.object({ common: z.string(), references: z.custom<Record<string, string>>() });
 const EMPTY = { common: '', references: {} };
 
 export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {

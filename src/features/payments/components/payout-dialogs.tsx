@@ -1,7 +1,7 @@
 // The three decisions on a request. Each says whether money moves and how much, with the member's
 // name; each keeps its button pending while the database works, and shows the database's refusal
 // inside the dialog (another staff member acted first: the list refreshes behind it).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { useApprovePayout, usePayPayout, useRejectPayout } from '@/api/payouts/payouts-mutations';
 import { Form, FormField, FormFooter } from '@/components/form/form';
@@ -78,10 +78,10 @@ function RejectDialog({ payout, open, onOpenChange }: DialogProps) {
 const REFERENCE_MAX = 120;
 const referenceLength = (text: string) => [...text.trim()].length;
 const paySchema = z.object({
-  reference: z
-    .string()
-    .refine((r) => referenceLength(r) > 0, m.referenceRequired)
-    .refine((r) => referenceLength(r) <= REFERENCE_MAX, m.referenceTooLong),
+  reference: z.string().check(
+    z.refine((r) => referenceLength(r) > 0, m.referenceRequired),
+    z.refine((r) => referenceLength(r) <= REFERENCE_MAX, m.referenceTooLong),
+  ),
 });
 
 function PayDialog({ payout, open, onOpenChange }: DialogProps) {

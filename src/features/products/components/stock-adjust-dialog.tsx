@@ -3,7 +3,7 @@
 // shows beside the quantity.
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ProductRow } from '@/api/products/products-api';
 import { useAdjustStock } from '@/api/products/products-mutations';
 import { Form, FormField, FormFooter } from '@/components/form/form';
@@ -17,11 +17,11 @@ import { m } from '../messages';
 
 const adjustSchema = z.object({
   direction: z.enum(['entrada', 'salida']),
-  quantity: z
-    .string()
-    .trim()
-    .refine((t) => /^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 1_000_000, m.quantityInvalid),
-  reason: z.string().trim().min(3, m.reasonInvalid).max(500, m.reasonInvalid),
+  quantity: z.string().check(
+    z.trim(),
+    z.refine((t) => /^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 1_000_000, m.quantityInvalid),
+  ),
+  reason: z.string().check(z.trim(), z.minLength(3, m.reasonInvalid), z.maxLength(500, m.reasonInvalid)),
 });
 
 export function StockAdjustDialog({ product }: { product: ProductRow }) {

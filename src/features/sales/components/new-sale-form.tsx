@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, Search, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CatalogueProduct } from '@/api/catalogue/catalogue-api';
 import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
 import type { MemberRow } from '@/api/clients/clients-api';
@@ -26,11 +26,11 @@ import { m } from '../messages';
 import { MemberSearch } from '@/components/member-search';
 
 const saleSchema = z.object({
-  buyer: z.custom<MemberRow | null>().refine((buyer) => buyer !== null, m.chooseBuyer),
-  lines: z.array(z.object({ product: z.custom<CatalogueProduct>(), quantity: z.number() })).min(1, m.cartEmpty),
+  buyer: z.custom<MemberRow | null>().check(z.refine((buyer) => buyer !== null, m.chooseBuyer)),
+  lines: z.array(z.object({ product: z.custom<CatalogueProduct>(), quantity: z.number() })).check(z.minLength(1, m.cartEmpty)),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: m.choosePayment }),
-  paymentReference: z.string().trim(),
-  notes: z.string().trim(),
+  paymentReference: z.string().check(z.trim()),
+  notes: z.string().check(z.trim()),
 });
 type SaleForm = AppForm<typeof saleSchema>;
 

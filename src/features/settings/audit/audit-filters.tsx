@@ -1,5 +1,5 @@
 // The filters, edited as a draft and applied together with «Buscar» (one request, not one per keystroke).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUDITED_TABLES, auditedTableLabels, type AuditedTable } from '@/api/audit/audit-api';
 import { Form, FormField } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
@@ -11,14 +11,7 @@ import { m } from './messages';
 
 type Filters = Pick<AuditSearch, 'tabla' | 'persona' | 'registro' | 'desde' | 'hasta'>;
 
-// What is typed, as the URL takes it: an empty field is no filter.
-const draftSchema = z.object({
-  tabla: z.string().transform((t) => (t || undefined) as AuditedTable | undefined),
-  persona: z.string().transform((t) => t.trim() || undefined),
-  registro: z.string().transform((t) => t.trim() || undefined),
-  desde: z.string().transform((t) => t || undefined),
-  hasta: z.string().transform((t) => t || undefined),
-});
+const draftSchema = z.object({ tabla: z.string(), persona: z.string(), registro: z.string(), desde: z.string(), hasta: z.string() });
 const EMPTY = { tabla: '', persona: '', registro: '', desde: '', hasta: '' };
 const NONE: Filters = { tabla: undefined, persona: undefined, registro: undefined, desde: undefined, hasta: undefined };
 
@@ -32,7 +25,16 @@ export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply
       hasta: search.hasta ?? '',
     },
   });
-  const submit = useFormSubmit(form, onApply);
+  // What is typed, as the URL takes it: an empty field is no filter.
+  const submit = useFormSubmit(form, (draft) =>
+    onApply({
+      tabla: (draft.tabla || undefined) as AuditedTable | undefined,
+      persona: draft.persona.trim() || undefined,
+      registro: draft.registro.trim() || undefined,
+      desde: draft.desde || undefined,
+      hasta: draft.hasta || undefined,
+    }),
+  );
   return (
     <Form form={form} onSubmit={submit} aria-label={m.filters} className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
       <FormField name="tabla" label={m.table} controlId="audit-table">

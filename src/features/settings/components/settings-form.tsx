@@ -1,5 +1,5 @@
 import { Save } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
@@ -70,15 +70,7 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
         </Section>
         <Separator />
         <Section title={m.inventoryTitle} description={m.inventoryDescription}>
-          <FormField
-            name="low_stock_threshold"
-            label={m.lowStockThreshold}
-            description={m.lowStockThresholdHint}
-            controlId="low_stock_threshold"
-            registerOptions={{ valueAsNumber: true }}
-          >
-            <Input type="number" inputMode="numeric" min={0} step={1} className="max-w-40" />
-          </FormField>
+          <NumberSetting name="low_stock_threshold" label={m.lowStockThreshold} hint={m.lowStockThresholdHint} inputMode="numeric" min={0} step={1} />
         </Section>
         <Separator />
         <Section title={m.moneyTitle} description={m.moneyDescription} className="grid gap-5 sm:grid-cols-2">
@@ -93,30 +85,20 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
               <option key={zone} value={zone} />
             ))}
           </datalist>
-          <FormField name="min_payout" label={m.minPayout} description={m.minPayoutHint} controlId="min_payout" registerOptions={{ valueAsNumber: true }}>
-            <Input type="number" inputMode="decimal" min={0} step="0.01" className="max-w-40" />
-          </FormField>
+          <NumberSetting name="min_payout" label={m.minPayout} hint={m.minPayoutHint} inputMode="decimal" min={0} step="0.01" />
         </Section>
         <Separator />
         <Section title={m.rewardsTitle} description={m.rewardsDescription} className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            name="activity_points"
-            label={m.activityPoints}
-            description={m.activityPointsHint}
-            controlId="activity_points"
-            registerOptions={{ valueAsNumber: true }}
-          >
-            <Input type="number" inputMode="numeric" min={1} step={1} className="max-w-40" />
-          </FormField>
-          <FormField
+          <NumberSetting name="activity_points" label={m.activityPoints} hint={m.activityPointsHint} inputMode="numeric" min={1} step={1} />
+          <NumberSetting
             name="enrollment_commission_percent"
             label={m.enrollmentRate}
-            description={m.enrollmentRateHint}
-            controlId="enrollment_commission_percent"
-            registerOptions={{ valueAsNumber: true }}
-          >
-            <Input type="number" inputMode="decimal" min={0} max={100} step="0.01" className="max-w-40" />
-          </FormField>
+            hint={m.enrollmentRateHint}
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="0.01"
+          />
         </Section>
         <Separator />
         <FormFooter submitLabel={m.save} pendingLabel={m.saving} submitIcon={<Save aria-hidden="true" />} className="items-stretch p-6 sm:items-center">
@@ -148,5 +130,22 @@ function Section({ title, description, className, children }: { title: string; d
       </CardHeader>
       <CardContent className={className}>{children}</CardContent>
     </>
+  );
+}
+
+/** A number setting: the input's text read as a number (valueAsNumber), which the schema checks. */
+function NumberSetting({
+  name,
+  label,
+  hint,
+  ...input
+}: { name: 'low_stock_threshold' | 'min_payout' | 'activity_points' | 'enrollment_commission_percent'; label: string; hint: string } & Pick<
+  ComponentProps<'input'>,
+  'inputMode' | 'min' | 'max' | 'step'
+>) {
+  return (
+    <FormField name={name} label={label} description={hint} controlId={name} registerOptions={{ valueAsNumber: true }}>
+      <Input type="number" className="max-w-40" {...input} />
+    </FormField>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PackagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ProductOption, RestockResult, SupplierOption } from '@/api/suppliers/suppliers-api';
 import { useRegisterRestock } from '@/api/suppliers/suppliers-mutations';
 import { suppliersQueries } from '@/api/suppliers/suppliers-queries';
@@ -77,7 +77,7 @@ const draftOf = (l: { product_id: string; unit_cost?: number | null }): DraftLin
 
 // The limits register_restock checks, said per control; the values go as typed (it trims them).
 const restockSchema = z.object({
-  supplierId: z.string().min(1, m.needSupplier),
+  supplierId: z.string().check(z.minLength(1, m.needSupplier)),
   lines: z.array(
     z.object({ product_id: z.string(), quantity: z.string(), unit_cost: z.string() }).check((ctx) => {
       const issue = lineIssue(ctx.value);

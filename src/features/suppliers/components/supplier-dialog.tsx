@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SupplierInput, SupplierRow } from '@/api/suppliers/suppliers-api';
 import { useDeleteSupplier, useSaveSupplier } from '@/api/suppliers/suppliers-mutations';
 import { suppliersQueries } from '@/api/suppliers/suppliers-queries';
@@ -26,15 +26,15 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 // What save_supplier checks first, said before it is asked; the values go as typed (it trims them).
 const supplierSchema = z.object({
-  name: z.string().refine((v) => v.trim().length >= 2 && v.trim().length <= 120, m.nameRequired),
+  name: z.string().check(z.refine((v) => v.trim().length >= 2 && v.trim().length <= 120, m.nameRequired)),
   tax_id: z.string(),
   contact_name: z.string(),
-  email: z.string().refine((v) => !v.trim() || EMAIL.test(v.trim()), 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).'),
+  email: z.string().check(z.refine((v) => !v.trim() || EMAIL.test(v.trim()), 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).')),
   phone: z.string(),
   notes: z.string(),
   is_active: z.boolean(),
   product_ids: z.array(z.string()),
-}) satisfies z.ZodType<SupplierInput>;
+}) satisfies z.ZodMiniType<SupplierInput>;
 
 const inputOf = (s: SupplierRow | null): SupplierInput => ({
   name: s?.name ?? '',

@@ -1,7 +1,7 @@
 // «Invitar»: the e-mail of the person's Google account, a role and the finance flag. The database
 // refuses a member's address, someone with access already, a pending invitation, finance without
 // holding it; each sentence shows at its field, and nothing typed is lost.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useInviteStaff } from '@/api/staff/staff-mutations';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
@@ -30,7 +30,7 @@ export function InviteDialog({ draft, onClose }: { draft: InviteDraft | null; on
   );
 }
 
-const inviteSchema = roleSchema.extend({ email: z.string().trim().min(1, m.emailRequired) });
+const inviteSchema = z.extend(roleSchema, { email: z.string().check(z.trim(), z.minLength(1, m.emailRequired)) });
 
 function InviteForm({ draft, onDone }: { draft: InviteDraft; onDone: () => void }) {
   const invite = useInviteStaff();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STAFF_ROLES } from '@/api/staff/staff-api';
 
 /** A staff member's access, as «Invitar» and «Cambiar rol» ask it (RoleFields). */
