@@ -2,7 +2,7 @@
 // get_balance give that member; the at-risk sentence for an inactive member with income pending;
 // the public page's link; the contacts' follow-up, checked in the database.
 import { expect, test, type Page } from '@playwright/test';
-import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format';
+import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format/format';
 import { asMember, readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';

@@ -3,8 +3,8 @@
 // the database after every decision: the sale's state, the ledger against the preview on screen,
 // the stock. What it leaves pending is rejected at the end, so the queue is as it was found.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { formatMoney, formatPoints } from '../../src/lib/format';
-import { ledgerTypeLabels, type LedgerType } from '../../src/lib/domain';
+import { formatMoney, formatPoints } from '../../src/lib/format/format';
+import { ledgerTypeLabels, type LedgerType } from '../../src/lib/data/domain';
 import { expectAccessible, shootScreen } from './look';
 import { openAs, sessionFor } from './session';
 import { cfg, personas, withDb } from './support';

@@ -3,7 +3,7 @@
 // and «Miembros activos» opens Clientes filtered to the same count. As Diego (superadmin): a product
 // of this spec at low stock offers «Reponer», which opens Proveedores with it.
 import { expect, test } from '@playwright/test';
-import { createFormatters } from '../../src/lib/format';
+import { createFormatters } from '../../src/lib/format/format';
 import { readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';

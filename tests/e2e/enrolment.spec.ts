@@ -6,7 +6,7 @@
 // run's own, so its stock and the rewards are exact; the database is checked at every step.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
-import { formatMoney, formatPoints } from '../../src/lib/format';
+import { formatMoney, formatPoints } from '../../src/lib/format/format';
 import { asMember, readSettings } from './as-member';
 import { pngImage } from './files';
 import { expectAccessible, shootScreen } from './look';

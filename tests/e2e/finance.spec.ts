@@ -4,7 +4,7 @@
 // As Diego (superadmin without finance): the route sends him away and the API refuses him.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { createFormatters } from '../../src/lib/format';
+import { createFormatters } from '../../src/lib/format/format';
 import { readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs, sessionFor } from './session';

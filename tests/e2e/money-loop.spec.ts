@@ -4,7 +4,7 @@
 // a payout; Laura approves and pays it. The product is this run's own, so stock is exact.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { formatMoney, formatPercent, formatPoints } from '../../src/lib/format';
+import { formatMoney, formatPercent, formatPoints } from '../../src/lib/format/format';
 import { asMember, readSettings } from './as-member';
 import { pngImage } from './files';
 import { openAs } from './session';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/format';
+import { formatMoney } from '../../src/lib/format/format';
 import { pngImage } from './files';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type pg from 'pg';
-import { createFormatters } from '../../src/lib/format';
+import { createFormatters } from '../../src/lib/format/format';
 import { readSettings } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';

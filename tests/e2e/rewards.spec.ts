@@ -4,7 +4,7 @@
 // CSV is the filtered ledger with its BOM and header.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { formatMoney, formatMonth, formatMonthName, formatPercent, formatPoints } from '../../src/lib/format';
+import { formatMoney, formatMonth, formatMonthName, formatPercent, formatPoints } from '../../src/lib/format/format';
 import { asMember, readSettings, refusalOf } from './as-member';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';

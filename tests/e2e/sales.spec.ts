@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type pg from 'pg';
-import { formatMoney, formatPoints } from '../../src/lib/format';
+import { formatMoney, formatPoints } from '../../src/lib/format/format';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { personas, withDb } from './support';
