@@ -6,13 +6,33 @@ import { chromiumPath } from './scripts/lib/system-deps.mjs';
 // local stack, in Debian's Chromium: never a downloaded browser.
 const baseURL = process.env.SAVIA_APP_URL ?? 'http://127.0.0.1:55173';
 
+// Two workers share one stack (tests/e2e/README.md). Each test makes the rows it changes and the
+// demo personas are only read, so tests run side by side, with one exception kept apart: tests
+// tagged @empresa read or change what belongs to the whole company (the Dashboard's and Finanzas'
+// figures, the payout totals, the approvals count, the settings, the plan). They run one at a time
+// in one worker, beside the specs about sessions and navigation (which only sign in and read);
+// everything else runs after both, in both workers.
+const SESSION_SPECS = ['auth', 'back-office', 'member', 'route-error', 'tabs', 'theme'].map((name) => `**/${name}.spec.ts`);
+const COMPANY = /@empresa/;
+
+/** Debian's Chromium, as root. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: (chromiumPath as () => string)(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // The shell's screenshots (screenshots.shots.ts) are taken for people to judge, in `npm run screenshots`
   // only: they assert nothing, so the test run does not carry them as skipped tests.
   testMatch: process.env.SAVIA_SCREENSHOTS === '1' ? ['**/*.spec.ts', '**/*.shots.ts'] : '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
+  // A retry would hide a test that fails one run in many: a failure is looked at, not rerun.
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -32,24 +52,8 @@ export default defineConfig({
     navigationTimeout: 20_000,
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: (chromiumPath as () => string)(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
+    { name: 'empresa', grep: COMPANY, workers: 1, use: chromium },
+    { name: 'sesiones', testMatch: SESSION_SPECS, grepInvert: COMPANY, use: chromium },
+    { name: 'datos-propios', testIgnore: SESSION_SPECS, grepInvert: COMPANY, dependencies: ['empresa', 'sesiones'], use: chromium },
   ],
 });
