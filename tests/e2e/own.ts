@@ -2,7 +2,8 @@
 // products, orders, direct sales and members with money to withdraw, named with the test's own tag,
 // written as the seed writes them or through the engine's own functions (as the screens' actions
 // would), and put away when the test ends: its products leave the catalogue and whatever of its
-// members is still pending is rejected, so the approvals queue stays as short as it was. The demo
+// members is still pending (orders, enrolments, payout requests) is rejected, so the queues stay as
+// short as they were. The demo
 // personas (María, Lucía, Carlos…) are only read: a spec that changes a member's money, orders,
 // network or contacts makes that member here.
 import { randomUUID } from 'node:crypto';
@@ -187,13 +188,14 @@ export class Own {
    * A member with 100.00 available, made by the engine in a month of their own long ago (so it never
    * meets a closed one): their recruit buys 10 × 100.00 (10 % to them, level ★1) and they buy one to
    * stay active; the close of that month makes the 100.00 available. All of it in one transaction,
-   * so no other test ever sees that month open (a close refuses while an earlier month is). Then they
-   * ask for `payouts`, each as its own request.
+   * so no other test ever sees that month open (a close refuses while an earlier month is). They are
+   * active this month too (no reminder over their screens). Then they ask for `payouts`, each as its
+   * own request.
    */
   async earner(payouts: readonly { amount: number; details: string | null }[] = []): Promise<Earner> {
     const name = `Ana Pagos ${this.tag}`;
     const document = `CC 90${parseInt(this.tag.slice(0, 6), 16)}`;
-    const ana = await this.member({ name, document, account: true });
+    const ana = await this.member({ name, document, account: true, active: true });
     const beto = await this.member({ name: `Beto Pagos ${this.tag}`, enroller: ana.id, account: true });
     const product = await this.product({ name: `Producto de pagos ${this.tag}`, price: 100, points: 100, stock: 20 });
     await withDb(async (db) => {
@@ -244,6 +246,13 @@ export class Own {
              from public.sales s left join public.clients c on c.auth_uid = s.created_by
             where s.${PENDING} and (s.client_id = any($1::uuid[]) or c.id = any($1::uuid[]))
             order by s.id`,
+          [this.members],
+        );
+        await actAs(
+          db,
+          personas.superFinance,
+          `select public.reject_payout(r.id, 'Limpieza de la prueba de extremo a extremo.')
+             from public.payout_requests r where r.client_id = any($1::uuid[]) and r.status in ('pending', 'approved') order by r.id`,
           [this.members],
         );
         await db.query('commit');
