@@ -34,7 +34,8 @@ export default defineConfig({
   workers: 2,
   // A retry would hide a test that fails one run in many: a failure is looked at, not rerun.
   retries: 0,
-  timeout: 45_000,
+  // Two workers share two cores with the stack and the browser: a test takes longer than alone.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

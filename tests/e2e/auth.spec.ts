@@ -5,6 +5,7 @@ import { personas, settle, signIn, signInWithTypedEmail } from './support';
 
 test.describe('sin sesión', () => {
   test('las rutas protegidas y las desconocidas llevan a /login', async ({ page }) => {
+    test.slow(); // a full load of the app per route
     for (const path of ['/', '/dashboard', '/finanzas', '/configuracion', '/mi-cuenta', '/mi-cuenta/mi-red', '/no-existe', '/mi-cuenta/no-existe']) {
       await settle(page, path, '/login');
     }

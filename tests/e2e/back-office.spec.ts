@@ -51,11 +51,13 @@ for (const c of cases) {
     });
 
     test('abre sus rutas por su dirección', async ({ page }) => {
+      test.slow(); // a full load of the app per route
       await openAs(page, c.email, '/dashboard');
       for (const path of c.allowed) await settle(page, path, path);
     });
 
     test('las rutas prohibidas y las desconocidas vuelven a su inicio', async ({ page }) => {
+      test.slow(); // a full load of the app per route
       await openAs(page, c.email, '/dashboard');
       for (const path of c.forbidden) await settle(page, path, '/dashboard');
       await settle(page, '/', '/dashboard');

@@ -3,8 +3,8 @@
 // user menu, and the reminder an inactive member gets once per browser session.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoToastAsked, expectToastLasts, MEMBER_NAV as MEMBER_NAV_NAME, recordToastTimes } from './pages/shell';
-import { openAs } from './session';
+import { expectNoToastAsked, expectToastLasts, MEMBER_NAV as MEMBER_NAV_NAME, pauseUntilShown, recordToastTimes } from './pages/shell';
+import { openAs, seedSession } from './session';
 import { expectedDisplayName, MEMBER_NAV, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_PATHS } from './support';
 const INACTIVE_TEXT = 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.';
 
@@ -22,11 +22,13 @@ test.describe('miembro activa', () => {
   });
 
   test('abre sus rutas por su dirección', async ({ page }) => {
+    test.slow(); // a full load of the app per route
     await openAs(page, personas.memberActive, '/mi-cuenta');
     for (const path of MEMBER_PATHS) await settle(page, path, path);
   });
 
   test('el back office, la raíz y lo desconocido vuelven a /mi-cuenta', async ({ page }) => {
+    test.slow(); // a full load of the app per route
     await openAs(page, personas.memberActive, '/mi-cuenta');
     for (const path of [...STAFF_PATHS, ...SUPER_PATHS, '/finanzas', '/', '/no-existe', '/mi-cuenta/no-existe', '/login']) {
       await settle(page, path, '/mi-cuenta');
@@ -60,10 +62,11 @@ test.describe('miembro inactivo', () => {
     // The toast's 6 s are counted on the page's clock (expectToastLasts), not the wall's.
     await page.clock.install();
     await recordToastTimes(page);
-    await openAs(page, personas.memberInactive, '/mi-cuenta');
+    await seedSession(page, personas.memberInactive);
     await page.mouse.move(1200, 780); // sonner pauses while hovered
     const toast = inactiveToast(page);
-    await expect(toast).toBeVisible();
+    await pauseUntilShown(page, toast, () => page.goto('/mi-cuenta'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
     await expect(toast).toContainText('¡Atención!');
     await expect(toast).toContainText(INACTIVE_TEXT);
     const box = await toast.boundingBox();

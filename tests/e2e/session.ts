@@ -55,6 +55,13 @@ export async function sessionFor(email: string): Promise<StoredSession> {
  * tabs.spec.ts); for another person, another context.
  */
 export async function openAs(page: Page, email: string, path: string) {
+  await seedSession(page, email);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Puts a fresh session of `email` in the tab's storage before its next document loads (openAs without the visit). */
+export async function seedSession(page: Page, email: string) {
   const session = await sessionFor(email);
   await page.addInitScript(
     ([key, value]) => {
@@ -64,8 +71,6 @@ export async function openAs(page: Page, email: string, path: string) {
     },
     [STORAGE_KEY, JSON.stringify(session)] as const,
   );
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
 }
 
 /**

@@ -37,7 +37,11 @@ export async function settledFrame(page: Page) {
 
 // ── toasts' lives, on the page's clock ─────────────────────────────────────────────────────────
 // A toast's duration is read on the page's clock (page.clock.install() before the page loads), never
-// on the wall's: a busy machine can take seconds between two steps of a test.
+// on the wall's: a busy machine can take seconds between two steps of a test. The clock is paused
+// before what shows the toast, and moved on by the test alone from then on.
+
+/** Pages whose clock the test has paused. */
+const paused = new WeakSet<Page>();
 
 /** Records, on the page's clock, when each toast is added (call before the page loads). */
 export async function recordToastTimes(page: Page) {
@@ -58,30 +62,14 @@ export async function recordToastTimes(page: Page) {
 }
 
 /**
- * The toast is up for `ms` of the page's clock, counted from when it was added: the clock is paused,
- * moved to 100 ms before its end (still up), then past it and the exit animation (gone).
+ * Pauses the page's clock, does `act`, then moves the clock on in 10 ms steps until `toast` shows (the
+ * page's timers keep firing, step by step): the toast's whole life is then on the paused clock,
+ * whatever the machine's pace.
  */
-export async function expectToastLasts(page: Page, toast: Locator, ms: number) {
-  await expect(toast).toBeVisible();
-  const now = (await page.evaluate(() => Date.now())) + 1;
-  await page.clock.pauseAt(now);
-  const text = await toast.evaluate((el) => el.closest('[data-sonner-toast]')?.textContent ?? '');
-  const shownAt = await page.evaluate((t) => (window as unknown as { __toastShownAt: Record<string, number> }).__toastShownAt[t], text);
-  expect(shownAt, 'la hora en que apareció el aviso').toBeDefined();
-  expect(now - shownAt!, 'el aviso sigue a tiempo de medirse').toBeLessThan(ms - 100);
-  await page.clock.runFor(ms - 100 - (now - shownAt!));
-  await expect(toast).toBeVisible();
-  await page.clock.runFor(500);
-  await expect(toast).toBeHidden();
-  await page.clock.resume();
-}
-
-/**
- * Pauses the page's clock, does `act`, then moves the clock on in 10 ms steps until `toast` shows:
- * the toast's whole life is then on the paused clock, whatever the machine's pace (expectToastLasts).
- */
-export async function pauseUntilShown(page: Page, toast: Locator, act: () => Promise<void>) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+export async function pauseUntilShown(page: Page, toast: Locator, act: () => Promise<unknown>) {
+  // A moment ahead: the clock keeps running while the order to pause travels.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+  paused.add(page);
   await act();
   await expect
     .poll(
@@ -89,7 +77,28 @@ export async function pauseUntilShown(page: Page, toast: Locator, act: () => Pro
         await page.clock.runFor(10);
         return toast.isVisible();
       },
-      { intervals: [50] },
+      { intervals: [50], timeout: 20_000 },
     )
     .toBe(true);
+}
+
+/**
+ * The toast, shown after pauseUntilShown, is up for `ms` of the page's clock counted from when it was
+ * added: still up 100 ms before its end, gone after it and its exit. The clock then runs again.
+ */
+export async function expectToastLasts(page: Page, toast: Locator, ms: number) {
+  expect(paused.has(page), 'el reloj de la página está en pausa (pauseUntilShown)').toBe(true);
+  await expect(toast).toBeVisible();
+  const text = await toast.evaluate((el) => el.closest('[data-sonner-toast]')?.textContent ?? '');
+  const [now, shownAt] = await page.evaluate(
+    (t) => [Date.now(), (window as unknown as { __toastShownAt: Record<string, number> }).__toastShownAt[t]] as const,
+    text,
+  );
+  expect(shownAt, 'la hora en que apareció el aviso').toBeDefined();
+  await page.clock.runFor(ms - 100 - (now - shownAt!));
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(500);
+  await expect(toast).toBeHidden();
+  await page.clock.resume();
+  paused.delete(page);
 }
