@@ -44,7 +44,7 @@ export default defineConfig({
   retries: 0,
   // Two workers share two cores with the stack and the browser: a test takes longer than alone.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
@@ -57,8 +57,8 @@ export default defineConfig({
     // about a third of the stage on a 2-core machine: only when asked for, SAVIA_E2E_TRACE=1 (README).
     // Without it a failure still leaves its screenshot and the page's snapshot (error-context.md).
     trace: process.env.SAVIA_E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
-    actionTimeout: 10_000,
-    navigationTimeout: 20_000,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     { name: 'empresa', grep: COMPANY, workers: 1, use: chromium },

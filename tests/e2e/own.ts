@@ -59,6 +59,12 @@ export class Own {
   private readonly members: string[] = [];
   private readonly products: string[] = [];
 
+  /** An address of the test's own, from a name (with the tag, if the name does not carry it). */
+  email(name: string) {
+    const local = localPart(name);
+    return `${local.includes(this.tag) ? local : `${local}.${this.tag}`}@tests.savia`;
+  }
+
   /** A registered member (enrolled and approved), under `enroller` or at a root of their own. */
   async member(o: {
     name: string;
@@ -76,7 +82,7 @@ export class Own {
     /** Active this month: a direct sale of the activity points' worth (so no reminder greets them). */
     active?: boolean;
   }): Promise<Member> {
-    const email = o.email ?? `${localPart(o.name)}.${this.tag}@tests.savia`;
+    const email = o.email ?? this.email(o.name);
     const member = await withDb(async (db) => {
       const { rows } = await db.query<{ id: string }>(
         `insert into public.clients (name, email, enroller_id, star_level, phone, document_number, address, city, slug, enrollment_status, joined_at)
@@ -114,7 +120,7 @@ export class Own {
    * persona's would end the session of every test signed in as that persona meanwhile.
    */
   async staff(o: { name: string; role: 'admin' | 'superadmin'; finance?: boolean }): Promise<{ email: string }> {
-    const email = `${localPart(o.name)}.${this.tag}@tests.savia`;
+    const email = this.email(o.name);
     await withDb((db) => db.query(`insert into public.staff_invitations (email, role, finance) values ($1, $2, $3)`, [email, o.role, o.finance ?? false]));
     return { email };
   }
