@@ -105,6 +105,10 @@ create trigger clients_path_cascade
   execute function private.clients_cascade_path();
 create trigger clients_touch before update on public.clients
   for each row execute function private.touch_updated_at();
+-- What members and staff type about a person reaches the exports and the bank's file (foundation).
+create trigger clients_refuse_formulas before insert or update of name, email, document_number, address, city on public.clients
+  for each row execute function private.refuse_formula_columns(
+    'name', 'El nombre', 'email', 'El correo', 'document_number', 'El documento', 'address', 'La dirección', 'city', 'La ciudad');
 create trigger clients_stamp before insert or update on public.clients
   for each row execute function private.stamp_authorship('created_at');
 

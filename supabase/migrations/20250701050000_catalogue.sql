@@ -20,6 +20,8 @@ comment on table public.suppliers is 'Proveedores de la empresa. Solo superadmin
 create trigger suppliers_touch before update on public.suppliers for each row execute function private.touch_updated_at();
 create trigger suppliers_stamp before insert or update on public.suppliers
   for each row execute function private.stamp_authorship('created_at');
+create trigger suppliers_refuse_formulas before insert or update of name, tax_id, contact_name on public.suppliers
+  for each row execute function private.refuse_formula_columns('name', 'El nombre del proveedor', 'tax_id', 'El NIT', 'contact_name', 'El contacto');
 
 -- Suppliers: Spanish refusals field by field, and history kept -----------------------------------------
 create or replace function private.suppliers_validate() returns trigger
@@ -146,6 +148,8 @@ create trigger products_prepare before insert or update on public.products
 create trigger products_touch before update on public.products for each row execute function private.touch_updated_at();
 create trigger products_stamp before insert or update on public.products
   for each row execute function private.stamp_authorship('created_at');
+create trigger products_refuse_formulas before insert or update of name, category on public.products
+  for each row execute function private.refuse_formula_columns('name', 'El nombre del producto', 'category', 'La categoría');
 
 -- A product that was sold, moved beyond its opening stock or used in a recipe is deactivated, never
 -- deleted: a trigger says so for any DELETE.

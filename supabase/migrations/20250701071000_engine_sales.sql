@@ -285,11 +285,13 @@ begin
   select * into v_sale from public.sales s where s.id = p_sale_id;
 
   -- Stock leaves now. Products are locked in id order (no deadlock between approvals sharing
-  -- products) and checked first, so the refusal names the product and the quantities.
+  -- products) and checked first, so the refusal names the product and the quantities. NO KEY
+  -- UPDATE, as every stock movement takes it (private.apply_stock_movement): the KEY SHARE that a
+  -- foreign key to the product holds (this sale's own lines, a direct sale's) does not block it.
   perform 1 from public.products p
    where p.id in (select i.product_id from public.sale_items i where i.sale_id = p_sale_id)
    order by p.id
-   for update;
+   for no key update;
   select p.id, p.name, p.stock, i.quantity into v_short
     from public.sale_items i join public.products p on p.id = i.product_id
    where i.sale_id = p_sale_id and p.stock < i.quantity
@@ -453,6 +455,7 @@ create or replace function public.create_direct_sale(
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -465,10 +468,12 @@ begin
                                 p_delivery_address, p_notes, v_actor);
   perform private.settle_sale(v_sale.id, v_sale.period_month, v_actor);
   return v_sale;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text) is
-  'Personal: venta directa a un miembro registrado, Pagada al instante: descuenta stock y escribe sus recompensas como un pedido aprobado.';
+  'Personal: venta directa a un miembro registrado, Pagada al instante: descuenta stock y escribe sus recompensas como un pedido aprobado. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.preview_sale_rewards(p_sale_id uuid) returns table (
   beneficiary_id uuid, beneficiary_name text, type text, amount numeric, points integer, generation smallint,
@@ -524,14 +529,16 @@ create or replace function public.approve_sale(p_sale_id uuid) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
-  v_sale public.sales := private.pending_sale_for_update(p_sale_id);
+  v_sale public.sales;
   v_now timestamptz := private.engine_now();
   v_month date := private.business_month(private.engine_now());
   v_entries integer;
 begin
+  v_sale := private.pending_sale_for_update(p_sale_id); -- in the body, where the handler below reaches its wait
   if v_sale.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
     perform private.refuse('invalid_transition',
       format('La venta #%s está «%s»: solo se aprueba una venta pendiente.', v_sale.sale_no, v_sale.status));
@@ -549,10 +556,12 @@ begin
   v_entries := private.settle_sale(p_sale_id, v_month, v_actor);
   return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Pagada',
                             'period_month', v_month, 'entries', v_entries);
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.approve_sale(uuid) is
-  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento y escribe las recompensas. Aprobar dos veces se rechaza sin escribir nada.';
+  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento y escribe las recompensas. Aprobar dos veces se rechaza sin escribir nada. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.reject_sale(p_sale_id uuid, p_reason text) returns jsonb
 language plpgsql
@@ -627,6 +636,7 @@ create or replace function public.cancel_sale(p_sale_id uuid, p_reason text defa
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_staff boolean := private.is_staff();
@@ -712,10 +722,12 @@ begin
   perform private.refresh_activity(array[v_sale.client_id,
     (select c.enroller_id from public.clients c where c.id = v_sale.client_id and v_sale.kind = 'enrollment')]);
   return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Cancelada', 'reversals', v_reversals);
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.cancel_sale(uuid, text) is
-  'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza.';
+  'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza. Bajo contención, savia:busy (HTTP 409).';
 
 revoke all on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
   public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid),

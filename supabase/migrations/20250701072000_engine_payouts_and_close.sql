@@ -36,6 +36,7 @@ create or replace function public.request_payout(p_amount numeric, p_payment_det
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_me uuid := private.require_member();
@@ -70,6 +71,8 @@ begin
   returning * into v_request;
   update private.reward_balances b set reserved = b.reserved + p_amount, updated_at = now() where b.client_id = v_me;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.request_payout(numeric, text) is
@@ -108,11 +111,13 @@ create or replace function public.approve_payout(p_payout_id uuid) returns publi
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
-  v_request public.payout_requests := private.payout_for_update(p_payout_id);
+  v_request public.payout_requests;
 begin
+  v_request := private.payout_for_update(p_payout_id); -- in the body, where the handler below reaches its wait
   if v_request.status <> 'pending' then
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: solo se aprueba una pendiente.', private.payout_status_label(v_request.status)));
@@ -120,6 +125,8 @@ begin
   update public.payout_requests r set status = 'approved', decided_by = v_actor, decided_at = private.engine_now()
    where r.id = p_payout_id returning * into v_request;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.approve_payout(uuid) is 'Personal: aprueba una solicitud de cobro pendiente (sigue reservada hasta pagarse).';
@@ -128,6 +135,7 @@ create or replace function public.pay_payout(p_payout_id uuid, p_reference text)
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -148,6 +156,8 @@ begin
      set reserved = b.reserved - v_request.amount, paid = b.paid + v_request.amount, updated_at = now()
    where b.client_id = v_request.client_id;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.pay_payout(uuid, text) is 'Personal: marca pagada una solicitud aprobada con la referencia del pago. Pagar dos veces se rechaza.';
@@ -156,6 +166,7 @@ create or replace function public.reject_payout(p_payout_id uuid, p_reason text)
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -175,6 +186,8 @@ begin
   update private.reward_balances b set reserved = b.reserved - v_request.amount, updated_at = now()
    where b.client_id = v_request.client_id;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.reject_payout(uuid, text) is 'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible.';
