@@ -101,14 +101,14 @@ as $$
 begin
   if p_value ~ '^[[:space:]]*[=+@＝＋＠]' then
     perform private.refuse('formula_not_allowed',
-      format('%s no puede empezar con =, + ni @: una hoja de cálculo lo ejecutaría como una fórmula.', p_what),
+      format('No empieces %s con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', p_what),
       p_field);
   end if;
 end
 $$;
 revoke all on function private.refuse_formula(text, text, text) from public;
 comment on function private.refuse_formula(text, text, text) is
-  'Rechaza (savia:formula_not_allowed, DETAIL = el campo) un texto escrito por una persona que empieza con =, + o @ (también de ancho completo, tras espacios): en una exportación o un archivo del banco una hoja de cálculo lo ejecutaría como fórmula. p_what es el sujeto de la frase («El nombre»).';
+  'Rechaza (savia:formula_not_allowed, DETAIL = el campo) un texto escrito por una persona que empieza con =, + o @ (también de ancho completo, tras espacios): en una exportación o un archivo del banco una hoja de cálculo lo ejecutaría como fórmula. p_what nombra el campo dentro de la frase («el nombre», «los datos de pago»).';
 
 create or replace function private.refuse_formula_columns() returns trigger
 language plpgsql
@@ -119,7 +119,7 @@ declare
   v_old jsonb := case when tg_op = 'UPDATE' then to_jsonb(old) end;
   i integer;
 begin
-  -- tg_argv: column, subject, column, subject… Only a value being written is checked, so a row
+  -- tg_argv: column, its name in the sentence, column, name… Only a value being written is checked, so a row
   -- written before this rule existed can still change its other columns.
   for i in 0 .. coalesce(array_length(tg_argv, 1), 0) / 2 - 1 loop
     if v_old is null or (v_new -> tg_argv[2 * i]) is distinct from (v_old -> tg_argv[2 * i]) then
@@ -131,7 +131,7 @@ end
 $$;
 revoke all on function private.refuse_formula_columns() from public;
 comment on function private.refuse_formula_columns() is
-  'Disparador BEFORE INSERT OR UPDATE: aplica private.refuse_formula a las columnas que nombra (argumentos: columna, sujeto de la frase, columna, sujeto…), solo cuando se escribe su valor, sea por la API, una función o SQL directo.';
+  'Disparador BEFORE INSERT OR UPDATE: aplica private.refuse_formula a las columnas que nombra (argumentos: columna, su nombre en la frase, columna, nombre…), solo cuando se escribe su valor, sea por la API, una función o SQL directo.';
 
 -- Generic trigger helpers ----------------------------------------------------------------------
 

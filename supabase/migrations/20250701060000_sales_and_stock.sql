@@ -134,8 +134,8 @@ create trigger sales_touch before update on public.sales for each row execute fu
 create trigger sales_refuse_formulas
   before insert or update of payment_reference, delivery_address, notes, rejection_reason, cancellation_reason on public.sales
   for each row execute function private.refuse_formula_columns(
-    'payment_reference', 'La referencia del pago', 'delivery_address', 'La dirección de entrega', 'notes', 'La nota',
-    'rejection_reason', 'El motivo del rechazo', 'cancellation_reason', 'El motivo de la cancelación');
+    'payment_reference', 'la referencia del pago', 'delivery_address', 'la dirección de entrega', 'notes', 'la nota',
+    'rejection_reason', 'el motivo del rechazo', 'cancellation_reason', 'el motivo de la cancelación');
 
 -- Aprobaciones asks PostgREST for the pending sales oldest first, a page at a time, each with its
 -- member and its lines embedded (LATERAL subqueries), with the exact count (supabase-js

@@ -58,6 +58,8 @@ begin
   if char_length(p_payment_details) > 500 then
     perform private.refuse('text_too_long', 'Los datos de pago admiten 500 caracteres.');
   end if;
+  -- They reach the bank's payment file (foundation: no formulas), refused before the balance is read.
+  perform private.refuse_formula(p_payment_details, 'los datos de pago', 'payment_details');
   insert into private.reward_balances (client_id) values (v_me) on conflict (client_id) do nothing;
   perform 1 from private.reward_balances b where b.client_id = v_me for update;
   select b.available into v_available from private.balance_of(v_me) b;
@@ -144,6 +146,7 @@ begin
   if char_length(btrim(coalesce(p_reference, ''))) not between 1 and 120 then
     perform private.refuse('reference_required', 'Indica la referencia del pago (hasta 120 caracteres).');
   end if;
+  perform private.refuse_formula(p_reference, 'la referencia del pago', 'reference');
   v_request := private.payout_for_update(p_payout_id);
   if v_request.status <> 'approved' then
     perform private.refuse('invalid_transition',
@@ -175,6 +178,7 @@ begin
   if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 500 then
     perform private.refuse('reason_required', 'Indica el motivo del rechazo (entre 3 y 500 caracteres).');
   end if;
+  perform private.refuse_formula(p_reason, 'el motivo del rechazo', 'reason');
   v_request := private.payout_for_update(p_payout_id);
   if v_request.status not in ('pending', 'approved') then
     perform private.refuse('invalid_transition',

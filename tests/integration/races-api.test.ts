@@ -70,7 +70,9 @@ const stockOf = async (productId: string) => {
 async function pendingOrders(client: SupabaseClient, productId: string, n: number) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const placed = await client.rpc('place_order', { p_items: [{ product_id: productId, quantity: 1 }], p_payment_method: 'efectivo' }).single<{ id: string }>();
+    const placed = await client
+      .rpc('place_order', { p_items: [{ product_id: productId, quantity: 1 }], p_payment_method: 'efectivo' })
+      .single<{ id: string }>();
     expect(placed.error).toBeNull();
     ids.push(placed.data!.id);
   }
@@ -169,7 +171,9 @@ describe('30 llamadas simultáneas por la API a lo que mueve dinero', () => {
     const productId = await newProduct(30);
     const orders = await pendingOrders(buyer.client, productId, CALLS);
     // Stock for 20 of the 30, taken out the way staff would (stock is the sum of its movements).
-    expect((await superadmin.client.rpc('adjust_stock', { p_product_id: productId, p_direction: 'salida', p_quantity: 10, p_reason: 'Reserva para feria' })).error).toBeNull();
+    expect(
+      (await superadmin.client.rpc('adjust_stock', { p_product_id: productId, p_direction: 'salida', p_quantity: 10, p_reason: 'Reserva para feria' })).error,
+    ).toBeNull();
     const answers = await fire(CALLS, (i) => admins[i % admins.length]!.client.rpc('approve_sale', { p_sale_id: orders[i] }));
     const { won } = expectNoServerErrors(answers, ['insufficient_stock']);
     expect(won.length).toBe(20);
@@ -211,7 +215,8 @@ describe('30 llamadas simultáneas por la API a lo que mueve dinero', () => {
       const who = admins[i % admins.length]!.client;
       if (i < 10) return who.rpc('approve_sale', { p_sale_id: toApprove[i] });
       if (i < 20) return who.rpc('cancel_sale', { p_sale_id: toCancel[i - 10], p_reason: 'Devolución' });
-      if (i < 25) return superadmin.client.rpc('register_restock', { p_supplier_id: supplierId, p_lines: [{ product_id: productId, quantity: 3, unit_cost: 1 }] });
+      if (i < 25)
+        return superadmin.client.rpc('register_restock', { p_supplier_id: supplierId, p_lines: [{ product_id: productId, quantity: 3, unit_cost: 1 }] });
       return who.rpc('adjust_stock', { p_product_id: productId, p_direction: 'entrada', p_quantity: 1, p_reason: 'Conteo físico' });
     });
     expectNoServerErrors(answers);

@@ -80,7 +80,7 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
       onSent({ saleNo: sale.sale_no, name: values.name.trim(), email: values.email.trim().toLowerCase() });
     } catch (raw) {
       const error = toDbError(raw);
-      const field = fieldOfRefusal(error.saviaCode);
+      const field = fieldOfRefusal(error.saviaCode, error.details);
       if (field === 'voucher') uploaded.current = null;
       if (field) {
         form.setError(field, { message: error.userMessage });

@@ -37,9 +37,8 @@ export const emptyEnrolment: EnrolValues = {
 
 /** Where the database's refusal belongs: the field it is about, or the form as a whole. */
 const FIELD_OF_CODE: Record<string, EnrolField> = {
-  email_taken: 'email',
-  staff_email: 'email',
-  enrolment_pending: 'email',
+  // One refusal whoever's the address is (staff's, a member's, a pending enrolment's): issue 23 §8.
+  email_unavailable: 'email',
   invalid_email: 'email',
   invalid_name: 'name',
   unknown_kit: 'kitId',
@@ -48,6 +47,18 @@ const FIELD_OF_CODE: Record<string, EnrolField> = {
   invalid_voucher: 'voucher',
 };
 
-export function fieldOfRefusal(code: string | null | undefined): EnrolField | null {
-  return (code && FIELD_OF_CODE[code]) || null;
+/** The columns enrol_member writes, named by a refusal's DETAIL, as the form's fields. */
+const FIELD_OF_COLUMN: Record<string, EnrolField> = {
+  name: 'name',
+  email: 'email',
+  document_number: 'documentNumber',
+  address: 'address',
+  city: 'city',
+  payment_reference: 'paymentReference',
+  delivery_address: 'address',
+};
+
+/** The refusal's field: by its code, or, for a rule on several columns (formula_not_allowed), by the column in DETAIL. */
+export function fieldOfRefusal(code: string | null | undefined, detail?: string | null): EnrolField | null {
+  return (code && FIELD_OF_CODE[code]) || (detail && FIELD_OF_COLUMN[detail]) || null;
 }
