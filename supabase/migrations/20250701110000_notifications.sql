@@ -209,8 +209,9 @@ $$;
 comment on function private.notify_lead() is 'Disparador: avisa al miembro de un contacto nuevo desde su página pública (sin los datos del contacto en el correo).';
 create trigger leads_notify after insert on public.leads for each row execute function private.notify_lead();
 
--- Low stock: when a product's stock goes down to the threshold or below (not again on each sale
--- below it; again after it went back above).
+-- Low stock: when a movement takes a product's stock down to the threshold or below (not again on each
+-- sale below it; again after it went back above). On the movements rather than on products.stock, which
+-- a new product's opening stock also sets (to zero, then up).
 create or replace function private.notify_low_stock() returns trigger
 language plpgsql
 security definer
@@ -218,17 +219,20 @@ set search_path = ''
 as $$
 declare
   v_threshold integer := (select m.low_stock_threshold from public.metadata m where m.id = 'app_settings');
+  v_product public.products;
 begin
-  if new.is_active and new.stock <= v_threshold and old.stock > v_threshold then
-    perform private.notify_staff('low_stock', jsonb_build_object('product_id', new.id, 'stock', new.stock, 'threshold', v_threshold),
+  -- stock_movements_apply (AFTER, before this trigger by name) has already moved products.stock.
+  select * into v_product from public.products p where p.id = new.product_id;
+  if v_product.is_active and v_product.stock <= v_threshold and v_product.stock - new.quantity > v_threshold then
+    perform private.notify_staff('low_stock', jsonb_build_object('product_id', v_product.id, 'stock', v_product.stock, 'threshold', v_threshold),
                                  array['admin', 'superadmin']);
   end if;
   return null;
 end
 $$;
-comment on function private.notify_low_stock() is 'Disparador: avisa al personal cuando el stock de un producto activo baja hasta el umbral de stock bajo.';
-create trigger products_notify_low_stock after update of stock on public.products
-  for each row when (new.stock < old.stock) execute function private.notify_low_stock();
+comment on function private.notify_low_stock() is 'Disparador: avisa al personal cuando un movimiento baja el stock de un producto activo hasta el umbral de stock bajo.';
+create trigger stock_movements_notify_low_stock after insert on public.stock_movements
+  for each row when (new.quantity < 0) execute function private.notify_low_stock();
 
 -- The month close's job: done or failed, to the superadmins.
 create or replace function private.notify_period_close_job() returns trigger
