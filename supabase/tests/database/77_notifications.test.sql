@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(55);
+select plan(57);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -186,6 +186,18 @@ select is(private.queue_activity_reminders('2026-04-27 08:00:00-05'), 0, 'una ve
 
 select ok(private.notify_payout_account_changed(engine_tests.id('elena'))
           = (select count(*)::int from public.users_roles where role = 'superadmin' and finance), 'el cambio de cuenta de cobro, solo a finanzas');
+
+-- The same sentences as Mis Recompensas (src/components/ledger/ledger-why.test.ts says these two too).
+insert into public.clients (name, email, enrollment_status, joined_at) values ('Lorena Peña', 'motor.lorena@tests.savia', 'registered', now());
+select is(private.earning_why(jsonb_populate_record(null::public.reward_transactions, jsonb_build_object(
+            'type', 'commission_purchase', 'amount', 2.4, 'generation', 5, 'base', 120, 'rate', 0.02, 'star_level', 5, 'plan_version', 1,
+            'source_client_id', (select id from public.clients where email = 'motor.lorena@tests.savia'))), 'USD'),
+  pg_temp.nb('Comisión por la compra de Lorena Peña (5.ª generación): 2~% de 120,00~US$ = 2,40~US$ · nivel ★5 · plan v1'),
+  'la comisión por compra, como la dice Mis Recompensas');
+select is(private.earning_why(jsonb_populate_record(null::public.reward_transactions, jsonb_build_object(
+            'type', 'bonus_volume', 'amount', 69.72, 'base', 2324, 'rate', 0.03, 'star_level', 3, 'plan_version', 1, 'period_month', '2026-10-01')), 'USD'),
+  pg_temp.nb('Bono de volumen de octubre de 2026: 3~% de 2.324,00~US$ en ventas de tu red = 69,72~US$ · nivel ★3 · plan v1'),
+  'el bono de volumen, como lo dice Mis Recompensas');
 
 select * from finish();
 rollback;
