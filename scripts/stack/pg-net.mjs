@@ -30,7 +30,10 @@ export function startPgNetWorker(cfg) {
       });
       answer = { status: res.status, type: res.headers.get('content-type'), headers: Object.fromEntries(res.headers), content: await res.text() };
     } catch (error) {
-      answer = { timedOut: controller.signal.aborted, error: controller.signal.aborted ? 'Timeout was reached' : String(error.cause?.message ?? error.message) };
+      answer = {
+        timedOut: controller.signal.aborted,
+        error: controller.signal.aborted ? 'Timeout was reached' : String(error.cause?.message ?? error.message),
+      };
     } finally {
       clearTimeout(timeout);
     }
@@ -38,7 +41,15 @@ export function startPgNetWorker(cfg) {
       .query(
         `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [request.id, answer.status ?? null, answer.type ?? null, answer.headers ?? null, answer.content ?? null, answer.timedOut ?? false, answer.error ?? null],
+        [
+          request.id,
+          answer.status ?? null,
+          answer.type ?? null,
+          answer.headers ?? null,
+          answer.content ?? null,
+          answer.timedOut ?? false,
+          answer.error ?? null,
+        ],
       )
       .catch(() => {});
   }

@@ -69,7 +69,18 @@ async function startMailServer(cfg) {
   spawnService(
     'maildev',
     process.execPath,
-    [join(ROOT, 'node_modules/maildev/dist/bin/maildev.js'), '--smtp', String(cfg.smtpPort), '--ip', '127.0.0.1', '--web', String(cfg.mailWebPort), '--web-ip', '127.0.0.1', '--silent'],
+    [
+      join(ROOT, 'node_modules/maildev/dist/bin/maildev.js'),
+      '--smtp',
+      String(cfg.smtpPort),
+      '--ip',
+      '127.0.0.1',
+      '--web',
+      String(cfg.mailWebPort),
+      '--web-ip',
+      '127.0.0.1',
+      '--silent',
+    ],
     { logDir: cfg.logDir },
   );
   await waitFor(async () => (await fetch(`${cfg.mailUrl}/api/healthz`)).ok, { what: 'MailDev', timeoutMs: 30000 });

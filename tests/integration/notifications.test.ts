@@ -76,7 +76,9 @@ describe('avisos: cada uno lee los suyos', () => {
       expect.objectContaining({
         kind: 'earning',
         title: 'Ganaste 2,80\u00a0US$',
-        body: expect.stringMatching(/^Comisión por la compra de Miembro de Prueba \(1\.ª generación\): 10\u00a0% de 28,00\u00a0US\$ = 2,80\u00a0US\$ · nivel ★1 · plan v\d+$/),
+        body: expect.stringMatching(
+          /^Comisión por la compra de Miembro de Prueba \(1\.ª generación\): 10\u00a0% de 28,00\u00a0US\$ = 2,80\u00a0US\$ · nivel ★1 · plan v\d+$/,
+        ),
         link: '/mi-cuenta/recompensas',
         read_at: null,
       }),
@@ -126,10 +128,9 @@ describe('el correo sale una sola vez', () => {
 
   it('una caída entre entregarlo al servidor y anotarlo enviado: nunca se reenvía, y el personal lo ve', async () => {
     const member = await memberPersona();
-    const [{ id }] = await sql<{ id: number }>(
-      `insert into public.notifications (client_id, kind, payload) values ($1, 'lead', '{}') returning id`,
-      [member.clientId],
-    );
+    const [{ id }] = await sql<{ id: number }>(`insert into public.notifications (client_id, kind, payload) values ($1, 'lead', '{}') returning id`, [
+      member.clientId,
+    ]);
     // The function dies after the SMTP server accepted the message: recording it fails, as if the
     // process were killed right then (the row stays «handed over, unfinished»).
     await sql(`create function public.tests_crash_before_recording() returns trigger language plpgsql as $$
@@ -179,7 +180,13 @@ describe('el correo sale una sola vez', () => {
     const members = await Promise.all(Array.from({ length: 12 }, () => memberPersona()));
     for (const m of members) await sql(`insert into public.notifications (client_id, kind, payload) values ($1, 'lead', '{}')`, [m.clientId]);
     await Promise.all([drain(), drain(), drain()]);
-    for (const m of members) expect(await until(() => inbox(m.email), (x) => x.length > 0)).toHaveLength(1);
+    for (const m of members)
+      expect(
+        await until(
+          () => inbox(m.email),
+          (x) => x.length > 0,
+        ),
+      ).toHaveLength(1);
   });
 
   it('pg_cron lo pide por pg_net: la tarea de cada minuto entrega lo pendiente', async () => {

@@ -54,7 +54,8 @@ async function openConnection(): Promise<SMTPConnection> {
   const conn = new SMTPConnection({ host: smtp.host, port: smtp.port, secure: smtp.secure, connectionTimeout: 10_000, socketTimeout: 30_000 });
   conn.on('error', () => {}); // each call's callback reports its own failure
   await new Promise<void>((resolve, reject) => conn.connect((err?: Error) => (err ? reject(err) : resolve())));
-  if (smtp.user) await new Promise<void>((resolve, reject) => conn.login({ user: smtp.user, pass: smtp.pass }, (err?: Error) => (err ? reject(err) : resolve())));
+  if (smtp.user)
+    await new Promise<void>((resolve, reject) => conn.login({ user: smtp.user, pass: smtp.pass }, (err?: Error) => (err ? reject(err) : resolve())));
   return conn;
 }
 
