@@ -74,10 +74,33 @@ await approveAll(
   pending.slice(0, warm).map((r) => r.id),
   1,
 );
+// The notifications' outbox (issue 26) A/B: batches of 1 connection alternate between the triggers that
+// write the notifications switched off (A, as before them) and on (B), so both meet the same caches.
+const NOTIFY_TRIGGERS = [
+  ['public.sales', 'sales_notify'],
+  ['public.reward_transactions', 'reward_transactions_notify'],
+  ['public.stock_movements', 'stock_movements_notify_low_stock'],
+];
+const notifications = (on) =>
+  db.query(NOTIFY_TRIGGERS.map(([table, trigger]) => `alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`).join('; '));
+const abIds = pending.slice(warm, warm + 2 * warm).map((r) => r.id);
+const ab = { A: [], B: [] };
+for (let i = 0, batch = 100; i < abIds.length; i += batch) {
+  const side = (i / batch) % 2 === 0 ? 'A' : 'B';
+  await notifications(side === 'B');
+  ab[side].push(...(await approveAll(abIds.slice(i, i + batch), 1)).latencies);
+}
+await notifications(true);
+for (const side of ['A', 'B'])
+  log(
+    `  avisos ${side === 'A' ? 'apagados (antes)' : 'encendidos (después)'}, 1 conexión, ${ab[side].length}: p50 ${fmt(pct(ab[side], 50))} ms, p95 ${fmt(pct(ab[side], 95))} ms`,
+  );
+log(`    escribir los avisos suma al p95: ${fmt(pct(ab.B, 95) - pct(ab.A, 95))} ms (p50: ${fmt(pct(ab.B, 50) - pct(ab.A, 50))} ms)`);
+const measuredFrom = warm + abIds.length;
 const rounds = [1, ...WORKERS];
-const share = Math.floor((pending.length - warm) / rounds.length);
+const share = Math.floor((pending.length - measuredFrom) / rounds.length);
 for (const [i, workers] of rounds.entries()) {
-  const ids = pending.slice(warm + i * share, warm + (i + 1) * share).map((r) => r.id);
+  const ids = pending.slice(measuredFrom + i * share, measuredFrom + (i + 1) * share).map((r) => r.id);
   const run = await approveAll(ids, workers);
   log(
     `  ${workers} conexión(es), ${ids.length}: p50 ${fmt(pct(run.latencies, 50))} ms, p95 ${fmt(pct(run.latencies, 95))} ms, p99 ${fmt(pct(run.latencies, 99))} ms, ${run.perSecond.toFixed(0)} aprobaciones/s`,
@@ -149,6 +172,22 @@ await timed(
   closer,
   `select json_agg(p) from (select * from public.preview_period_close('${MONTH}') limit 1000) p`,
 );
+// The close with and without its notifications (issue 26: 12,000 «Ganaste» queued in the same job),
+// each in a transaction rolled back, before the real job below.
+for (const on of [false, true]) {
+  const probe = new pg.Client({ connectionString: cfg.dbUrl });
+  await probe.connect();
+  await probe.query(`begin; select set_config('savia.now', '2026-02-01 06:00:00-05', true)`);
+  if (!on) await probe.query(NOTIFY_TRIGGERS.map(([table, trigger]) => `alter table ${table} disable trigger ${trigger}`).join('; '));
+  await timed(`el cierre ${on ? 'con' : 'sin'} sus avisos (private.close_period, deshecho)`, probe, `select private.close_period('${MONTH}', null)`);
+  const {
+    rows: [told],
+  } = await probe.query(`select count(*) filter (where kind = 'earning')::int as earning, count(*)::int as total from public.notifications where created_at = now()`);
+  log(`    avisos en la cola: ${told.earning} «Ganaste», ${told.total} en total`);
+  await probe.query('rollback');
+  await probe.end();
+  await checkpoint();
+}
 const { res: asked } = await timed('pedir el cierre (request_period_close)', closer, `select (public.request_period_close('${MONTH}')).id`);
 const runner = new pg.Client({ connectionString: cfg.dbUrl }); // postgres, as pg_cron runs it
 await runner.connect();
