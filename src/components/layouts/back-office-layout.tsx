@@ -60,7 +60,7 @@ export function BackOfficeLayout() {
                 </Link>
               </Button>
             )}
-            <NotificationBell />
+            <NotificationBell audience="staff" />
             <ThemeToggle />
             <div className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 sm:pr-3" data-testid="header-user">
               <UserAvatar name={name} onlineLabel={appMessages.online} />

@@ -51,7 +51,7 @@ export function MemberLayout() {
           <Brand subtitle={appMessages.memberArea} compact className="lg:hidden" />
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <NotificationBell />
+            <NotificationBell audience="member" />
             <ThemeToggle />
             <UserMenu
               label={`${appMessages.userMenu}: ${name}`}

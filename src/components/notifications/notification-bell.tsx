@@ -13,7 +13,8 @@ import { notificationMessages as m } from './notification-messages';
 
 const NotificationPanel = lazy(() => import('./notification-panel'));
 
-export function NotificationBell() {
+/** `audience`: whose shell it sits in, which says what the list is about. */
+export function NotificationBell({ audience }: { audience: 'member' | 'staff' }) {
   const [open, setOpen] = useState(false);
   const unread = useQuery(notificationQueries.unread()).data ?? 0;
   return (
@@ -39,7 +40,7 @@ export function NotificationBell() {
             </div>
           }
         >
-          <NotificationPanel unread={unread} onNavigate={() => setOpen(false)} />
+          <NotificationPanel unread={unread} description={m.description[audience]} emptyHint={m.emptyHint[audience]} onNavigate={() => setOpen(false)} />
         </Suspense>
       </SheetContent>
     </Sheet>

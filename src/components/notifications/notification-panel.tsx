@@ -15,7 +15,15 @@ import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
 import { notificationMessages as m } from './notification-messages';
 
-export default function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+interface PanelProps {
+  unread: number;
+  /** What the list is about, for the shell's people (members or staff). */
+  description: string;
+  emptyHint: string;
+  onNavigate: () => void;
+}
+
+export default function NotificationPanel({ unread, description, emptyHint, onNavigate }: PanelProps) {
   const list = useInfiniteQuery(notificationQueries.list());
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flat() ?? [];
@@ -25,7 +33,7 @@ export default function NotificationPanel({ unread, onNavigate }: { unread: numb
       <div className="flex flex-col gap-3 border-b px-4 pt-4 pb-3 sm:px-6">
         <div className="pr-10">
           <SheetTitle className="text-lg font-semibold">{m.title}</SheetTitle>
-          <SheetDescription className="text-sm text-muted-foreground">{m.description}</SheetDescription>
+          <SheetDescription className="text-sm text-muted-foreground">{description}</SheetDescription>
         </div>
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -43,7 +51,7 @@ export default function NotificationPanel({ unread, onNavigate }: { unread: numb
         ) : list.isError ? (
           <ErrorState title={m.loadFailed} error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
         ) : items.length === 0 ? (
-          <EmptyState icon={BellOff} title={m.empty} description={m.emptyHint} />
+          <EmptyState icon={BellOff} title={m.empty} description={emptyHint} />
         ) : (
           <>
             <ul className="divide-y" aria-label={m.title}>
