@@ -182,7 +182,9 @@ for (const on of [false, true]) {
   await timed(`el cierre ${on ? 'con' : 'sin'} sus avisos (private.close_period, deshecho)`, probe, `select private.close_period('${MONTH}', null)`);
   const {
     rows: [told],
-  } = await probe.query(`select count(*) filter (where kind = 'earning')::int as earning, count(*)::int as total from public.notifications where created_at = now()`);
+  } = await probe.query(
+    `select count(*) filter (where kind = 'earning')::int as earning, count(*)::int as total from public.notifications where created_at = now()`,
+  );
   log(`    avisos en la cola: ${told.earning} «Ganaste», ${told.total} en total`);
   await probe.query('rollback');
   await probe.end();
