@@ -550,9 +550,13 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  v_user uuid := auth.uid();
+  v_client uuid := private.my_client_id();
 begin
-  return (select count(*) from public.notifications n
-           where n.read_at is null and (n.user_id = auth.uid() or n.client_id = private.my_client_id()));
+  -- Each side from its partial index of unread rows (a person is a member or staff, not both).
+  return (select count(*) from public.notifications n where n.read_at is null and n.client_id = v_client)
+       + (select count(*) from public.notifications n where n.read_at is null and n.user_id = v_user);
 end
 $$;
 comment on function public.count_my_unread_notifications() is 'Cuántos avisos sin leer tiene quien llama (la campana).';

@@ -61,3 +61,20 @@ export async function setEmailPreference({ kind, email }: { kind: EmailPreferenc
   if (email) await unwrap(supabase.from('notification_email_opt_outs').delete().eq('kind', kind));
   else await unwrap(supabase.from('notification_email_opt_outs').upsert({ kind }, { onConflict: 'user_id,kind', ignoreDuplicates: true }));
 }
+
+/** An e-mail that did not go out: failed after its last try, or unconfirmed after a crash (maybe sent). */
+export interface EmailTrouble {
+  id: number;
+  kind: NotificationKind;
+  recipient: string;
+  title: string;
+  status: 'failed' | 'unconfirmed';
+  attempts: number;
+  error: string | null;
+  created_at: string;
+}
+
+/** Staff: the newest e-mails in trouble (get_notification_email_trouble), a short list. */
+export async function fetchEmailTrouble(signal: AbortSignal): Promise<EmailTrouble[]> {
+  return (await unwrap(supabase.rpc('get_notification_email_trouble', { p_limit: 20 }).abortSignal(signal))) as EmailTrouble[];
+}

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { fetchEmailPreferences, fetchNotifications, fetchUnreadCount, NOTIFICATIONS_PAGE } from './notifications-api';
+import { fetchEmailPreferences, fetchEmailTrouble, fetchNotifications, fetchUnreadCount, NOTIFICATIONS_PAGE } from './notifications-api';
 
 export const notificationQueries = {
   all: () => ['notifications'] as const,
@@ -16,6 +16,12 @@ export const notificationQueries = {
       queryFn: ({ pageParam, signal }) => fetchNotifications(pageParam, signal),
       initialPageParam: null as number | null,
       getNextPageParam: (last) => (last.length < NOTIFICATIONS_PAGE ? undefined : last[last.length - 1]!.id),
+    }),
+  /** Staff: the e-mails that did not go out. */
+  emailTrouble: () =>
+    queryOptions({
+      queryKey: [...notificationQueries.all(), 'email-trouble'] as const,
+      queryFn: ({ signal }) => fetchEmailTrouble(signal),
     }),
   emailPreferences: () =>
     queryOptions({

@@ -40,7 +40,13 @@ export function NotificationBell({ audience }: { audience: 'member' | 'staff' })
             </div>
           }
         >
-          <NotificationPanel unread={unread} description={m.description[audience]} emptyHint={m.emptyHint[audience]} onNavigate={() => setOpen(false)} />
+          <NotificationPanel
+            unread={unread}
+            description={m.description[audience]}
+            emptyHint={m.emptyHint[audience]}
+            staff={audience === 'staff'}
+            onNavigate={() => setOpen(false)}
+          />
         </Suspense>
       </SheetContent>
     </Sheet>

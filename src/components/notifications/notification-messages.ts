@@ -20,4 +20,8 @@ export const notificationMessages = {
   loadFailed: 'No pudimos cargar tus avisos.',
   more: 'Ver avisos anteriores',
   allRead: 'Todo está leído.',
+  troubleTitle: 'Correos que no salieron',
+  troubleDescription: 'En la app sí llegaron. Revisa la dirección o el servidor de correo.',
+  unconfirmed: 'Sin confirmar: puede haber llegado, no se reenvía solo',
+  failed: (attempts: number) => `Fallido tras ${formatCount(attempts)} ${attempts === 1 ? 'intento' : 'intentos'}`,
 } as const;

@@ -13,6 +13,7 @@ import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/lib/use-format';
 import { cn } from '@/lib/utils';
+import { EmailTroubleList } from './email-trouble';
 import { notificationMessages as m } from './notification-messages';
 
 interface PanelProps {
@@ -20,10 +21,12 @@ interface PanelProps {
   /** What the list is about, for the shell's people (members or staff). */
   description: string;
   emptyHint: string;
+  /** Staff also see the e-mails that did not go out. */
+  staff: boolean;
   onNavigate: () => void;
 }
 
-export default function NotificationPanel({ unread, description, emptyHint, onNavigate }: PanelProps) {
+export default function NotificationPanel({ unread, description, emptyHint, staff, onNavigate }: PanelProps) {
   const list = useInfiniteQuery(notificationQueries.list());
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flat() ?? [];
@@ -68,6 +71,7 @@ export default function NotificationPanel({ unread, description, emptyHint, onNa
             )}
           </>
         )}
+        {staff && <EmailTroubleList />}
       </div>
     </div>
   );
