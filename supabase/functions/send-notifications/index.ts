@@ -31,9 +31,11 @@ const smtp = {
 const from = env('SMTP_FROM', 'Savia <avisos@savia.test>');
 const siteUrl = env('SITE_URL', 'http://127.0.0.1:5173');
 const mailDomain = /@([^>\s]+)/.exec(from)?.[1] ?? 'savia.local';
-// How many SMTP connections send at once, and how long one drain may run before it returns (the
-// next minute's call carries on): well inside a hosted function's wall-clock limit.
-const CONNECTIONS = 4;
+// How many SMTP connections send at once (each message waits on two short database calls, so several
+// in flight keep the SMTP server busy; SMTP_CONNECTIONS if the provider allows fewer or more), and how
+// long one drain may run before it returns (the next minute's call carries on): well inside a hosted
+// function's wall-clock limit.
+const CONNECTIONS = Math.max(1, Number(env('SMTP_CONNECTIONS', '4')) || 4);
 const DRAIN_BUDGET_MS = 50_000;
 const BATCH = 50;
 
