@@ -40,6 +40,7 @@ export const SAVIA_CODES = [
   'invalid_filter',
   'invalid_image',
   'invalid_name',
+  'invalid_outcome',
   'invalid_page',
   'invalid_payment_method',
   'invalid_period',

@@ -218,7 +218,24 @@ insert into matrix values
   ('audit_logs', 'update', 'update public.audit_logs set new_values = null',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('audit_logs', 'delete', 'delete from public.audit_logs',
-    '{denied,denied,denied,denied,denied,denied,denied}');
+    '{denied,denied,denied,denied,denied,denied,denied}'),
+  -- notifications: each person reads their own (member_b's, here); read and written only through functions
+  ('notifications', 'select', 'select id, client_id, user_id, kind, created_at, read_at from public.notifications where client_id = {b}',
+    '{denied,rows:0,rows:0,all,rows:0,rows:0,rows:0}'),
+  ('notifications', 'insert', 'insert into public.notifications (client_id, kind) values ({a}, ''lead'')',
+    '{denied,denied,denied,denied,denied,denied,denied}'),
+  ('notifications', 'update', 'update public.notifications set read_at = now() where client_id = {b}',
+    '{denied,denied,denied,denied,denied,denied,denied}'),
+  ('notifications', 'delete', 'delete from public.notifications where client_id = {b}',
+    '{denied,denied,denied,denied,denied,denied,denied}'),
+  ('notification_email_opt_outs', 'select', 'select * from public.notification_email_opt_outs where user_id = {b_user}',
+    '{denied,rows:0,rows:0,all,rows:0,rows:0,rows:0}'),
+  ('notification_email_opt_outs', 'insert', 'insert into public.notification_email_opt_outs (user_id, kind) values ({b_user}, ''lead'')',
+    '{denied,denied,denied,ok:1,denied,denied,denied}'),
+  ('notification_email_opt_outs', 'update', 'update public.notification_email_opt_outs set kind = ''order'' where user_id = {b_user}',
+    '{denied,denied,denied,denied,denied,denied,denied}'),
+  ('notification_email_opt_outs', 'delete', 'delete from public.notification_email_opt_outs where user_id = {b_user}',
+    '{denied,ok:0,ok:0,ok:0,ok:0,ok:0,ok:0}');
 
 create temp table cases on commit drop as
 select m.tbl, m.op, m.stmt, p.persona, p.ord, m.expected[p.ord] as expected

@@ -44,6 +44,10 @@ insert into declared values
   -- members know whether a month is closed; its company-wide figures go through get_period_summaries
   ('table', 'periods',             '',       'select(month, status, closed_at)', ''),
   -- the month close's jobs: the screen follows them; their summary (money) through the RPCs
+  -- notifications: each person reads their own (RLS), through the RPCs that make the words; their
+  -- e-mail opt-outs are theirs to add and remove
+  ('table', 'notifications',       '',       'select(id, client_id, user_id, kind, created_at, read_at)', ''),
+  ('table', 'notification_email_opt_outs', '', 'select, insert, delete',       ''),
   ('table', 'period_close_jobs',   '',       'select(id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)', ''),
   ('table', 'sales',               '',       'select',                         ''),
   -- the enroller changes: staff read them (the member's record); only change_enroller writes
@@ -59,6 +63,7 @@ insert into declared values
   ('sequence', 'clients_member_no_seq',      '', '', ''),
   ('sequence', 'enroller_changes_id_seq',    '', '', ''),
   ('sequence', 'period_close_jobs_id_seq',   '', '', ''),
+  ('sequence', 'notifications_id_seq',       '', '', ''),
   ('sequence', 'plan_versions_version_seq',  '', '', ''),
   ('sequence', 'reward_transactions_id_seq', '', '', ''),
   ('sequence', 'sale_items_id_seq',          '', '', ''),
@@ -75,6 +80,15 @@ insert into declared values
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text)', '', 'execute', ''),
   ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),
+  -- notifications: the bell and Mi Cuenta as each person; the outbox only for send-notifications
+  ('function', 'get_my_notifications(bigint, integer)',      '', 'execute', ''),
+  ('function', 'count_my_unread_notifications()',            '', 'execute', ''),
+  ('function', 'mark_notifications_read(bigint[])',          '', 'execute', ''),
+  ('function', 'get_my_email_preferences()',                 '', 'execute', ''),
+  ('function', 'get_notification_email_trouble(bigint, integer)', '', 'execute', ''),
+  ('function', 'claim_notification_emails(integer, integer)', '', '', 'execute'),
+  ('function', 'begin_notification_email(bigint, smallint)', '', '', 'execute'),
+  ('function', 'finish_notification_email(bigint, smallint, text, text)', '', '', 'execute'),
   ('function', 'approve_sale(uuid)',                         '', 'execute', ''),
   ('function', 'reject_sale(uuid, text)',                    '', 'execute', ''),
   ('function', 'deliver_sale(uuid)',                         '', 'execute', ''),

@@ -6,7 +6,7 @@
 -- are left out. Each entry: name: timing events, row or statement, function.
 begin;
 \ir _helpers.psql
-select plan(26);
+select plan(27);
 
 create function tests.triggers_of(p_table regclass) returns text[]
 language sql as $$
@@ -33,6 +33,7 @@ select is(array(select distinct format('%s.%s', tn.nspname, c.relname) collate "
                 'public.leads',
                 'public.metadata',
                 'public.payout_requests',
+                'public.period_close_jobs',
                 'public.periods',
                 'public.plan_versions',
                 'public.product_costs',
@@ -91,6 +92,7 @@ select is(tests.triggers_of('public.health_analyses'), array[
 
 select is(tests.triggers_of('public.leads'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'leads_notify: AFTER INSERT, row, private.notify_lead',
   'leads_refuse_markup: BEFORE INSERT OR UPDATE, row, private.leads_refuse_markup',
   'leads_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'leads_touch: BEFORE UPDATE, row, private.touch_updated_at'
@@ -108,10 +110,15 @@ select is(tests.triggers_of('public.payout_requests'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'payout_requests_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_payouts',
   'payout_requests_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_payouts',
+  'payout_requests_notify: AFTER UPDATE, row, private.notify_payout_change',
   'payout_requests_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'payout_requests_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'payout_requests_transition: BEFORE UPDATE, row, private.payout_transition'
 ], 'public.payout_requests: its triggers in firing order');
+
+select is(tests.triggers_of('public.period_close_jobs'), array[
+  'period_close_jobs_notify: AFTER UPDATE, row, private.notify_period_close_job'
+], 'public.period_close_jobs: its triggers in firing order');
 
 select is(tests.triggers_of('public.periods'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
@@ -164,7 +171,8 @@ select is(tests.triggers_of('public.reward_transactions'), array[
   'reward_transactions_append_only: BEFORE DELETE OR UPDATE, row, private.forbid_change',
   'reward_transactions_keep_dashboard: AFTER INSERT, statement, private.keep_dashboard_ledger',
   'reward_transactions_keep_finance: AFTER INSERT, statement, private.keep_finance_clawbacks',
-  'reward_transactions_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change'
+  'reward_transactions_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change',
+  'reward_transactions_notify: AFTER INSERT, statement, private.notify_earnings'
 ], 'public.reward_transactions: its triggers in firing order');
 
 select is(tests.triggers_of('public.sale_items'), array[
@@ -180,6 +188,7 @@ select is(tests.triggers_of('public.sales'), array[
   'sales_keep_daily_update: AFTER UPDATE, row, private.keep_sales_daily',
   'sales_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_sales',
   'sales_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_sales',
+  'sales_notify: AFTER UPDATE, row, private.notify_sale_change',
   'sales_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'sales_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'sales_transition: BEFORE INSERT OR UPDATE, row, private.sales_transition'
@@ -203,6 +212,7 @@ select is(tests.triggers_of('public.stock_movements'), array[
   'stock_movements_keep_finance: AFTER INSERT, row, private.keep_finance_products',
   'stock_movements_keep_product_sales: AFTER INSERT, row, private.keep_product_sales_daily',
   'stock_movements_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change',
+  'stock_movements_notify_low_stock: AFTER INSERT, row, private.notify_low_stock',
   'stock_movements_stamp: BEFORE INSERT, row, private.stamp_authorship'
 ], 'public.stock_movements: its triggers in firing order');
 
