@@ -1257,7 +1257,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      approve_sale: { Args: { p_sale_id: string }; Returns: Json }
+      approve_sale: {
+        Args: { p_sale_id: string; p_signs_reviewed?: boolean }
+        Returns: Json
+      }
       before_user_created_hook: { Args: { event: Json }; Returns: Json }
       cancel_sale: {
         Args: { p_reason?: string; p_sale_id: string }
@@ -1584,6 +1587,7 @@ export type Database = {
           star_name: string
         }[]
       }
+      get_my_enrolment: { Args: Record<PropertyKey, never>; Returns: Json }
       get_my_enrolments: {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json

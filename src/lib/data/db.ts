@@ -24,6 +24,7 @@ export const SAVIA_CODES = [
   'engine_fields',
   'enrolment_pending',
   'forbidden',
+  'fraud_signs_unreviewed',
   'inactive_product',
   'inactive_supplier',
   'insufficient_stock',

@@ -71,7 +71,7 @@ insert into declared values
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text)', '', 'execute', ''),
   ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),
-  ('function', 'approve_sale(uuid)',                         '', 'execute', ''),
+  ('function', 'approve_sale(uuid, boolean)',                '', 'execute', ''),
   ('function', 'reject_sale(uuid, text)',                    '', 'execute', ''),
   ('function', 'deliver_sale(uuid)',                         '', 'execute', ''),
   ('function', 'cancel_sale(uuid, text)',                    '', 'execute', ''),
@@ -92,6 +92,8 @@ insert into declared values
   -- Enrolar Miembro: what the approval brings the enroller, and the enrolments they placed
   ('function', 'preview_enrolment(uuid)',                    '', 'execute', ''),
   ('function', 'get_my_enrolments(integer, integer)',        '', 'execute', ''),
+  -- a signed-in person without a role: only their own pending or rejected enrolment (78_first_signin)
+  ('function', 'get_my_enrolment()',                         '', 'execute', ''),
   -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
   ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
   ('function', 'note_voucher_amount(uuid, numeric)',         '', 'execute', ''),
