@@ -92,7 +92,7 @@ describe('Aprobar y Rechazar', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(sale.id));
     expect(api.approveSale).toHaveBeenCalledTimes(1);
-    expect(api.approveSale).toHaveBeenCalledWith({ id: sale.id, signsReviewed: false });
+    expect(api.approveSale.mock.calls[0]![0]).toEqual({ id: sale.id, signsReviewed: false });
     expect(notify.success).toHaveBeenCalledWith('Venta #1.042 aprobada: queda Pagada y se escribieron 2 asientos de recompensas.');
   });
 
@@ -116,7 +116,7 @@ describe('Aprobar y Rechazar', () => {
     expect(reviewed).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(sale.id));
-    expect(api.approveSale).toHaveBeenCalledWith({ id: sale.id, signsReviewed: true });
+    expect(api.approveSale.mock.calls[0]![0]).toEqual({ id: sale.id, signsReviewed: true });
   });
 
   it('si otra persona la resolvió antes, la vista previa del diálogo ya lo dice, sin reintentar', async () => {
