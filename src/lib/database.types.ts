@@ -56,6 +56,8 @@ export type Database = {
           created_at: string
           document_number: string | null
           email: string
+          email_set_at: string | null
+          email_set_by: string | null
           enroller_id: string | null
           enrollment_status: string
           id: string
@@ -77,6 +79,8 @@ export type Database = {
           created_at?: string
           document_number?: string | null
           email: string
+          email_set_at?: string | null
+          email_set_by?: string | null
           enroller_id?: string | null
           enrollment_status?: string
           id?: string
@@ -98,6 +102,8 @@ export type Database = {
           created_at?: string
           document_number?: string | null
           email?: string
+          email_set_at?: string | null
+          email_set_by?: string | null
           enroller_id?: string | null
           enrollment_status?: string
           id?: string
@@ -1274,6 +1280,7 @@ export type Database = {
         }
         Returns: Json
       }
+      confirm_client_email: { Args: { p_client_id: string }; Returns: Json }
       create_direct_sale: {
         Args: {
           p_client_id: string

@@ -125,6 +125,12 @@ create trigger payout_requests_transition before update on public.payout_request
   for each row execute function private.payout_transition();
 create trigger payout_requests_touch before update on public.payout_requests
   for each row execute function private.touch_updated_at();
+-- The member's payment details and staff's reference and reason reach Pagos' CSV and the bank's file
+-- (foundation: no formulas).
+create trigger payout_requests_refuse_formulas
+  before insert or update of payment_details, payment_reference, rejection_reason on public.payout_requests
+  for each row execute function private.refuse_formula_columns(
+    'payment_details', 'los datos de pago', 'payment_reference', 'la referencia del pago', 'rejection_reason', 'el motivo del rechazo');
 
 -- A finished request (paid or rejected) is found by the month it was finished in, as the totals count it.
 create index if not exists payout_requests_finished_idx on public.payout_requests (status, (coalesce(paid_at, decided_at)));

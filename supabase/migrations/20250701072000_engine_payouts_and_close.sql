@@ -36,6 +36,7 @@ create or replace function public.request_payout(p_amount numeric, p_payment_det
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_me uuid := private.require_member();
@@ -57,6 +58,8 @@ begin
   if char_length(p_payment_details) > 500 then
     perform private.refuse('text_too_long', 'Los datos de pago admiten 500 caracteres.');
   end if;
+  -- They reach the bank's payment file (foundation: no formulas), refused before the balance is read.
+  perform private.refuse_formula(p_payment_details, 'los datos de pago', 'payment_details');
   insert into private.reward_balances (client_id) values (v_me) on conflict (client_id) do nothing;
   perform 1 from private.reward_balances b where b.client_id = v_me for update;
   select b.available into v_available from private.balance_of(v_me) b;
@@ -70,6 +73,8 @@ begin
   returning * into v_request;
   update private.reward_balances b set reserved = b.reserved + p_amount, updated_at = now() where b.client_id = v_me;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.request_payout(numeric, text) is
@@ -108,11 +113,13 @@ create or replace function public.approve_payout(p_payout_id uuid) returns publi
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
-  v_request public.payout_requests := private.payout_for_update(p_payout_id);
+  v_request public.payout_requests;
 begin
+  v_request := private.payout_for_update(p_payout_id); -- in the body, where the handler below reaches its wait
   if v_request.status <> 'pending' then
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: solo se aprueba una pendiente.', private.payout_status_label(v_request.status)));
@@ -120,6 +127,8 @@ begin
   update public.payout_requests r set status = 'approved', decided_by = v_actor, decided_at = private.engine_now()
    where r.id = p_payout_id returning * into v_request;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.approve_payout(uuid) is 'Personal: aprueba una solicitud de cobro pendiente (sigue reservada hasta pagarse).';
@@ -128,6 +137,7 @@ create or replace function public.pay_payout(p_payout_id uuid, p_reference text)
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -136,6 +146,7 @@ begin
   if char_length(btrim(coalesce(p_reference, ''))) not between 1 and 120 then
     perform private.refuse('reference_required', 'Indica la referencia del pago (hasta 120 caracteres).');
   end if;
+  perform private.refuse_formula(p_reference, 'la referencia del pago', 'reference');
   v_request := private.payout_for_update(p_payout_id);
   if v_request.status <> 'approved' then
     perform private.refuse('invalid_transition',
@@ -148,6 +159,8 @@ begin
      set reserved = b.reserved - v_request.amount, paid = b.paid + v_request.amount, updated_at = now()
    where b.client_id = v_request.client_id;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.pay_payout(uuid, text) is 'Personal: marca pagada una solicitud aprobada con la referencia del pago. Pagar dos veces se rechaza.';
@@ -156,6 +169,7 @@ create or replace function public.reject_payout(p_payout_id uuid, p_reason text)
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -164,6 +178,7 @@ begin
   if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 500 then
     perform private.refuse('reason_required', 'Indica el motivo del rechazo (entre 3 y 500 caracteres).');
   end if;
+  perform private.refuse_formula(p_reason, 'el motivo del rechazo', 'reason');
   v_request := private.payout_for_update(p_payout_id);
   if v_request.status not in ('pending', 'approved') then
     perform private.refuse('invalid_transition',
@@ -175,6 +190,8 @@ begin
   update private.reward_balances b set reserved = b.reserved - v_request.amount, updated_at = now()
    where b.client_id = v_request.client_id;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.reject_payout(uuid, text) is 'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible.';

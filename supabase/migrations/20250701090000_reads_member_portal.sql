@@ -656,6 +656,8 @@ begin
   select * into v_client
     from public.clients c
    where lower(btrim(c.email)) = v_email and c.auth_uid is null and c.enrollment_status in ('pending', 'rejected')
+     -- An address a staff member chose is nobody's to read until someone else confirms it (issue 23 §2).
+     and c.email_set_by is null
    order by c.created_at desc
    limit 1;
   if not found then

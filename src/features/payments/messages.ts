@@ -15,7 +15,6 @@ export const m = {
   rejecting: 'Rechazando…',
   payMany: 'Marcar pagados',
   payManyList: 'Solicitudes aprobadas de esta página',
-  exportCsv: 'Exportar CSV',
   exportPaymentFile: 'Exportar archivo de pago',
   exporting: 'Exportando…',
   exportFailed: 'No se pudo exportar',

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PayoutQueueParams, QueuedPayout } from '@/api/payouts/payouts-api';
 import { createFormatters } from '@/lib/format/format';
-import { buildListCsv, buildPaymentFile, LIST_HEADER, listRow, PAYMENT_FILE_HEADER, paymentFileRow, queuePages } from './payout-csv';
+import { csvLine } from '@/lib/files/csv';
+import { buildList, buildPaymentFile, LIST_COLUMNS, PAYMENT_FILE_COLUMNS, queuePages } from './payout-csv';
+
+const PAYMENT_FILE_HEADER = PAYMENT_FILE_COLUMNS('COP').map((c) => c.header);
+const paymentFileLine = (p: QueuedPayout) => csvLine(PAYMENT_FILE_COLUMNS('COP'), p, f);
+const listLine = (p: QueuedPayout) => csvLine(LIST_COLUMNS('COP'), p, f);
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });
 
@@ -30,27 +35,19 @@ const text = async (blob: Blob) => {
 
 describe('archivo de pago', () => {
   it('una fila por solicitud: quién, su documento, cuánto (decimal plano), a qué cuenta y el id de la solicitud', () => {
-    expect(paymentFileRow(ana, f)).toEqual([
-      ana.id,
-      'Ana Torres',
-      'CC 1.234.567',
-      'ana.torres@savia.test',
-      '80000.00',
-      'COP',
-      'Bancolombia ahorros 123-456, titular "Ana" Torres',
-    ]);
+    expect(paymentFileLine(ana)).toBe(
+      `${ana.id},Ana Torres,CC 1.234.567,ana.torres@savia.test,80000.00,COP,"Bancolombia ahorros 123-456, titular ""Ana"" Torres"\r\n`,
+    );
   });
 
   it('sin documento ni datos de pago, esas celdas quedan vacías', () => {
-    expect(paymentFileRow({ ...ana, client_document: null, payment_details: null }, f)).toEqual([
-      ana.id,
-      'Ana Torres',
-      null,
-      'ana.torres@savia.test',
-      '80000.00',
-      'COP',
-      null,
-    ]);
+    expect(paymentFileLine({ ...ana, client_document: null, payment_details: null })).toBe(`${ana.id},Ana Torres,,ana.torres@savia.test,80000.00,COP,\r\n`);
+  });
+
+  it('unos datos de pago que una hoja de cálculo ejecutaría llegan al banco como texto', () => {
+    expect(paymentFileLine({ ...ana, client_name: '@Ana', payment_details: "=cmd|' /C calc'!A0" })).toBe(
+      `${ana.id},'@Ana,CC 1.234.567,ana.torres@savia.test,80000.00,COP,'=cmd|' /C calc'!A0\r\n`,
+    );
   });
 
   it('pide solo las aprobadas, página a página, y escribe UTF-8 con BOM y comillas RFC 4180', async () => {
@@ -87,28 +84,15 @@ describe('archivo de pago', () => {
 describe('CSV de la lista', () => {
   it('fechas ISO con la hora de la empresa, estado en español, importes y saldo en decimal plano', () => {
     const paid = { ...ana, status: 'paid' as const, paid_at: '2026-11-03T17:05:09Z', payment_reference: 'TRF-1' };
-    expect(listRow(paid, f)).toEqual([
-      ana.id,
-      '2026-10-31T23:30:00-05:00',
-      'Ana Torres',
-      'ana.torres@savia.test',
-      'CC 1.234.567',
-      '80000.00',
-      'COP',
-      'Pagado',
-      ana.payment_details,
-      '2026-11-02T10:00:00-05:00',
-      '2026-11-03T12:05:09-05:00',
-      'TRF-1',
-      null,
-      '12345.50',
-    ]);
-    expect(listRow(paid, f)).toHaveLength(LIST_HEADER.length);
+    expect(listLine(paid)).toBe(
+      `${ana.id},2026-10-31T23:30:00-05:00,Ana Torres,ana.torres@savia.test,CC 1.234.567,80000.00,COP,Pagado,` +
+        `"Bancolombia ahorros 123-456, titular ""Ana"" Torres",2026-11-02T10:00:00-05:00,2026-11-03T12:05:09-05:00,TRF-1,,12345.50\r\n`,
+    );
   });
 
   it('exporta exactamente el filtro de la pantalla (estado y mes)', async () => {
     const fetchPage = vi.fn(async (_p: PayoutQueueParams) => ({ rows: [{ ...ana, status: 'rejected' as const, rejection_reason: 'Cuenta ajena' }], total: 1 }));
-    const { blob, count } = await buildListCsv({ statuses: ['rejected'], month: '2026-10-01' }, f, fetchPage);
+    const { blob, count } = await buildList('csv', { statuses: ['rejected'], month: '2026-10-01' }, f, fetchPage);
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({ statuses: ['rejected'], month: '2026-10-01', page: 1 });
     expect(count).toBe(1);

@@ -1,61 +1,45 @@
 // The two files Pagos gives: the bank's payment file (the approved requests: who, which document,
-// how much, to which account, and the request's id to match the bank's answer) and the CSV of the
-// list as filtered. Both are built page by page from get_payout_queue (src/lib/files/csv.ts: UTF-8 with
-// BOM, RFC 4180, ISO dates, plain decimals).
+// how much, to which account, and the request's id to match the bank's answer; a CSV, since a bank
+// reads it) and the list as filtered, as an Excel file for people or a CSV. Both are built page by
+// page from get_payout_queue, each column written by its kind (src/lib/files: text never runs as a
+// formula there, and the database refuses it in the payment details besides).
 import { fetchPayoutQueue, PAYOUT_QUEUE_MAX_PAGE, type PayoutQueueParams, type QueuedPayout } from '@/api/payouts/payouts-api';
-import { buildCsv, type CsvValue } from '@/lib/files/csv';
 import { payoutStatusLabels } from '@/lib/data/domain';
-import type { Formatters } from '@/lib/format/format';
+import { buildCsv } from '@/lib/files/csv';
+import { buildExport } from '@/lib/files/export';
+import type { ExportColumn, ExportContext, ExportFormat } from '@/lib/files/table';
 
-type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
+export const PAYMENT_FILE_COLUMNS = (currency: string): ExportColumn<QueuedPayout>[] => [
+  { header: 'Solicitud', kind: 'text', value: (p) => p.id },
+  { header: 'Beneficiario', kind: 'text', value: (p) => p.client_name },
+  { header: 'Documento', kind: 'text', value: (p) => p.client_document },
+  { header: 'Correo', kind: 'text', value: (p) => p.client_email },
+  { header: 'Importe', kind: 'money', value: (p) => p.amount },
+  { header: 'Moneda', kind: 'text', value: () => currency },
+  { header: 'Datos de pago', kind: 'text', value: (p) => p.payment_details },
+];
 
-export const PAYMENT_FILE_HEADER = ['Solicitud', 'Beneficiario', 'Documento', 'Correo', 'Importe', 'Moneda', 'Datos de pago'] as const;
-
-export function paymentFileRow(p: QueuedPayout, f: CsvFormats): CsvValue[] {
-  return [p.id, p.client_name, p.client_document, p.client_email, f.csvDecimal(p.amount), f.currency, p.payment_details];
-}
-
-export const LIST_HEADER = [
-  'Solicitud',
-  'Solicitada',
-  'Miembro',
-  'Correo',
-  'Documento',
-  'Importe',
-  'Moneda',
-  'Estado',
-  'Datos de pago',
-  'Decidida',
-  'Pagada',
-  'Referencia del pago',
-  'Motivo del rechazo',
-  'Saldo disponible',
-] as const;
-
-export function listRow(p: QueuedPayout, f: CsvFormats): CsvValue[] {
-  const instant = (value: string | null) => (value ? f.isoDateTime(value) : null);
-  return [
-    p.id,
-    instant(p.requested_at),
-    p.client_name,
-    p.client_email,
-    p.client_document,
-    f.csvDecimal(p.amount),
-    f.currency,
-    payoutStatusLabels[p.status],
-    p.payment_details,
-    instant(p.decided_at),
-    instant(p.paid_at),
-    p.payment_reference,
-    p.rejection_reason,
-    f.csvDecimal(p.available),
-  ];
-}
+export const LIST_COLUMNS = (currency: string): ExportColumn<QueuedPayout>[] => [
+  { header: 'Solicitud', kind: 'text', value: (p) => p.id },
+  { header: 'Solicitada', kind: 'instant', value: (p) => p.requested_at },
+  { header: 'Miembro', kind: 'text', value: (p) => p.client_name },
+  { header: 'Correo', kind: 'text', value: (p) => p.client_email },
+  { header: 'Documento', kind: 'text', value: (p) => p.client_document },
+  { header: 'Importe', kind: 'money', value: (p) => p.amount },
+  { header: 'Moneda', kind: 'text', value: () => currency },
+  { header: 'Estado', kind: 'text', value: (p) => payoutStatusLabels[p.status] },
+  { header: 'Datos de pago', kind: 'text', value: (p) => p.payment_details },
+  { header: 'Decidida', kind: 'instant', value: (p) => p.decided_at },
+  { header: 'Pagada', kind: 'instant', value: (p) => p.paid_at },
+  { header: 'Referencia del pago', kind: 'text', value: (p) => p.payment_reference },
+  { header: 'Motivo del rechazo', kind: 'text', value: (p) => p.rejection_reason },
+  { header: 'Saldo disponible', kind: 'money', value: (p) => p.available },
+];
 
 type QueueFilter = Pick<PayoutQueueParams, 'statuses' | 'month'>;
 type FetchQueue = (p: PayoutQueueParams, signal: AbortSignal) => ReturnType<typeof fetchPayoutQueue>;
 
-/** The queue page after page (the cursor is the next page's number), as buildCsv reads a source. */
+/** The queue page after page (the cursor is the next page's number). */
 export function queuePages(filter: QueueFilter, fetchPage: FetchQueue = fetchPayoutQueue, pageSize = PAYOUT_QUEUE_MAX_PAGE) {
   const signal = new AbortController().signal;
   return async (cursor: number | null) => {
@@ -66,21 +50,11 @@ export function queuePages(filter: QueueFilter, fetchPage: FetchQueue = fetchPay
 }
 
 /** The approved requests, for the bank; resolves to the file and how many requests it holds. */
-export async function buildPaymentFile(f: CsvFormats, fetchPage?: FetchQueue) {
-  let count = 0;
-  const blob = await buildCsv(PAYMENT_FILE_HEADER, queuePages({ statuses: ['approved'], month: null }, fetchPage), (p) => {
-    count += 1;
-    return paymentFileRow(p, f);
-  });
-  return { blob, count };
+export function buildPaymentFile(ctx: ExportContext, fetchPage?: FetchQueue) {
+  return buildCsv(PAYMENT_FILE_COLUMNS(ctx.currency), queuePages({ statuses: ['approved'], month: null }, fetchPage), ctx);
 }
 
 /** The list exactly as filtered. */
-export async function buildListCsv(filter: QueueFilter, f: CsvFormats, fetchPage?: FetchQueue) {
-  let count = 0;
-  const blob = await buildCsv(LIST_HEADER, queuePages(filter, fetchPage), (p) => {
-    count += 1;
-    return listRow(p, f);
-  });
-  return { blob, count };
+export function buildList(format: ExportFormat, filter: QueueFilter, ctx: ExportContext, fetchPage?: FetchQueue) {
+  return buildExport(format, 'Pagos', LIST_COLUMNS(ctx.currency), queuePages(filter, fetchPage), ctx);
 }

@@ -15,24 +15,28 @@ select plan(3);
 -- Column privileges read `update(col, ...)`. '' = nothing.
 create temp table declared (kind text, object text, anon text, authenticated text, service_role text) on commit drop;
 insert into declared values
-  -- identity (superadmin manages roles and invitations; staff manage members)
-  ('table', 'users_roles',         '',       'select, insert, update, delete', ''),
-  ('table', 'staff_invitations',   '',       'select, insert, update, delete', ''),
-  ('table', 'clients',             '',       'select, insert, update, delete', ''),
-  -- settings and plan (the settings row is public; superadmin upserts it and edits the plan)
+  -- Least privilege (issue 23 §4): a table is written through the API only where a screen writes it
+  -- directly (src/api: the settings row, a lead's follow-up state, deleting an unused supplier);
+  -- everything else changes through the functions below, where its rules are.
+  -- identity (written by Usuarios' functions, the link trigger and the members' functions)
+  ('table', 'users_roles',         '',       'select',                         ''),
+  ('table', 'staff_invitations',   '',       'select',                         ''),
+  ('table', 'clients',             '',       'select',                         ''),
+  -- settings and plan (the settings row is public; superadmin upserts it; the plan through save_plan)
   ('table', 'metadata',            'select', 'select, insert, update',         ''),
-  ('table', 'star_level_configs',  '',       'select, insert, update, delete', ''),
+  ('table', 'star_level_configs',  '',       'select',                         ''),
   ('table', 'plan_versions',       '',       'select',                         ''),
-  -- catalogue (back office; leads arrive only through submit_lead)
-  ('table', 'suppliers',           '',       'select, insert, update, delete', ''),
-  ('table', 'products',            '',       'select, insert, update, delete', ''),
-  ('table', 'product_costs',       '',       'select, insert, update, delete', ''),
-  ('table', 'recipes',             '',       'select, insert, update, delete', ''),
-  ('table', 'recipe_products',     '',       'select, insert, update, delete', ''),
-  ('table', 'health_analyses',     '',       'select, delete',                 ''),
-  ('table', 'leads',               '',       'select, update, delete',         ''),
-  -- Proveedores (superadmin by RLS): the links are edited; restocks are read-only and the lines' unit_cost is not granted
-  ('table', 'supplier_products',   '',       'select, insert, delete',         ''),
+  -- catalogue (the back office's functions; leads arrive only through submit_lead, and their member
+  -- or staff move the follow-up state)
+  ('table', 'suppliers',           '',       'select, delete',                 ''),
+  ('table', 'products',            '',       'select',                         ''),
+  ('table', 'product_costs',       '',       'select',                         ''),
+  ('table', 'recipes',             '',       'select',                         ''),
+  ('table', 'recipe_products',     '',       'select',                         ''),
+  ('table', 'health_analyses',     '',       'select',                         ''),
+  ('table', 'leads',               '',       'select, update(status)',         ''),
+  -- Proveedores (superadmin by RLS): the links through save_supplier; restocks are read-only and the lines' unit_cost is not granted
+  ('table', 'supplier_products',   '',       'select',                         ''),
   ('table', 'restocks',            '',       'select',                         ''),
   ('table', 'restock_lines',       '',       'select(restock_id, product_id, quantity, stock_before, stock_after, movement_id)', ''),
   ('sequence', 'restocks_id_seq',  '', '', ''),
@@ -92,7 +96,7 @@ insert into declared values
   -- Enrolar Miembro: what the approval brings the enroller, and the enrolments they placed
   ('function', 'preview_enrolment(uuid)',                    '', 'execute', ''),
   ('function', 'get_my_enrolments(integer, integer)',        '', 'execute', ''),
-  -- a signed-in person without a role: only their own pending or rejected enrolment (78_first_signin)
+  -- a signed-in person without a role: only their own pending or rejected enrolment (80_first_signin)
   ('function', 'get_my_enrolment()',                         '', 'execute', ''),
   -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
   ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
@@ -117,6 +121,8 @@ insert into declared values
   ('function', 'search_members(text, boolean, smallint, text, text, text, boolean, integer, integer)', '', 'execute', ''),
   ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
   ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
+  -- the second pair of eyes on an address staff changed (issue 23 §2)
+  ('function', 'confirm_client_email(uuid)',                 '', 'execute', ''),
   ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
   -- Usuarios (superadmin; the functions refuse anyone else)
   ('function', 'get_staff_members()',                        '', 'execute', ''),

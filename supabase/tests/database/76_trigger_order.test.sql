@@ -69,12 +69,12 @@ select is(tests.triggers_of('public.audit_logs'), array[
 
 select is(tests.triggers_of('public.clients'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'clients_guard: BEFORE INSERT OR UPDATE, row, private.clients_guard',
   'clients_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_members',
   'clients_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_members',
   'clients_path: BEFORE INSERT OR UPDATE, row, private.clients_maintain_path',
   'clients_path_cascade: AFTER UPDATE, row, private.clients_cascade_path',
   'clients_path_regroup: AFTER UPDATE, row, private.clients_move_group_points',
+  'clients_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'clients_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'clients_touch: BEFORE UPDATE, row, private.touch_updated_at'
 ], 'public.clients: its triggers in firing order');
@@ -91,7 +91,6 @@ select is(tests.triggers_of('public.health_analyses'), array[
 
 select is(tests.triggers_of('public.leads'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'leads_guard: BEFORE UPDATE, row, private.leads_guard',
   'leads_refuse_markup: BEFORE INSERT OR UPDATE, row, private.leads_refuse_markup',
   'leads_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'leads_touch: BEFORE UPDATE, row, private.touch_updated_at'
@@ -109,6 +108,7 @@ select is(tests.triggers_of('public.payout_requests'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'payout_requests_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_payouts',
   'payout_requests_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_payouts',
+  'payout_requests_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'payout_requests_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'payout_requests_transition: BEFORE UPDATE, row, private.payout_transition'
 ], 'public.payout_requests: its triggers in firing order');
@@ -135,6 +135,7 @@ select is(tests.triggers_of('public.products'), array[
   'products_guard_delete: BEFORE DELETE, row, private.products_guard_delete',
   'products_opening_stock: AFTER INSERT, row, private.products_opening_stock',
   'products_prepare: BEFORE INSERT OR UPDATE, row, private.products_prepare',
+  'products_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'products_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'products_touch: BEFORE UPDATE, row, private.touch_updated_at'
 ], 'public.products: its triggers in firing order');
@@ -179,14 +180,13 @@ select is(tests.triggers_of('public.sales'), array[
   'sales_keep_daily_update: AFTER UPDATE, row, private.keep_sales_daily',
   'sales_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_sales',
   'sales_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_sales',
+  'sales_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'sales_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'sales_transition: BEFORE INSERT OR UPDATE, row, private.sales_transition'
 ], 'public.sales: its triggers in firing order');
 
 select is(tests.triggers_of('public.staff_invitations'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'staff_invitations_finance: BEFORE INSERT OR DELETE OR UPDATE, row, private.guard_finance',
-  'staff_invitations_guard: BEFORE INSERT OR UPDATE, row, private.staff_invitations_guard',
   'staff_invitations_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship'
 ], 'public.staff_invitations: its triggers in firing order');
 
@@ -209,6 +209,7 @@ select is(tests.triggers_of('public.stock_movements'), array[
 select is(tests.triggers_of('public.suppliers'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'suppliers_keep_history: BEFORE DELETE, row, private.suppliers_keep_history',
+  'suppliers_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'suppliers_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'suppliers_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'suppliers_validate: BEFORE INSERT OR UPDATE, row, private.suppliers_validate'
@@ -216,7 +217,6 @@ select is(tests.triggers_of('public.suppliers'), array[
 
 select is(tests.triggers_of('public.users_roles'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'users_roles_finance: BEFORE INSERT OR DELETE OR UPDATE, row, private.guard_finance',
   'users_roles_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'users_roles_superadmins: BEFORE DELETE OR UPDATE, row, private.guard_superadmins',
   'users_roles_touch: BEFORE UPDATE, row, private.touch_updated_at'

@@ -13,7 +13,7 @@ import { paths, routeLabel } from '@/config/paths';
 import { addMonths, monthStart } from '@/lib/format/format';
 import { useTableSearch } from '@/lib/url/table-search';
 import { useFormat } from '@/lib/format/use-format';
-import { ExportButtons } from '../components/export-buttons';
+import { PayoutExportButtons } from '../components/export-buttons';
 import { PayManyDialog } from '../components/pay-many-dialog';
 import type { PayoutAction } from '../components/payout-action';
 import { payoutColumns } from '../components/payout-columns';
@@ -53,7 +53,7 @@ export default function PaymentsPage() {
   return (
     <>
       <PageHeader title={routeLabel(paths.payments)}>
-        <ExportButtons filter={{ statuses: [status], month }} listName={`solicitudes-${search.estado}${finished ? `-${search.mes}` : ''}`} />
+        <PayoutExportButtons filter={{ statuses: [status], month }} listName={`solicitudes-${search.estado}${finished ? `-${search.mes}` : ''}`} />
       </PageHeader>
       <PayoutTotals query={totals} selected={status} hrefOf={hrefOf} />
 

@@ -15,6 +15,8 @@ import { PAYOUTS_PAGE_SIZE } from './my-payouts';
 
 /** Refusals about the amount or the details, pinned to their field; anything else shows above the buttons. */
 const REFUSAL_FIELDS = {
+  // A text a spreadsheet would run as a formula (formula_not_allowed) names its column in DETAIL.
+  details: { payment_details: 'paymentDetails' },
   codes: { above_balance: 'amount', below_minimum: 'amount', invalid_amount: 'amount', text_too_long: 'paymentDetails' },
 } as const;
 
