@@ -1346,7 +1346,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      approve_sale: { Args: { p_sale_id: string }; Returns: Json }
+      approve_sale: {
+        Args: { p_sale_id: string; p_signs_reviewed?: boolean }
+        Returns: Json
+      }
       before_user_created_hook: { Args: { event: Json }; Returns: Json }
       begin_notification_email: {
         Args: { p_attempt: number; p_id: number }
@@ -1714,6 +1717,7 @@ export type Database = {
           label: string
         }[]
       }
+      get_my_enrolment: { Args: Record<PropertyKey, never>; Returns: Json }
       get_my_enrolments: {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json

@@ -302,9 +302,13 @@ begin
   if v_email is not null and v_email <> '' and (
        (exists (select 1 from public.staff_invitations i where lower(i.email) = v_email and i.status = 'pending')
         and not exists (select 1 from public.clients c where lower(c.email) = v_email))
+    -- A pending or rejected enrolment also gets its account, without a role: signed in, the person
+    -- reads where their enrolment stands (get_my_enrolment) instead of a refusal that calls their
+    -- address unknown. Approval links that account (private.link_approved_member). Never an address
+    -- a staff member chose and nobody else confirmed yet (issue 23 §2).
     or exists (select 1 from public.clients c
-                where lower(c.email) = v_email and c.enrollment_status = 'registered' and c.auth_uid is null
-                  and c.email_set_by is null)
+                where lower(c.email) = v_email and c.enrollment_status in ('registered', 'pending', 'rejected')
+                  and c.auth_uid is null and c.email_set_by is null)
   ) then
     return '{}'::jsonb;
   end if;
@@ -315,7 +319,7 @@ begin
 end
 $$;
 comment on function public.before_user_created_hook(jsonb) is
-  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta el personal invitado y los miembros aprobados aún sin cuenta cuyo correo no espera la confirmación de otra persona del personal (los mismos que vincula link_new_auth_user, así no nacen cuentas sin rol); el resto recibe un 403 con mensaje en español.';
+  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta el personal invitado, los miembros aprobados aún sin cuenta (link_new_auth_user les da su rol) y quien tiene un enrolamiento pendiente o rechazado (cuenta sin rol: solo lee su enrolamiento con get_my_enrolment; la aprobación la vincula), en ambos casos si su correo no espera la confirmación de otra persona del personal; el resto recibe un 403 con mensaje en español.';
 
 create or replace function public.custom_access_token_hook(event jsonb) returns jsonb
 language plpgsql
@@ -399,6 +403,37 @@ comment on function private.link_new_auth_user() is
 create trigger on_auth_user_created
   after insert on auth.users
   for each row execute function private.link_new_auth_user();
+
+-- A pending enrolment's person may already have signed in (an account without a role, see
+-- before_user_created_hook): link_new_auth_user will not run for them again, so the approval links
+-- that account, by the address the member has when approved, as a first sign-in would.
+create or replace function private.link_approved_member(p_client_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid;
+begin
+  select u.id into v_user
+    from public.clients c
+    join auth.users u on lower(btrim(u.email)) = lower(btrim(c.email))
+   where c.id = p_client_id and c.enrollment_status = 'registered' and c.auth_uid is null
+     -- Never an account that is someone's already: staff, or another member's login.
+     and not exists (select 1 from public.users_roles ur where ur.user_id = u.id)
+     and not exists (select 1 from public.clients o where o.auth_uid = u.id)
+   order by u.created_at
+   limit 1;
+  if v_user is null then
+    return;
+  end if;
+  update public.clients c set auth_uid = v_user where c.id = p_client_id;
+  insert into public.users_roles (user_id, role, finance) values (v_user, 'cliente', false);
+end
+$$;
+comment on function private.link_approved_member(uuid) is
+  'Al aprobarse un enrolamiento: si la persona ya entró con Google mientras estaba pendiente (cuenta sin rol con el correo del miembro), la vincula y le da el rol cliente; si no, no hace nada (link_new_auth_user lo hará en su primer ingreso).';
+revoke all on function private.link_approved_member(uuid) from public, anon, authenticated;
 
 -- The first superadmin ------------------------------------------------------------------------------
 -- A project fresh from `supabase db push` lets nobody in: the hook above admits only invited staff

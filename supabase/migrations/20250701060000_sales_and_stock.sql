@@ -562,6 +562,49 @@ $$;
 comment on function private.voucher_note_json(uuid) is
   'La nota del importe del comprobante de una venta frente a su total (diferencia = comprobante − total), o null si no hay nota.';
 
+-- The fraud signs of a sale, in the sentences the approver reads on the queue's card, in the
+-- approval's confirmation and in approve_sale's refusal: one list, so the three never disagree.
+create or replace function private.sale_fraud_signs(p_sale_id uuid) returns text[]
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_sale public.sales;
+  v_signs text[] := '{}';
+  v_others text;
+begin
+  select * into v_sale from public.sales s where s.id = p_sale_id;
+  if not found then
+    return v_signs;
+  end if;
+  -- The same voucher file (by its hash) on another sale: one payment shown twice.
+  select string_agg('#' || s.sale_no, ', ' order by s.sale_no) into v_others
+    from public.sales s
+   where v_sale.voucher_hash is not null and s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id;
+  if v_others is not null then
+    v_signs := v_signs || format('El mismo archivo de comprobante ya se usó en otra venta (%s).', v_others);
+  end if;
+  -- The same payment reference on another sale: the same transfer may be claimed twice.
+  select string_agg('#' || s.sale_no, ', ' order by s.sale_no) into v_others
+    from public.sales s
+   where v_sale.payment_reference is not null and s.id <> v_sale.id
+     and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference));
+  if v_others is not null then
+    v_signs := v_signs || format('La referencia de pago «%s» ya aparece en otra venta (%s).', btrim(v_sale.payment_reference), v_others);
+  end if;
+  -- The amount an approver read on the voucher is not the sale's total.
+  if exists (select 1 from private.voucher_amount_notes n where n.sale_id = p_sale_id and n.amount <> v_sale.total) then
+    v_signs := v_signs || 'El importe anotado del comprobante no coincide con el total de la venta.'::text;
+  end if;
+  return v_signs;
+end
+$$;
+comment on function private.sale_fraud_signs(uuid) is
+  'Las señales de alerta de una venta, una frase en español cada una: el mismo archivo de comprobante o la misma referencia de pago en otra venta, y un importe anotado del comprobante distinto del total. Vacío si no hay ninguna. Las leen la cola de Aprobaciones y approve_sale.';
+revoke all on function private.sale_fraud_signs(uuid) from public, anon, authenticated;
+
 create or replace function public.note_voucher_amount(p_sale_id uuid, p_amount numeric) returns jsonb
 language plpgsql
 security definer

@@ -533,7 +533,7 @@ end
 $$;
 comment on function private.pending_sale_for_update(uuid) is 'Lee y bloquea una venta (FOR UPDATE); rechaza si no existe.';
 
-create or replace function public.approve_sale(p_sale_id uuid) returns jsonb
+create or replace function public.approve_sale(p_sale_id uuid, p_signs_reviewed boolean default false) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -545,6 +545,7 @@ declare
   v_now timestamptz := private.engine_now();
   v_month date := private.business_month(private.engine_now());
   v_entries integer;
+  v_signs text[];
 begin
   v_sale := private.pending_sale_for_update(p_sale_id); -- in the body, where the handler below reaches its wait
   if v_sale.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
@@ -557,6 +558,14 @@ begin
     perform private.refuse('second_approver_required',
       'Cambiaste el correo de esta persona: otra persona del personal debe aprobar su enrolamiento.', null, '42501');
   end if;
+  -- A sale with a fraud sign is approved only by someone who said they looked at it («Lo revisé»):
+  -- a reflex «A» then Enter must not pay out a voucher used twice. Read under the sale's lock.
+  v_signs := private.sale_fraud_signs(p_sale_id);
+  if cardinality(v_signs) > 0 and not coalesce(p_signs_reviewed, false) then
+    perform private.refuse('fraud_signs_unreviewed',
+      format('La venta #%s tiene señales de alerta: %s Revísalas y marca «Lo revisé» antes de aprobarla.',
+             v_sale.sale_no, array_to_string(v_signs, ' ')));
+  end if;
   perform private.lock_open_period(v_month);
   if v_sale.kind = 'enrollment' then
     -- Approving is the second pair of eyes on an address staff changed: it is confirmed with it.
@@ -565,6 +574,7 @@ begin
     if not found then
       perform private.refuse('invalid_enrollment', 'La persona de este enrolamiento ya no está pendiente.');
     end if;
+    perform private.link_approved_member(v_sale.client_id);
   end if;
   update public.sales s set status = 'Pagada', approved_at = v_now, approved_by = v_actor, period_month = v_month
    where s.id = p_sale_id;
@@ -575,8 +585,8 @@ exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.approve_sale(uuid) is
-  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento (salvo si quien aprueba le cambió el correo: savia:second_approver_required) y escribe las recompensas. Aprobar dos veces se rechaza sin escribir nada. Bajo contención, savia:busy (HTTP 409).';
+comment on function public.approve_sale(uuid, boolean) is
+  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento (salvo si quien aprueba le cambió el correo: savia:second_approver_required; y vincula la cuenta con la que ya entró mientras estaba pendiente, si entró) y escribe las recompensas. Una venta con señales de alerta (private.sale_fraud_signs) solo se aprueba con p_signs_reviewed = true («Lo revisé»): si no, savia:fraud_signs_unreviewed. Aprobar dos veces se rechaza sin escribir nada. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.reject_sale(p_sale_id uuid, p_reason text) returns jsonb
 language plpgsql
@@ -745,8 +755,8 @@ comment on function public.cancel_sale(uuid, text) is
   'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza. Bajo contención, savia:busy (HTTP 409).';
 
 revoke all on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
-  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) from public, anon;
 grant execute on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
-  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) to authenticated;

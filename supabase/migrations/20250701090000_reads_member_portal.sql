@@ -630,3 +630,58 @@ comment on function public.get_public_page(text) is
 
 revoke all on function public.get_public_page(text) from public;
 grant execute on function public.get_public_page(text) to anon, authenticated;
+
+-- The first sign-in of a pending or rejected enrolment (issue 25) ----------------------------------
+-- Such a person signs in without a role (before_user_created_hook) and can read nothing else. This is
+-- the one thing they may read: their own enrolment, found by the address Auth confirmed at sign-in
+-- (auth.users, not a parameter nor a claim of the caller's choosing), so nobody learns about anyone
+-- else's address. Nothing for anyone else: an unknown address, a member already linked, anon.
+create or replace function public.get_my_enrolment() returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_email text;
+  v_client public.clients;
+  v_sale public.sales;
+begin
+  select lower(btrim(u.email)) into v_email
+    from auth.users u
+   where u.id = auth.uid() and u.email_confirmed_at is not null;
+  if v_email is null or v_email = '' then
+    return null;
+  end if;
+  select * into v_client
+    from public.clients c
+   where lower(btrim(c.email)) = v_email and c.auth_uid is null and c.enrollment_status in ('pending', 'rejected')
+     -- An address a staff member chose is nobody's to read until someone else confirms it (issue 23 §2).
+     and c.email_set_by is null
+   order by c.created_at desc
+   limit 1;
+  if not found then
+    return null;
+  end if;
+  -- The enrolment sale the status comes from: the latest one (a rejected person may be enrolled again).
+  select * into v_sale
+    from public.sales s
+   where s.client_id = v_client.id and s.kind = 'enrollment'
+   order by s.created_at desc
+   limit 1;
+  return (select jsonb_build_object(
+    'status', v_client.enrollment_status,
+    'name', v_client.name,
+    'enroller_name', (select e.name from public.clients e where e.id = v_client.enroller_id),
+    'submitted_at', coalesce(v_sale.created_at, v_client.created_at),
+    'rejection_reason', case when v_client.enrollment_status = 'rejected' then v_sale.rejection_reason end,
+    'rejected_at', case when v_client.enrollment_status = 'rejected' then v_sale.rejected_at end,
+    'company_name', m.company_name,
+    'contact_info', m.contact_info)
+    from public.metadata m where m.id = 'app_settings');
+end
+$$;
+comment on function public.get_my_enrolment() is
+  'Quien entró con Google sin rol: su propio enrolamiento pendiente o rechazado, buscado por el correo que Auth confirmó (no recibe parámetros): estado, su nombre, quién lo enroló, cuándo, el motivo del rechazo y el contacto de la empresa. null para cualquier otro caso.';
+revoke all on function public.get_my_enrolment() from public, anon;
+grant execute on function public.get_my_enrolment() to authenticated;

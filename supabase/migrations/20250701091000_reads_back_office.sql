@@ -234,6 +234,8 @@ begin
                'rejection_reason', s.rejection_reason, 'cancellation_reason', s.cancellation_reason, 'created_at', s.created_at,
                'approved_at', s.approved_at, 'delivered_at', s.delivered_at, 'rejected_at', s.rejected_at,
                'cancelled_at', s.cancelled_at,
+               -- Flagged on the card, restated in the approval's confirmation.
+               'fraud_signs', to_jsonb(private.sale_fraud_signs(s.id)),
                'client', (select jsonb_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone,
                                                     'document_number', c.document_number, 'city', c.city, 'address', c.address)
                             from public.clients c where c.id = s.client_id),
@@ -253,7 +255,7 @@ begin
 end
 $$;
 comment on function public.get_approval_queue(integer, integer) is
-  'Personal: la cola de Aprobaciones, una página de ventas pendientes (pedidos y enrolamientos) de la más antigua a la más nueva, cada una con su miembro, sus líneas (producto, stock de ahora y si sigue activo) y, en un enrolamiento cuyo correo cambió el personal, quién lo cambió (email_check). Devuelve {total, sales}: total = todas las pendientes, para paginar; una página pasada del final trae sales vacío con el total.';
+  'Personal: la cola de Aprobaciones, una página de ventas pendientes (pedidos y enrolamientos) de la más antigua a la más nueva, cada una con su miembro, sus líneas (producto, stock de ahora y si sigue activo), sus señales de alerta (fraud_signs, las frases de private.sale_fraud_signs) y, en un enrolamiento cuyo correo cambió el personal, quién lo cambió (email_check). Devuelve {total, sales}: total = todas las pendientes, para paginar; una página pasada del final trae sales vacío con el total.';
 
 revoke all on function public.get_approval_queue(integer, integer) from public, anon;
 grant execute on function public.get_approval_queue(integer, integer) to authenticated;
@@ -276,6 +278,8 @@ begin
   end if;
   select * into v_client from public.clients c where c.id = v_sale.client_id;
   return jsonb_build_object(
+    -- Every sign below as the sentence approve_sale refuses with unless the approver reviewed them.
+    'fraud_signs', to_jsonb(private.sale_fraud_signs(v_sale.id)),
     -- The same payment reference on another sale: the same transfer may be claimed twice.
     'reference_reuse', coalesce((
       select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', c.name,
@@ -313,7 +317,7 @@ begin
 end
 $$;
 comment on function public.get_sale_checks(uuid) is
-  'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona, si su correo es del personal o lo cambió alguien del personal (email_check) y si su documento ya lo usa otro miembro.';
+  'Personal: lo que hay que mirar antes de aprobar una venta: sus señales de alerta en frases (fraud_signs, las que approve_sale exige revisar), la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona, si su correo es del personal o lo cambió alguien del personal (email_check) y si su documento ya lo usa otro miembro.';
 
 -- Aprobaciones: the amount an approver read on the voucher (note_voucher_amount writes it).
 create or replace function public.get_voucher_note(p_sale_id uuid) returns jsonb

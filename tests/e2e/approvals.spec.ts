@@ -7,7 +7,7 @@
 import type { Browser } from '@playwright/test';
 import { formatMoney, formatPoints } from '../../src/lib/format/format';
 import { ledgerTypeLabels, type LedgerType } from '../../src/lib/data/domain';
-import { one, rows, asPerson } from './db';
+import { one, rows, asPerson, refusalOf } from './db';
 import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
 import type { Own, Product } from './own';
@@ -320,6 +320,52 @@ test('señales de fraude con enlaces a la otra venta, el importe del comprobante
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(await saleRow(second.id)).toMatchObject({ status: 'Pendiente de Aprobación' });
+});
+
+test('una señal de alerta se ve en la tarjeta, se repite al aprobar y pide «Lo revisé»: A y luego Enter no aprueban', async ({ page, browser, own }) => {
+  const { ref, first, second } = await sameTransferTwice(browser, own);
+  const a = approvals(page);
+  await a.open(second);
+  const voucherSign = `El mismo archivo de comprobante ya se usó en otra venta (#${first.sale_no}).`;
+  const referenceSign = `La referencia de pago «${ref.toLowerCase()}» ya aparece en otra venta (#${first.sale_no}).`;
+  const card = a.queueLink(second).getByTestId('card-fraud-signs');
+  await expect(card).toContainText('2 señales de alerta');
+  await expect(card).toContainText(voucherSign);
+  await expect(card).toContainText(referenceSign);
+
+  // A, then Enter at once: the dialog restates both signs and the focus is on «Lo revisé», which Enter does not tick.
+  await page.keyboard.press('a');
+  const dialog = page.getByRole('alertdialog', { name: `¿Aprobar la venta #${formatPoints(second.sale_no)}?` });
+  const signs = dialog.getByTestId('approve-fraud-signs');
+  await expect(signs).toContainText(voucherSign);
+  await expect(signs).toContainText(referenceSign);
+  const reviewed = dialog.getByRole('checkbox', { name: /^Lo revisé/ });
+  await expect(reviewed).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(reviewed).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Marca «Lo revisé» para aprobar una venta con señales de alerta.');
+  await expect(reviewed).toBeFocused();
+  expect(await saleRow(second.id)).toMatchObject({ status: 'Pendiente de Aprobación' });
+  await expectAccessible(page, 'Aprobaciones, aprobar con señales de alerta');
+  await shootScreen(page, 'aprobaciones-aprobar-con-senales', { fullPage: false });
+
+  // The database holds the same line: without the acknowledgement, approve_sale refuses with the signs.
+  expect(await refusalOf(personas.admin, 'select public.approve_sale($1)', [second.id])).toBe(
+    `La venta #${second.sale_no} tiene señales de alerta: ${voucherSign} ${referenceSign} Revísalas y marca «Lo revisé» antes de aprobarla.`,
+  );
+
+  await page.keyboard.press('Space');
+  await expect(reviewed).toBeChecked();
+  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText(new RegExp(`^Venta #${formatPoints(second.sale_no)} aprobada`))).toBeVisible();
+  expect(await saleRow(second.id)).toMatchObject({ status: 'Pagada' });
+
+  // The first claim still waits, flagged by the one just approved: the queue with nothing open.
+  await page.goto(`/aprobaciones?pagina=${await queuePage(first.id)}`);
+  await expect(a.queueLink(first).getByTestId('card-fraud-signs')).toContainText(`(#${second.sale_no})`);
+  await expectAccessible(page, 'Aprobaciones, tarjeta con señales de alerta');
+  await shootScreen(page, 'aprobaciones-tarjeta-con-senales');
 });
 
 test('cómo se ve: accesible en claro y oscuro, con sus diálogos abiertos, y capturas a los dos tamaños', async ({ page, browser, own }) => {

@@ -113,3 +113,25 @@ export async function enrolMember(input: EnrolMemberInput): Promise<Pick<Sale, '
       .single(),
   ) as Promise<Pick<Sale, 'id' | 'sale_no' | 'status'>>;
 }
+
+const ownEnrolment = z.nullable(
+  z.object({
+    status: z.enum(['pending', 'rejected']),
+    name: z.string(),
+    enroller_name: z.nullable(z.string()),
+    submitted_at: z.string(),
+    rejection_reason: z.nullable(z.string()),
+    rejected_at: z.nullable(z.string()),
+    company_name: z.string(),
+    contact_info: z.string(),
+  }),
+);
+export type OwnEnrolment = NonNullable<z.infer<typeof ownEnrolment>>;
+
+/**
+ * A person signed in without a role: their own enrolment, pending or rejected, found by the database
+ * from the address Google confirmed (null when there is none).
+ */
+export async function fetchOwnEnrolment(signal: AbortSignal): Promise<OwnEnrolment | null> {
+  return ownEnrolment.parse(await unwrap(supabase.rpc('get_my_enrolment').abortSignal(signal)));
+}

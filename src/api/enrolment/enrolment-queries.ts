@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchMyEnrolments, fetchStarterKits, previewEnrolment, type MyEnrolmentsParams } from './enrolment-api';
+import { fetchMyEnrolments, fetchOwnEnrolment, fetchStarterKits, previewEnrolment, type MyEnrolmentsParams } from './enrolment-api';
 
 export const enrolmentQueries = {
   all: () => ['enrolment'] as const,
@@ -15,4 +15,6 @@ export const enrolmentQueries = {
       queryFn: ({ signal }) => fetchMyEnrolments(p, signal),
       placeholderData: keepPreviousData,
     }),
+  /** The signed-in person's own enrolment while it is not approved (their first sign-in). */
+  own: () => queryOptions({ queryKey: [...enrolmentQueries.all(), 'own'] as const, queryFn: ({ signal }) => fetchOwnEnrolment(signal) }),
 };

@@ -209,11 +209,16 @@ export interface QueueParams {
  * picks the page from the pending sales' index before reading anything else: an OFFSET read with
  * embeds built the member and lines of every skipped row (bench/README.md, «The approvals queue»).
  */
-export async function fetchApprovalQueue(p: QueueParams, signal: AbortSignal): Promise<Page<SaleWithLines>> {
+/** A sale in the approvals queue: the sale with its lines, and its fraud signs for the card. */
+export interface QueueSale extends SaleWithLines {
+  fraud_signs: string[];
+}
+
+export async function fetchApprovalQueue(p: QueueParams, signal: AbortSignal): Promise<Page<QueueSale>> {
   const query = supabase.rpc('get_approval_queue', { p_page: p.page, p_page_size: p.pageSize }).abortSignal(signal);
-  // The rows have fetchSale's shape (DETAIL_COLUMNS), built by the function.
-  const page = (await unwrap(query)) as unknown as { total: number; sales: DetailRow[] };
-  return { rows: page.sales.map(toSaleWithLines), total: page.total };
+  // The rows have fetchSale's shape (DETAIL_COLUMNS) and their fraud signs, built by the function.
+  const page = (await unwrap(query)) as unknown as { total: number; sales: (DetailRow & { fraud_signs: string[] })[] };
+  return { rows: page.sales.map(({ fraud_signs, ...row }) => ({ ...toSaleWithLines(row), fraud_signs })), total: page.total };
 }
 
 export interface RewardPreviewLine {
@@ -240,6 +245,8 @@ const otherSale = z.object({ sale_id: z.string(), sale_no: z.number(), status: z
 export type OtherSale = z.infer<typeof otherSale>;
 
 const saleChecks = z.object({
+  /** Each fraud sign as the database's sentence: approving needs «Lo revisé» while there is one. */
+  fraud_signs: z.array(z.string()),
   reference_reuse: z.array(otherSale),
   voucher_reuse: z.array(otherSale),
   stock: z.array(z.object({ product_id: z.string(), name: z.string(), needed: z.number(), stock: z.number(), short: z.number(), active: z.boolean() })),
@@ -294,8 +301,9 @@ export async function noteVoucherAmount(saleId: string, amount: number | null): 
 const approved = z.object({ sale_no: z.number(), entries: z.number() });
 export type ApprovedSale = z.infer<typeof approved>;
 
-export async function approveSale(id: string): Promise<ApprovedSale> {
-  return approved.parse(await unwrap(supabase.rpc('approve_sale', { p_sale_id: id })));
+/** `signsReviewed`: the approver ticked «Lo revisé»; the database refuses a sale with a fraud sign without it. */
+export async function approveSale({ id, signsReviewed }: { id: string; signsReviewed: boolean }): Promise<ApprovedSale> {
+  return approved.parse(await unwrap(supabase.rpc('approve_sale', { p_sale_id: id, p_signs_reviewed: signsReviewed })));
 }
 
 const rejected = z.object({ sale_no: z.number() });

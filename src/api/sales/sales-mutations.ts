@@ -70,7 +70,7 @@ export interface SaleDecisionOptions {
 export function useApproveSale({ onDone, quietError = false }: SaleDecisionOptions = {}) {
   return useMutation({
     mutationFn: approveSale,
-    onSuccess: (result, id) => {
+    onSuccess: (result, { id }) => {
       notify.success(salesMessages.approved(result));
       onDone?.(id);
     },

@@ -3,7 +3,7 @@
 // button pending while the action runs (no second press), and on failure stays open with the
 // Spanish error inside. Escape or «Cancelar» close it (not while pending); focus returns to the trigger.
 import { LoaderCircle } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -45,6 +45,11 @@ export interface ConfirmDialogProps {
   onConfirm: (reason: string | undefined) => unknown;
   /** The sentence for a failure; default: a DbError's userMessage or a generic sentence. */
   describeError?: (error: unknown) => string;
+  /** A condition the children ask for (a «Lo revisé» checkbox): confirming does nothing while it
+   *  returns false, so the children can show why and take the focus. */
+  canConfirm?: () => boolean;
+  /** What takes the focus when the dialog opens (the reason, if asked, otherwise). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 export function ConfirmDialog({
@@ -61,6 +66,8 @@ export function ConfirmDialog({
   reason,
   onConfirm,
   describeError = (e) => errorText(e, ACTION_FAILED),
+  canConfirm,
+  initialFocus,
 }: ConfirmDialogProps) {
   const [openState, setOpenState] = useState(false);
   const open = openProp ?? openState;
@@ -85,6 +92,7 @@ export function ConfirmDialog({
 
   const confirm = async () => {
     if (running.current) return;
+    if (canConfirm && !canConfirm()) return;
     if (problem) {
       setShowReasonProblem(true);
       reasonRef.current?.focus();
@@ -110,9 +118,10 @@ export function ConfirmDialog({
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent
         onOpenAutoFocus={(e) => {
-          if (!reason) return;
+          const target = initialFocus?.current ?? (reason ? reasonRef.current : null);
+          if (!target) return;
           e.preventDefault();
-          reasonRef.current?.focus();
+          target.focus();
         }}
         onEscapeKeyDown={(e) => {
           if (running.current) e.preventDefault();

@@ -96,6 +96,9 @@ export const approvalMessages = {
   otherSale: (no: string) => `Venta #${no}`,
   otherSaleOf: (client: string, status: string, when: string) => `de ${client}, ${status}, ${when}`,
   checksFailed: 'No pudimos revisar las señales de alerta de esta venta.',
+  signsReviewed: 'Lo revisé: miré estas señales y aun así quiero aprobar la venta.',
+  signsReviewedMissing: 'Marca «Lo revisé» para aprobar una venta con señales de alerta.',
+  cardFraudSigns: (n: number) => plural(n, 'Señal de alerta', `${n} señales de alerta`),
   voucherAmountMismatch: (voucher: string, total: string, gap: string, more: boolean) =>
     `El comprobante dice ${voucher} y la venta es de ${total}: ${gap} ${more ? 'de más' : 'de menos'}.`,
   voucherAmountMismatchBy: (who: string, when: string) => `Lo anotó ${who} el ${when}.`,

@@ -25,6 +25,7 @@ export const SAVIA_CODES = [
   'empty_restock',
   'forbidden',
   'formula_not_allowed',
+  'fraud_signs_unreviewed',
   'inactive_product',
   'inactive_supplier',
   'insufficient_stock',

@@ -87,8 +87,8 @@ select is(tests.before_created('{"user":{"email":"pendiente@tests.savia"}}'), '{
 select is(tests.before_created('{"user":{"email":"desconocido@gmail.com"}}'),
   '{"error":{"http_code":403,"message":"Este correo de Google no está registrado. Inicia sesión con el correo que usaste al enrolarte."}}'::jsonb,
   'before_user_created: correo desconocido rechazado con 403 y mensaje en español');
-select is(tests.before_created('{"user":{"email":"leaf@tests.savia"}}') -> 'error' ->> 'http_code', '403',
-  'before_user_created: enrolamiento pendiente de aprobación rechazado');
+select is(tests.before_created('{"user":{"email":"leaf@tests.savia"}}'), '{}'::jsonb,
+  'before_user_created: un enrolamiento pendiente crea su cuenta, sin rol (80_first_signin)');
 select is(tests.before_created('{"user":{}}') -> 'error' ->> 'http_code', '403',
   'before_user_created: sin correo, rechazado');
 

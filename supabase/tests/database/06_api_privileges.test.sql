@@ -89,7 +89,7 @@ insert into declared values
   ('function', 'claim_notification_emails(integer, integer)', '', '', 'execute'),
   ('function', 'begin_notification_email(bigint, smallint)', '', '', 'execute'),
   ('function', 'finish_notification_email(bigint, smallint, text, text)', '', '', 'execute'),
-  ('function', 'approve_sale(uuid)',                         '', 'execute', ''),
+  ('function', 'approve_sale(uuid, boolean)',                '', 'execute', ''),
   ('function', 'reject_sale(uuid, text)',                    '', 'execute', ''),
   ('function', 'deliver_sale(uuid)',                         '', 'execute', ''),
   ('function', 'cancel_sale(uuid, text)',                    '', 'execute', ''),
@@ -110,6 +110,8 @@ insert into declared values
   -- Enrolar Miembro: what the approval brings the enroller, and the enrolments they placed
   ('function', 'preview_enrolment(uuid)',                    '', 'execute', ''),
   ('function', 'get_my_enrolments(integer, integer)',        '', 'execute', ''),
+  -- a signed-in person without a role: only their own pending or rejected enrolment (80_first_signin)
+  ('function', 'get_my_enrolment()',                         '', 'execute', ''),
   -- Aprobaciones: the amount staff read on a voucher (the functions demand staff)
   ('function', 'get_voucher_note(uuid)',                     '', 'execute', ''),
   ('function', 'note_voucher_amount(uuid, numeric)',         '', 'execute', ''),

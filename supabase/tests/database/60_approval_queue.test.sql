@@ -59,7 +59,7 @@ select is((select (q -> 'sales' -> 1) - 'created_at' - 'client' - 'items' - 'id'
                      'points_total', 1050, 'period_month', null, 'payment_method', 'transferencia', 'payment_reference', null,
                      'voucher_path', null, 'delivery_address', null, 'notes', null, 'rejection_reason', null,
                      'cancellation_reason', null, 'approved_at', null, 'delivered_at', null, 'rejected_at', null, 'cancelled_at', null,
-                     'email_check', null),
+                     'email_check', null, 'fraud_signs', '[]'::jsonb),
   's2 (Elena): 2 × 10.00 + 33.33 = 53.33, 2 × 500 + 50 = 1,050 puntos, por transferencia');
 select is((select (q -> 'sales' -> 1 -> 'client') - 'id' from public.get_approval_queue(1, 20) q),
   jsonb_build_object('name', 'Elena Vega', 'email', 'motor.elena@tests.savia', 'phone', null, 'document_number', null, 'city', null, 'address', null),

@@ -32,8 +32,8 @@ export function approvals(page: Page) {
     review,
     heading,
     queue,
-    /** The sale's link in the queue. */
-    queueLink: (sale: SaleRef) => queue.getByRole('link', { name: new RegExp(`#${formatPoints(sale.sale_no)}\\b`) }),
+    /** The sale's link in the queue (its name starts with its number; a fraud sign on another card may name it too). */
+    queueLink: (sale: SaleRef) => queue.getByRole('link', { name: new RegExp(`^#${formatPoints(sale.sale_no)}\\b`) }),
 
     /** Opens the sale in the queue, signed in as `who` (Laura by default). */
     async open(sale: SaleRef, who: string = personas.admin) {

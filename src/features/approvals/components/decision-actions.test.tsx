@@ -62,7 +62,7 @@ function setup(props: Partial<Parameters<typeof DecisionActions>[0]> = {}) {
   const onRefused = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <DecisionActions sale={sale} canDecide shortStock={false} onDone={onDone} onRefused={onRefused} {...props} />
+      <DecisionActions sale={sale} canDecide shortStock={false} fraudSigns={[]} onDone={onDone} onRefused={onRefused} {...props} />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), onDone, onRefused };
@@ -92,7 +92,31 @@ describe('Aprobar y Rechazar', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(sale.id));
     expect(api.approveSale).toHaveBeenCalledTimes(1);
+    expect(api.approveSale.mock.calls[0]![0]).toEqual({ id: sale.id, signsReviewed: false });
     expect(notify.success).toHaveBeenCalledWith('Venta #1.042 aprobada: queda Pagada y se escribieron 2 asientos de recompensas.');
+  });
+
+  it('con una señal de alerta, la confirmación la repite y A y luego Enter no aprueban sin «Lo revisé»', async () => {
+    api.approveSale.mockResolvedValue({ sale_no: 1042, entries: 2 });
+    const sign = 'El mismo archivo de comprobante ya se usó en otra venta (#1041).';
+    const { user, onDone } = setup({ fraudSigns: [sign] });
+    await user.keyboard('a');
+    const dialog = screen.getByRole('alertdialog', { name: '¿Aprobar la venta #1.042?' });
+    expect(within(dialog).getByTestId('approve-fraud-signs')).toHaveTextContent(sign);
+    const reviewed = within(dialog).getByRole('checkbox', { name: /Lo revisé/ });
+    expect(reviewed).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(reviewed).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Marca «Lo revisé» para aprobar una venta con señales de alerta.');
+    expect(reviewed).toHaveFocus();
+    expect(api.approveSale).not.toHaveBeenCalled();
+    await expectNoAxeViolations();
+    await user.keyboard(' ');
+    expect(reviewed).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(sale.id));
+    expect(api.approveSale.mock.calls[0]![0]).toEqual({ id: sale.id, signsReviewed: true });
   });
 
   it('si otra persona la resolvió antes, la vista previa del diálogo ya lo dice, sin reintentar', async () => {
@@ -134,7 +158,7 @@ describe('Aprobar y Rechazar', () => {
     const client = createQueryClient();
     const tree = (canDecide: boolean) => (
       <QueryClientProvider client={client}>
-        <DecisionActions sale={sale} canDecide={canDecide} shortStock={false} onDone={onDone} onRefused={vi.fn()} />
+        <DecisionActions sale={sale} canDecide={canDecide} shortStock={false} fraudSigns={[]} onDone={onDone} onRefused={vi.fn()} />
       </QueryClientProvider>
     );
     const { rerender } = render(tree(true));

@@ -1,10 +1,11 @@
 // «Aprobar» and «Rechazar» the sale under review, by button or by A and R. Both ask first: approving
-// moves stock and money (its dialog lists who earns what, from the database), rejecting needs a
-// reason the member will read. A refusal (someone acted
+// moves stock and money (its dialog lists who earns what, from the database, and restates every
+// fraud sign, which must be ticked «Lo revisé» first: the database refuses otherwise), rejecting
+// needs a reason the member will read. A refusal (someone acted
 // first, the stock ran out) stays inside the dialog, in the database's words; the queue refreshes
 // because the mutation invalidates it either way.
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SaleWithLines } from '@/api/sales/sales-api';
 import { useApproveSale, useRejectSale } from '@/api/sales/sales-mutations';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
 import { useQueueShortcuts } from '../queue/shortcuts';
 import { ApprovalPreview } from './reward-preview';
+import { SignsReviewed } from './signs-reviewed';
 
 type Open = 'approve' | 'reject' | null;
 
@@ -22,13 +24,19 @@ export interface DecisionActionsProps {
    *  but an open dialog stays, so the refusal it shows is read. */
   canDecide: boolean;
   shortStock: boolean;
+  /** The database's sentences for the sale's fraud signs (get_sale_checks); none while unread. */
+  fraudSigns: readonly string[];
   onDone: (saleId: string) => void;
   onRefused: (error: unknown) => void;
 }
 
-export function DecisionActions({ sale, canDecide, shortStock, onDone, onRefused }: DecisionActionsProps) {
+export function DecisionActions({ sale, canDecide, shortStock, fraudSigns, onDone, onRefused }: DecisionActionsProps) {
   const f = useFormat();
   const [open, setOpen] = useState<Open>(null);
+  const [reviewed, setReviewed] = useState(false);
+  const [reviewMissing, setReviewMissing] = useState(false);
+  const reviewBox = useRef<HTMLButtonElement>(null);
+  const signed = fraudSigns.length > 0;
   const approve = useApproveSale({ onDone, quietError: true });
   const reject = useRejectSale({ onDone, quietError: true });
   useQueueShortcuts(canDecide ? { approve: () => setOpen('approve'), reject: () => setOpen('reject') } : {});
@@ -44,7 +52,18 @@ export function DecisionActions({ sale, canDecide, shortStock, onDone, onRefused
   const no = f.count(sale.sale_no);
   const client = sale.client?.name ?? m.none;
   const enrolment = sale.kind === 'enrollment';
-  const toggle = (which: Exclude<Open, null>) => (next: boolean) => setOpen(next ? which : null);
+  const toggle = (which: Exclude<Open, null>) => (next: boolean) => {
+    setOpen(next ? which : null);
+    // Each opening asks again: a tick given to an earlier look does not carry over.
+    setReviewed(false);
+    setReviewMissing(false);
+  };
+  const reviewGiven = () => {
+    if (!signed || reviewed) return true;
+    setReviewMissing(true);
+    reviewBox.current?.focus();
+    return false;
+  };
 
   return (
     <div className="flex flex-wrap gap-2 max-sm:w-full">
@@ -92,8 +111,22 @@ export function DecisionActions({ sale, canDecide, shortStock, onDone, onRefused
         confirmLabel={m.approve}
         pendingLabel={m.approving}
         variant="default"
-        onConfirm={() => decide(approve.mutateAsync(sale.id))}
+        canConfirm={reviewGiven}
+        initialFocus={signed ? reviewBox : undefined}
+        onConfirm={() => decide(approve.mutateAsync({ id: sale.id, signsReviewed: signed && reviewed }))}
       >
+        {signed && (
+          <SignsReviewed
+            ref={reviewBox}
+            signs={fraudSigns}
+            checked={reviewed}
+            missing={reviewMissing}
+            onCheckedChange={(next) => {
+              setReviewed(next);
+              if (next) setReviewMissing(false);
+            }}
+          />
+        )}
         <ApprovalPreview saleId={sale.id} />
       </ConfirmDialog>
     </div>

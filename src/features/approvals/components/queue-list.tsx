@@ -1,8 +1,8 @@
 // The queue: pending orders and enrolments, oldest first, one link per sale (the open one marked),
 // paged on the server.
-import { Paperclip, UserPlus } from 'lucide-react';
+import { Paperclip, ShieldAlert, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SaleWithLines } from '@/api/sales/sales-api';
+import type { QueueSale } from '@/api/sales/sales-api';
 import { Badge } from '@/components/ui/badge';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,7 +28,7 @@ export function QueueList({
   paging,
   dimmed,
 }: {
-  rows: SaleWithLines[];
+  rows: QueueSale[];
   openId: string | undefined;
   /** The URL search that opens a sale. */
   linkTo: (id: string) => string;
@@ -64,6 +64,19 @@ export function QueueList({
                   <span className="font-semibold tabular-nums">{f.money(sale.total)}</span>
                 </span>
                 <span className="mt-1 block truncate font-medium">{sale.client?.name ?? m.none}</span>
+                {sale.fraud_signs.length > 0 && (
+                  <span className="mt-1.5 block rounded-md bg-tone-red px-2 py-1 text-xs text-tone-red-foreground" data-testid="card-fraud-signs">
+                    <span className="flex items-center gap-1 font-semibold">
+                      <ShieldAlert className="size-3.5 shrink-0" aria-hidden="true" />
+                      {m.cardFraudSigns(sale.fraud_signs.length)}
+                    </span>
+                    {sale.fraud_signs.map((sign) => (
+                      <span key={sign} className="mt-0.5 block">
+                        {sign}
+                      </span>
+                    ))}
+                  </span>
+                )}
                 <span className="mt-0.5 flex items-center gap-x-2 text-xs text-muted-foreground">
                   <span>{waitedFor(sale.created_at, now)}</span>
                   {sale.payment_method && (

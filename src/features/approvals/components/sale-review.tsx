@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { SaleWithLines } from '@/api/sales/sales-api';
+import type { QueueSale } from '@/api/sales/sales-api';
 import { APPROVALS_REFRESH_MS, salesQueries } from '@/api/sales/sales-queries';
 import { SaleStatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,7 @@ import { VoucherAmountNote } from '../voucher/voucher-amount-note';
 export interface SaleReviewProps {
   saleId: string;
   /** The queue's copy, shown while the sale's own read arrives. */
-  fromQueue: SaleWithLines | undefined;
+  fromQueue: QueueSale | undefined;
   linkTo: (id: string) => string;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
@@ -98,7 +98,14 @@ export function SaleReview({ saleId, fromQueue, linkTo, onPrevious, onNext, onDo
             <span className="text-muted-foreground">{m.total}: </span>
             <span className="text-lg font-semibold tabular-nums">{f.money(sale.total)}</span>
           </p>
-          <DecisionActions sale={sale} canDecide={pending} shortStock={short} onDone={onDone} onRefused={(error) => keepRefusal(error)} />
+          <DecisionActions
+            sale={sale}
+            canDecide={pending}
+            shortStock={short}
+            fraudSigns={checks.data?.fraud_signs ?? fromQueue?.fraud_signs ?? []}
+            onDone={onDone}
+            onRefused={(error) => keepRefusal(error)}
+          />
         </div>
       </header>
 

@@ -6,12 +6,12 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaleWithLines } from '@/api/sales/sales-api';
+import type { QueueSale } from '@/api/sales/sales-api';
 import { DEFAULT_SETTINGS } from '@/lib/data/app-settings';
 import { createQueryClient } from '@/lib/data/query-client';
 import ApprovalsPage from './approvals';
 
-const queue = vi.hoisted(() => ({ pending: [] as SaleWithLines[] }));
+const queue = vi.hoisted(() => ({ pending: [] as QueueSale[] }));
 
 vi.mock('@/lib/data/app-settings', async (original) => ({
   ...(await original<typeof import('@/lib/data/app-settings')>()),
@@ -37,9 +37,9 @@ vi.mock('@/api/sales/sales-api', async (original) => {
       total: queue.pending.length,
     }),
     fetchSale: async (id: string) => find(id) ?? { ...sale(99), id, status: 'Pagada' },
-    fetchSaleChecks: async () => ({ reference_reuse: [], voucher_reuse: [], stock: [], enrolment: null }),
+    fetchSaleChecks: async () => ({ fraud_signs: [], reference_reuse: [], voucher_reuse: [], stock: [], enrolment: null }),
     previewSaleRewards: async () => [],
-    approveSale: async (id: string) => {
+    approveSale: async ({ id }: { id: string }) => {
       if (!find(id)) throw new DbError({ code: 'P0001', message: 'La venta ya no está pendiente.', hint: 'savia:invalid_transition' });
       const done = find(id)!;
       queue.pending = queue.pending.filter((s) => s.id !== id);
@@ -48,7 +48,7 @@ vi.mock('@/api/sales/sales-api', async (original) => {
   };
 });
 
-function sale(n: number): SaleWithLines {
+function sale(n: number): QueueSale {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     sale_no: n,
@@ -73,6 +73,7 @@ function sale(n: number): SaleWithLines {
     cancelled_at: null,
     client: { id: 'c', name: `Miembro ${n}`, email: `m${n}@savia.test`, phone: null, document_number: null, city: null, address: null },
     lines: [],
+    fraud_signs: [],
   };
 }
 

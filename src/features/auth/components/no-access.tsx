@@ -1,14 +1,10 @@
-import { LogOut, ShieldOff } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { ShieldOff } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSession } from '@/lib/auth/use-session';
 import { authMessages } from '../messages';
+import { SignOutButton } from './sign-out-button';
 
-/** Where a signed-in person without a role ends: no route to bounce between, only a way out. */
+/** Where a signed-in person without a role (and no enrolment under way) ends: only a way out. */
 export function NoAccess({ email }: { email: string }) {
-  const { signOut } = useSession();
-  const [pending, setPending] = useState(false);
   return (
     <Card className="shadow-lg">
       <CardHeader className="items-center text-center">
@@ -21,23 +17,18 @@ export function NoAccess({ email }: { email: string }) {
         <CardDescription>{authMessages.noAccessText}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-center">
-        <p className="text-sm text-muted-foreground">
-          {authMessages.signedInAs} <span className="font-medium text-foreground">{email}</span>
-        </p>
+        <SignedInAs email={email} />
         <p className="text-sm text-muted-foreground">{authMessages.noAccessContact}</p>
-        <Button
-          size="lg"
-          variant="outline"
-          disabled={pending}
-          onClick={() => {
-            setPending(true);
-            void signOut().finally(() => setPending(false));
-          }}
-        >
-          <LogOut aria-hidden="true" />
-          {authMessages.signOut}
-        </Button>
+        <SignOutButton />
       </CardContent>
     </Card>
+  );
+}
+
+export function SignedInAs({ email }: { email: string }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {authMessages.signedInAs} <span className="font-medium break-all text-foreground">{email}</span>
+    </p>
   );
 }

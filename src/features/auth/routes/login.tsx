@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,11 @@ import { loadSupabase } from '@/lib/data/load-supabase';
 import { notify } from '@/lib/feedback/notify';
 import { AuthShell } from '../components/auth-shell';
 import { GoogleIcon } from '../components/google-icon';
-import { NoAccess } from '../components/no-access';
 import { authMessages } from '../messages';
+
+// supabase-js and the enrolment's read come only for a signed-in person without a role: the login
+// card's first load stays without them.
+const WithoutRole = lazy(() => import('../components/without-role'));
 
 export default function LoginPage() {
   const { status, user } = useSession();
@@ -23,7 +26,9 @@ export default function LoginPage() {
     if (home !== paths.login) return <Navigate to={home} replace />;
     return (
       <AuthShell>
-        <NoAccess email={user.email} />
+        <Suspense fallback={<PageSpinner />}>
+          <WithoutRole email={user.email} />
+        </Suspense>
       </AuthShell>
     );
   }
