@@ -116,8 +116,8 @@ insert into public.benefits (key, label, sort_order) values
   ('hidratacion', 'Hidratación', 13);
 
 alter table public.benefits enable row level security;
-grant select on public.benefits to anon, authenticated;
-create policy benefits_read on public.benefits for select to anon, authenticated using (true);
+grant select on public.benefits to authenticated;
+create policy benefits_read on public.benefits for select to authenticated using (true);
 
 -- Products and recipes keep their benefits as a list of keys (the order the staff chose them in); every
 -- key must be in public.benefits, whoever writes the row (the screens' functions, the seed, a migration).
@@ -135,6 +135,16 @@ $$;
 comment on function private.refuse_unknown_benefits() is
   'Un producto o una receta solo lleva beneficios de public.benefits (savia:invalid_benefits con el campo benefits).';
 revoke all on function private.refuse_unknown_benefits() from public;
+
+-- The benefits as people read them (a visitor's page has no list of keys to look them up in).
+create or replace function private.benefit_labels(p_keys text[]) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(b.label order by b.sort_order), '[]') from public.benefits b where b.key = any (p_keys)
+$$;
+comment on function private.benefit_labels(text[]) is 'Los nombres en español de unas claves de beneficio, en el orden de la lista.';
 
 -- products ----------------------------------------------------------------------------------------
 create table public.products (

@@ -43,6 +43,10 @@ const recommendation = z.object({
   id: z.string(),
   name: z.string(),
   goals: z.array(z.string()),
+  /** Its place among its kind: more goals met first, then by name. */
+  rank: z.number(),
+  /** Shown first (the first 6 products and 3 recipes, and each goal's best match); the rest behind «y N más». */
+  featured: z.boolean(),
   reason: z.string(),
 });
 export type HealthRecommendation = z.infer<typeof recommendation>;

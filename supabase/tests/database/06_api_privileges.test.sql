@@ -25,7 +25,7 @@ insert into declared values
   ('table', 'plan_versions',       '',       'select',                         ''),
   -- catalogue (back office; leads arrive only through submit_lead)
   ('table', 'suppliers',           '',       'select, insert, update, delete', ''),
-  ('table', 'benefits',            'select', 'select',                         ''),
+  ('table', 'benefits',            '',       'select',                         ''),
   ('table', 'products',            '',       'select, insert, update, delete', ''),
   ('table', 'product_costs',       '',       'select, insert, update, delete', ''),
   ('table', 'recipes',             '',       'select, insert, update, delete', ''),

@@ -6,6 +6,7 @@ import { useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook
 import { z } from 'zod/mini';
 import type { HealthOption, HealthQuestionnaire } from '@/api/health/health-api';
 import { useRecordAnalysis } from '@/api/health/health-mutations';
+import { FormChipGroup } from '@/components/form/chip-group';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -130,7 +131,7 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
       <fieldset disabled={!consented} className={cn('flex min-w-0 flex-col gap-6', !consented && 'opacity-60')}>
         {!consented && <p className="text-sm text-muted-foreground">{m.questionsLocked}</p>}
 
-        <CheckGroup legend={m.goals} hint={m.goalsHint} options={options.goal} register={form.register('goals')} error={errors.goals?.message} columns />
+        <FormChipGroup<Values> name="goals" legend={m.goals} description={m.goalsHint} options={options.goal} />
 
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{m.habits}</legend>
@@ -189,14 +190,12 @@ function CheckGroup({
   options,
   register,
   error,
-  columns = false,
 }: {
   legend: string;
   hint?: string;
   options: HealthOption[];
   register: UseFormRegisterReturn;
   error?: string;
-  columns?: boolean;
 }) {
   const id = useId();
   return (
@@ -211,7 +210,7 @@ function CheckGroup({
           {hint}
         </p>
       )}
-      <div className={cn('grid gap-x-4 gap-y-2', columns ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-1')}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-2">
         {options.map((o) => (
           <label key={o.key} className="flex min-h-6 items-center gap-2 text-sm">
             <input type="checkbox" value={o.key} className="size-4 shrink-0 accent-primary" {...register} />
