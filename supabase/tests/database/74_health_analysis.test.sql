@@ -2,8 +2,8 @@
 -- first (nothing written without it); red flags stop the recommendations; otherwise active products and
 -- recipes whose benefits meet the goals, minus what restrictions and allergies rule out, each with its
 -- reason, ranked by how many goals each meets with every goal's best match shown; the consent and the
--- author stored; every write audited. First on the seeded catalogue (the «descanso» of issue 25 §3),
--- then on figures by hand from this fixture (the seeded catalogue is retired inside this transaction so
+-- author stored; every write audited. First on the demo catalogue as seed.sql writes it (the «descanso» of issue 25 §3),
+-- then on figures by hand from this fixture (everything else is retired inside this transaction so
 -- only these rows can match):
 --   products  T-TILA   «Té de tila»          {descanso, relajacion}  contains nothing
 --             T-CAFE   «Café verde»          {energia}               cafeina
@@ -17,7 +17,22 @@ begin;
 \ir _helpers.psql
 select plan(48);
 
--- The seeded catalogue, before the fixture retires it ---------------------------------------------------------
+-- The demo catalogue (supabase/seed.sql: its products with benefits for these goals, and the «descanso»
+-- recipe), alone: whatever else the database holds is retired for this transaction.
+update public.products set is_active = false;
+delete from public.recipes where title <> 'Receta de prueba';
+insert into public.products (sku, name, price, points, benefits, components) values
+  ('S-MOR', 'Moringa en cápsulas', 25, 25, '{energia,nutricion}', '{}'),
+  ('S-TVE', 'Té verde orgánico', 9.5, 10, '{energia,antioxidante}', '{cafeina}'),
+  ('S-MAN', 'Manzanilla y menta', 8, 8, '{digestion,relajacion}', '{}'),
+  ('S-VAL', 'Valeriana y pasiflora', 24, 24, '{descanso,relajacion}', '{}'),
+  ('S-LAV', 'Aceite esencial de lavanda', 18, 18, '{relajacion,descanso,piel}', '{}'),
+  ('S-JEN', 'Jengibre en cápsulas', 19, 19, '{digestion,inflamacion}', '{}'),
+  ('S-ESP', 'Espirulina en tabletas', 28, 28, '{energia,nutricion}', '{}'),
+  ('S-CHI', 'Semillas de chía', 11, 11, '{digestion,nutricion}', '{}');
+insert into public.recipes (title, benefits) values ('Ritual de descanso con lavanda', '{descanso,relajacion}');
+insert into public.recipe_products (recipe_id, product_id)
+select r.id, p.id from public.recipes r, public.products p where r.title = 'Ritual de descanso con lavanda' and p.sku in ('S-VAL', 'S-LAV');
 create temp table seeded as select ''::text as name, h.* from public.health_analyses h limit 0;
 grant select, insert on seeded to authenticated;
 select tests.authenticate_as('superadmin');
@@ -148,7 +163,7 @@ insert into done select 'restringido', r.* from public.record_health_analysis(
 insert into done select 'varios', r.* from public.record_health_analysis(
   (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{defensas,energia}')) r;
 insert into done select 'seis', r.* from public.record_health_analysis(
-  (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{articulaciones}')) r;
+  (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{articulaciones,piel}')) r;
 insert into done select 'medicado', r.* from public.record_health_analysis(
   (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{descanso}') || '{"medication": " losartán "}') r;
 insert into done select 'embarazada', r.* from public.record_health_analysis(
@@ -218,8 +233,8 @@ select is(tests.try_as('superadmin', 'update', $$ update public.health_analyses 
 -- The history: the member's analyses, newest first, through the table and its index ----------------------------
 select ok(exists (select 1 from pg_indexes where indexname = 'health_analyses_client_created_idx'
                    and indexdef like '%(client_id, created_at DESC, id)%'), 'el historial por miembro tiene su índice');
-select is(tests.try_as('superadmin', 'select', $$ select 1 from public.health_analyses where client_id = {a} $$), 'rows:6',
-  'un superadmin ve el historial del miembro (el del fixture y los cinco de hoy)');
+select is(tests.try_as('superadmin', 'select', $$ select 1 from public.health_analyses where client_id = {a} $$), 'rows:8',
+  'un superadmin ve el historial del miembro (el del fixture y los siete de hoy)');
 select is(tests.try_as('superadmin_fin', 'select', $$ select 1 from public.health_analyses where client_id = {b} $$), 'rows:0',
   'y nada de otro miembro que no tiene análisis');
 

@@ -2,7 +2,6 @@ import { EyeOff, Pencil, Printer, Trash2 } from 'lucide-react';
 import type { RecipeRow } from '@/api/recipes/recipes-api';
 import { useDeleteRecipe } from '@/api/recipes/recipes-mutations';
 import { BenefitBadges } from '@/components/benefit-badges';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { m } from '../messages';
