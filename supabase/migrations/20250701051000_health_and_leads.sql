@@ -439,9 +439,12 @@ begin
       coalesce(jsonb_agg(jsonb_build_object(
           'kind', r.kind, 'id', r.id, 'name', r.name, 'goals', to_jsonb(r.goals), 'rank', r.n,
           'featured', r.n <= case r.kind when 'product' then 6 else 3 end or exists (select 1 from best b where b.kind = r.kind and b.n = r.n),
-          'reason', case when cardinality(v_goals) = 1 then format('Cumple el objetivo marcado: %s.', r.goal_labels[1])
-                         else format('Cumple %s de los %s objetivos marcados: %s.', cardinality(r.goals), cardinality(v_goals),
-                                     private.spanish_list(r.goal_labels)) end)
+          -- SCREENS.md's sentence; a goal is met by the benefit of the same name, so both name the same words
+          'reason', format('Porque marcaste %s%s y %s tiene %s %s.',
+                           private.spanish_list(r.goal_labels), case when cardinality(r.goal_labels) > 1 then ',' else '' end,
+                           case r.kind when 'product' then 'este producto' else 'esta receta' end,
+                           case when cardinality(r.goal_labels) = 1 then 'el beneficio' else 'los beneficios' end,
+                           private.spanish_list(r.goal_labels)))
           order by r.kind, r.n)
         filter (where r.excluded_because is null), '[]'),
       coalesce(jsonb_agg(jsonb_build_object('kind', r.kind, 'id', r.id, 'name', r.name, 'reason', r.excluded_because)

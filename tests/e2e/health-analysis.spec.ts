@@ -65,11 +65,13 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
   await page.getByRole('button', { name: 'Nuevo análisis' }).click();
   await answer(false, 'miel, propóleo o polen');
   const recommended = page.getByRole('listitem').filter({ hasText: `Acerola ${tag}` });
-  await expect(recommended.getByText('Cumple 1 de los 2 objetivos marcados: defensas.')).toBeVisible();
+  await expect(recommended.getByText('Porque marcaste defensas y este producto tiene el beneficio defensas.')).toBeVisible();
   // Ranked: the one that meets both goals first; the rest of the matches behind «y N más».
   const shown = page.getByRole('list', { name: 'Recomendaciones' });
   await expect(shown.getByRole('listitem').first()).toContainText(`Zarzamora ${tag}`);
-  await expect(shown.getByRole('listitem').first()).toContainText('Cumple 2 de los 2 objetivos marcados: defensas y cabello.');
+  await expect(shown.getByRole('listitem').first()).toContainText(
+    'Porque marcaste defensas y cabello, y este producto tiene los beneficios defensas y cabello.',
+  );
   const last = page.getByText(`Cabello ${tag} 7`);
   await expect(last).toBeHidden();
   await expect(page.getByText(/^y \d+ más$/)).toBeVisible();

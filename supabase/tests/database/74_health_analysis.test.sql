@@ -172,9 +172,9 @@ select tests.clear_authentication();
 
 select is((select recommendations from done where name = 'restringido'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-TILA'), 'name', 'Té de tila', 'goals', '["descanso"]'::jsonb,
-                       'rank', 1, 'featured', true, 'reason', 'Cumple 1 de los 2 objetivos marcados: descanso.'),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y este producto tiene el beneficio descanso.'),
     jsonb_build_object('kind', 'recipe', 'id', (select id from public.recipes where title = 'T Noche tranquila'), 'name', 'T Noche tranquila', 'goals', '["descanso"]'::jsonb,
-                       'rank', 1, 'featured', true, 'reason', 'Cumple 1 de los 2 objetivos marcados: descanso.')),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y este producto tiene el beneficio descanso.')),
   'recomienda lo que cumple un objetivo, con su puesto y su porqué');
 select is((select exclusions from done where name = 'restringido'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-CAFE'), 'name', 'Café verde',
@@ -194,11 +194,11 @@ select row_eq($$ select red_flags, warning, notes from done where name = 'restri
   'sin señales de alerta no hay aviso; las notas sin espacios sobrantes');
 select is((select recommendations from done where name = 'varios'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-MIEL'), 'name', 'Miel con propóleo', 'goals', '["energia", "defensas"]'::jsonb,
-                       'rank', 1, 'featured', true, 'reason', 'Cumple 2 de los 2 objetivos marcados: energía y defensas.'),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste energía y defensas, y este producto tiene los beneficios energía y defensas.'),
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-CAFE'), 'name', 'Café verde', 'goals', '["energia"]'::jsonb,
-                       'rank', 2, 'featured', true, 'reason', 'Cumple 1 de los 2 objetivos marcados: energía.'),
+                       'rank', 2, 'featured', true, 'reason', 'Porque marcaste energía y este producto tiene el beneficio energía.'),
     jsonb_build_object('kind', 'recipe', 'id', (select id from public.recipes where title = 'T Batido energético'), 'name', 'T Batido energético', 'goals', '["energia"]'::jsonb,
-                       'rank', 1, 'featured', true, 'reason', 'Cumple 1 de los 2 objetivos marcados: energía.')),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste energía y esta receta tiene el beneficio energía.')),
   'sin restricciones: primero lo que cumple más objetivos (Miel antes que Café), y el porqué los nombra todos');
 select is((select exclusions from done where name = 'varios'), '[]'::jsonb, 'y nada excluido');
 select is(array(select concat_ws(' ', e ->> 'rank', e ->> 'name', e ->> 'featured') from done, jsonb_array_elements(recommendations) e where name = 'seis'),
