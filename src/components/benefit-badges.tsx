@@ -1,19 +1,13 @@
 // A product's or a recipe's benefits as badges with their Spanish names (public.benefits); the key shows
 // only for the moment the list is loading.
-import { useQuery } from '@tanstack/react-query';
-import { benefitsQueries } from '@/api/benefits/benefits-queries';
 import { Badge } from '@/components/ui/badge';
+import { useBenefitLabels } from './use-benefit-labels';
 
 interface Props {
   keys: string[];
   /** The list's accessible name («Beneficios de …»). */
   label?: string;
   tone?: 'green' | 'blue';
-}
-
-export function useBenefitLabels(): (key: string) => string {
-  const { data } = useQuery(benefitsQueries.list());
-  return (key) => data?.find((b) => b.key === key)?.label ?? key;
 }
 
 export function BenefitBadges({ keys, label, tone = 'green' }: Props) {

@@ -1,6 +1,6 @@
 // «Imprimir»: the recipe alone, as it will be printed. On screen, with «Imprimir» and «Volver»; on
 // paper (print media), everything else on the page is hidden: no navigation, no header, no buttons.
-import { useBenefitLabels } from '@/components/benefit-badges';
+import { useBenefitLabels } from '@/components/use-benefit-labels';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { recipesQueries } from '@/api/recipes/recipes-queries';
