@@ -18,7 +18,6 @@ const questionnaire = z.object({
   }),
 });
 export type HealthQuestionnaire = z.infer<typeof questionnaire>;
-export type HealthOption = z.infer<typeof option>;
 
 export async function fetchQuestionnaire(signal: AbortSignal): Promise<HealthQuestionnaire> {
   return questionnaire.parse(await unwrap(supabase.rpc('get_health_questionnaire').abortSignal(signal)));

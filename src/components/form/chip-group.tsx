@@ -34,7 +34,7 @@ export function FormChipGroup<T extends FieldValues>({ name, legend, description
             <input type="checkbox" value={o.key} className="peer absolute inset-0 size-full cursor-pointer opacity-0" {...register(name)} />
             <span
               className={cn(
-                'inline-flex min-h-8 items-center gap-1 rounded-full border px-3 text-sm first-letter:uppercase transition-colors',
+                'inline-flex min-h-8 items-center gap-1 rounded-full border px-3 text-sm transition-colors',
                 'border-input bg-background text-foreground peer-hover:bg-muted',
                 'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground',
                 'peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-disabled:opacity-60',
@@ -42,7 +42,7 @@ export function FormChipGroup<T extends FieldValues>({ name, legend, description
               )}
             >
               <Check className="size-3.5" aria-hidden="true" />
-              {o.label}
+              <span className="inline-block first-letter:uppercase">{o.label}</span>
             </span>
           </label>
         ))}
