@@ -174,7 +174,7 @@ select is((select recommendations from done where name = 'restringido'), jsonb_b
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-TILA'), 'name', 'Té de tila', 'goals', '["descanso"]'::jsonb,
                        'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y este producto tiene el beneficio descanso.'),
     jsonb_build_object('kind', 'recipe', 'id', (select id from public.recipes where title = 'T Noche tranquila'), 'name', 'T Noche tranquila', 'goals', '["descanso"]'::jsonb,
-                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y este producto tiene el beneficio descanso.')),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y esta receta tiene el beneficio descanso.')),
   'recomienda lo que cumple un objetivo, con su puesto y su porqué');
 select is((select exclusions from done where name = 'restringido'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-CAFE'), 'name', 'Café verde',
