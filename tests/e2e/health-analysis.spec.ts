@@ -51,6 +51,11 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
       .check();
     await page.getByRole('group', { name: '¿Está dando lactancia?' }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('group', { name: '¿Tiene alguna enfermedad crónica?' }).getByRole('radio', { name: 'No' }).check();
+    if (allergy) {
+      // The closed lists as chips, some chosen.
+      await expectAccessible(page, 'Cuestionario de salud');
+      await shootScreen(page, 'analisis-salud-cuestionario');
+    }
     await page.getByRole('button', { name: 'Guardar análisis' }).click();
   };
 

@@ -98,6 +98,7 @@ test('crear recetas con foto de la cámara y del archivo, buscarlas, imprimir y 
   await addProduct(dialog, 'jengibre', 'Jengibre en cápsulas', '1 cápsula');
   await addProduct(dialog, 'MOR-500', 'Moringa en cápsulas', '½ cápsula');
   await expectAccessible(page, 'Nueva receta');
+  await shootScreen(page, 'nueva-receta', { fullPage: false });
   await dialog.getByRole('button', { name: 'Guardar receta' }).click();
   await expect(toasts(page).getByText('Receta guardada.')).toBeVisible();
   await expect(dialog).toBeHidden();
