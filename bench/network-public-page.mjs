@@ -35,12 +35,12 @@ await db.query(`
   alter table public.clients enable trigger audit;
   update public.products set description = 'Producto de la tienda de prueba, con una descripción de tamaño real para la página pública.',
                              category = (array['Infusiones', 'Suplementos', 'Cuidado personal'])[1 + abs(hashtext(sku)) % 3],
-                             benefits = array['digestión', 'energía', 'sueño'];
+                             benefits = array['digestion', 'energia', 'descanso'];
   insert into public.products (sku, name, price, commissionable_amount, points, stock, is_active)
   values ('B-RETIRADO', 'Producto retirado', 10, 8, 10, 0, false);
   insert into public.recipes (title, description, instructions, benefits)
   select 'Receta ' || i, 'Una receta de prueba con productos del catálogo.',
-         repeat('Mezcla los ingredientes y sirve. ', 20), array['digestión', 'energía']
+         repeat('Mezcla los ingredientes y sirve. ', 20), array['digestion', 'energia']
     from generate_series(1, ${RECIPES}) i;
   insert into public.recipe_products (recipe_id, product_id, amount)
   select r.id, p.id, '2 cucharadas'

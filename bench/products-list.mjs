@@ -50,7 +50,7 @@ async function growCatalogue(c) {
            (array['moringa', 'cúrcuma', 'lavanda', 'caléndula', 'jengibre', 'manzanilla', 'espirulina', 'chía', 'romero',
                   'valeriana', 'propóleo', 'saúco', 'árnica', 'equinácea', 'ginseng', 'maca', 'colágeno'])[1 + (i / 10) % 17] || ' ' || i,
            (array['Suplementos', 'Infusiones', 'Aceites', 'Cuidado personal', 'Alimentos', 'Jarabes', 'Kits', 'Bienestar'])[1 + i % 8],
-           array['energía', 'sueño', 'digestión'], 4 + (i % 97) * 1.25, round((4 + (i % 97) * 1.25) * 0.8, 2), 5 + i % 40,
+           array['energia', 'descanso', 'digestion'], 4 + (i % 97) * 1.25, round((4 + (i % 97) * 1.25) * 0.8, 2), 5 + i % 40,
            (i * 37) % 400, i % 100 = 0
       from generate_series(1, ${PRODUCTS - 20}) i;
     update public.products set is_active = false where sku like 'P-%' and (substr(sku, 3)::int % 25) = 0;

@@ -113,8 +113,8 @@ insert into public.products (sku, name, description, category, benefits, price, 
   ('CUR-300', 'Cúrcuma con pimienta', 'Cúrcuma y pimienta negra, 60 cápsulas.', 'Suplementos', '{articulaciones,inflamacion}', 22.00, 18.00, 22, 15, false),
   ('TVE-020', 'Té verde orgánico', 'Hojas de té verde, caja de 20 sobres.', 'Infusiones', '{energia,antioxidante}', 9.50, 8.00, 10, 200, false),
   ('MAN-020', 'Manzanilla y menta', 'Infusión digestiva, caja de 20 sobres.', 'Infusiones', '{digestion,relajacion}', 8.00, 6.50, 8, 8, false),
-  ('VAL-060', 'Valeriana y pasiflora', 'Apoyo para el descanso, 60 cápsulas.', 'Suplementos', '{sueno,relajacion}', 24.00, 20.00, 24, 60, false),
-  ('LAV-030', 'Aceite esencial de lavanda', 'Lavanda 100 % pura, 30 ml.', 'Aceites', '{relajacion,sueno,piel}', 18.00, 15.00, 18, 5, false),
+  ('VAL-060', 'Valeriana y pasiflora', 'Apoyo para el descanso, 60 cápsulas.', 'Suplementos', '{descanso,relajacion}', 24.00, 20.00, 24, 60, false),
+  ('LAV-030', 'Aceite esencial de lavanda', 'Lavanda 100 % pura, 30 ml.', 'Aceites', '{relajacion,descanso,piel}', 18.00, 15.00, 18, 5, false),
   ('ROM-030', 'Aceite esencial de romero', 'Romero 100 % puro, 30 ml.', 'Aceites', '{concentracion,cabello}', 17.00, 14.00, 17, 45, false),
   ('ALO-250', 'Gel de aloe vera', 'Gel puro de sábila, 250 ml.', 'Cuidado personal', '{piel}', 14.00, 11.00, 14, 70, false),
   ('JEN-060', 'Jengibre en cápsulas', 'Raíz de jengibre, 60 cápsulas.', 'Suplementos', '{digestion,inflamacion}', 19.00, 16.00, 19, 12, false),
@@ -141,7 +141,7 @@ insert into public.recipes (title, description, instructions, benefits) values
   ('Batido verde de moringa y chía', 'Desayuno rápido con energía.',
    E'1. Licúa una banana, 200 ml de leche vegetal y una cucharada de chía hidratada.\n2. Añade el contenido de una cápsula de moringa.\n3. Sirve de inmediato.', '{energia,nutricion}'),
   ('Ritual de descanso con lavanda', 'Antes de dormir.',
-   E'1. Toma una cápsula de valeriana y pasiflora 30 minutos antes de acostarte.\n2. Pon 3 gotas de aceite de lavanda en la almohada.', '{sueno,relajacion}');
+   E'1. Toma una cápsula de valeriana y pasiflora 30 minutos antes de acostarte.\n2. Pon 3 gotas de aceite de lavanda en la almohada.', '{descanso,relajacion}');
 
 insert into public.recipe_products (recipe_id, product_id, amount)
 select r.id, p.id, x.amount

@@ -48,6 +48,24 @@ export type Database = {
         }
         Relationships: []
       }
+      benefits: {
+        Row: {
+          key: string
+          label: string
+          sort_order: number
+        }
+        Insert: {
+          key: string
+          label: string
+          sort_order: number
+        }
+        Update: {
+          key?: string
+          label?: string
+          sort_order?: number
+        }
+        Relationships: []
+      }
       clients: {
         Row: {
           address: string | null

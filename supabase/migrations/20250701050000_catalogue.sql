@@ -89,6 +89,65 @@ create trigger suppliers_keep_history before delete on public.suppliers
   for each row execute function private.suppliers_keep_history();
 revoke all on function private.suppliers_validate(), private.suppliers_keep_history() from public, anon, authenticated;
 
+-- benefits ----------------------------------------------------------------------------------------
+-- One vocabulary (issue 25 §4): what a product or a recipe is good for and what a person may want from
+-- an Análisis de Salud are the same closed list, written here with its Spanish label. The list is fixed
+-- by this migration, not edited by staff: each key is a goal of the health questionnaire and what the
+-- analysis matches on, so a new one is a product decision (its wording, which items carry it) that
+-- ships with the code, and a renamed key would silently orphan every tag and stored answer.
+create table public.benefits (
+  key text primary key constraint benefits_clave_valida check (key ~ '^[a-z][a-z_]{1,39}$'),
+  label text not null constraint benefits_etiqueta_valida check (char_length(label) between 2 and 40),
+  sort_order integer not null unique
+);
+comment on table public.benefits is
+  'Lista cerrada de beneficios (clave y nombre en español): la comparten productos, recetas y los objetivos del Análisis de Salud. Fija por migración; nadie la cambia desde la API.';
+insert into public.benefits (key, label, sort_order) values
+  ('energia', 'Energía', 1),
+  ('digestion', 'Digestión', 2),
+  ('descanso', 'Descanso', 3),
+  ('relajacion', 'Relajación', 4),
+  ('defensas', 'Defensas', 5),
+  ('piel', 'Piel', 6),
+  ('cabello', 'Cabello', 7),
+  ('articulaciones', 'Articulaciones', 8),
+  ('inflamacion', 'Inflamación', 9),
+  ('concentracion', 'Concentración', 10),
+  ('nutricion', 'Nutrición', 11),
+  ('antioxidante', 'Antioxidante', 12),
+  ('hidratacion', 'Hidratación', 13);
+
+alter table public.benefits enable row level security;
+grant select on public.benefits to authenticated;
+create policy benefits_read on public.benefits for select to authenticated using (true);
+
+-- Products and recipes keep their benefits as a list of keys (the order the staff chose them in); every
+-- key must be in public.benefits, whoever writes the row (the screens' functions, the seed, a migration).
+create or replace function private.refuse_unknown_benefits() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from unnest(new.benefits) b(key) where not exists (select 1 from public.benefits k where k.key = b.key)) then
+    perform private.refuse('invalid_benefits', 'Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'benefits');
+  end if;
+  return new;
+end
+$$;
+comment on function private.refuse_unknown_benefits() is
+  'Un producto o una receta solo lleva beneficios de public.benefits (savia:invalid_benefits con el campo benefits).';
+revoke all on function private.refuse_unknown_benefits() from public;
+
+-- The benefits as people read them (a visitor's page has no list of keys to look them up in).
+create or replace function private.benefit_labels(p_keys text[]) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(b.label order by b.sort_order), '[]') from public.benefits b where b.key = any (p_keys)
+$$;
+comment on function private.benefit_labels(text[]) is 'Los nombres en español de unas claves de beneficio, en el orden de la lista.';
+
 -- products ----------------------------------------------------------------------------------------
 create table public.products (
   id uuid primary key default gen_random_uuid(),
@@ -120,7 +179,9 @@ create index products_activos_idx on public.products (is_active) where is_active
 comment on table public.products is
   'Catálogo. price es el precio de venta; commissionable_amount la base de comisiones por unidad; points los puntos por unidad. stock solo cambia a través de stock_movements.';
 comment on column public.products.is_kit is 'Kit de inicio: el producto que se vende con cada enrolamiento.';
-comment on column public.products.benefits is 'Beneficios etiquetados (p. ej. digestión, sueño) que usa el Análisis de Salud para recomendar.';
+comment on column public.products.benefits is 'Claves de public.benefits (p. ej. digestion, descanso) que usa el Análisis de Salud para recomendar.';
+create trigger products_benefits_known before insert or update of benefits on public.products
+  for each row execute function private.refuse_unknown_benefits();
 comment on column public.products.components is
   'Lo que contiene el producto y alguien puede tener que evitar (conjunto cerrado: gluten, lactosa, soya, frutos_secos, mani, abejas, cafeina, origen_animal). El Análisis de Salud excluye por esto.';
 
@@ -209,6 +270,9 @@ create table public.recipes (
   updated_at timestamptz not null default now()
 );
 create index recipes_created_by_idx on public.recipes (created_by);
+comment on column public.recipes.benefits is 'Claves de public.benefits que cumple la receta; el Análisis de Salud las compara con los objetivos.';
+create trigger recipes_benefits_known before insert or update of benefits on public.recipes
+  for each row execute function private.refuse_unknown_benefits();
 comment on table public.recipes is 'Recetario: preparaciones con productos del catálogo; la foto vive en el bucket recipe-images.';
 create trigger recipes_touch before update on public.recipes for each row execute function private.touch_updated_at();
 create trigger recipes_stamp before insert or update on public.recipes
@@ -333,22 +397,22 @@ grant execute on function public.save_supplier(uuid, text, text, text, text, tex
 --     that never moved beyond its opening stock can be deleted (products_guard_delete).
 -- «Ajustar stock» (adjust_stock) lives with the stock movements; the reads with the back office's.
 
--- Benefit tags, of products and recipes alike: trimmed, without empties or repeats (whatever their
--- capitals: the first spelling stays), in the order given.
-create or replace function private.clean_tags(p_tags text[]) returns text[]
-language sql
-immutable
+-- Benefits, of products and recipes alike: keys of public.benefits, each once, in the list's order (so
+-- every screen shows them alike); an unknown key is refused with the field, for the form to mark.
+create or replace function private.clean_benefits(p_keys text[]) returns text[]
+language plpgsql
+stable
 set search_path = ''
 as $$
-  select array(select b.tag from (
-                 select distinct on (pg_catalog.lower(btrim(t.tag))) btrim(t.tag) as tag, t.n
-                   from unnest(coalesce(p_tags, '{}')) with ordinality t(tag, n)
-                  where btrim(coalesce(t.tag, '')) <> ''
-                  order by pg_catalog.lower(btrim(t.tag)), t.n) b
-               order by b.n)
+begin
+  if exists (select 1 from unnest(coalesce(p_keys, '{}')) k(key) where not exists (select 1 from public.benefits b where b.key = k.key)) then
+    perform private.refuse('invalid_benefits', 'Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'benefits');
+  end if;
+  return array(select b.key from public.benefits b where b.key = any (p_keys) order by b.sort_order);
+end
 $$;
-comment on function private.clean_tags(text[]) is
-  'Etiquetas (beneficios de productos y recetas) recortadas, sin vacías ni repetidas sin importar mayúsculas (queda la primera escritura), en el orden dado.';
+comment on function private.clean_benefits(text[]) is
+  'Beneficios de un producto o una receta: claves de public.benefits sin repetir, en el orden de la lista; una clave desconocida se rechaza (savia:invalid_benefits, campo benefits).';
 
 -- Saving a product -------------------------------------------------------------------------------------
 create or replace function public.save_product(
@@ -393,10 +457,7 @@ begin
   if char_length(v_category) > 60 then
     perform private.refuse('text_too_long', 'La categoría admite hasta 60 caracteres.', 'category');
   end if;
-  v_benefits := private.clean_tags(p_benefits);
-  if cardinality(v_benefits) > 30 or exists (select 1 from unnest(v_benefits) b where char_length(b) > 40) then
-    perform private.refuse('invalid_benefits', 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'benefits');
-  end if;
+  v_benefits := private.clean_benefits(p_benefits);
   -- What the product contains: the closed set the Análisis de Salud excludes by, each once, in its order.
   if not (coalesce(p_components, '{}') <@ v_known_components) then
     perform private.refuse('invalid_components', 'Elige lo que contiene el producto de la lista (gluten, lactosa, soya, frutos secos, maní, productos de las abejas, cafeína, origen animal).', 'components');
@@ -532,10 +593,7 @@ begin
   if char_length(v_instructions) > 10000 then
     perform private.refuse('invalid_recipe', 'La preparación puede tener hasta 10.000 caracteres.', 'instructions');
   end if;
-  v_benefits := private.clean_tags(p_benefits);
-  if cardinality(v_benefits) > 30 or exists (select 1 from unnest(v_benefits) b where char_length(b) > 40) then
-    perform private.refuse('invalid_benefits', 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'benefits');
-  end if;
+  v_benefits := private.clean_benefits(p_benefits);
 
   if p_products is null or jsonb_typeof(p_products) <> 'array' or jsonb_array_length(p_products) = 0 then
     perform private.refuse('recipe_without_products', 'Agrega al menos un producto del catálogo a la receta.', 'products');
@@ -595,7 +653,7 @@ begin
 end
 $$;
 comment on function public.save_recipe(uuid, text, jsonb, text, text, text[], text) is
-  'Personal: crea (si p_id es nulo o no existe: la pantalla elige el id para subir antes la foto a su carpeta) o edita una receta y sus productos en una sola transacción. p_products es una lista [{product_id, amount}] de 1 a 30 productos del catálogo, sin repetir, cada uno con su cantidad (1 a 60 caracteres); un producto que no existe se rechaza, uno retirado (inactivo) solo puede quedarse si la receta ya lo tenía. Valida título (2 a 120), descripción (≤ 2.000), preparación (≤ 10.000), beneficios (etiquetas) y la foto (subida a recipe-images/<id>/); cada negativa dice en DETAIL su campo (title, description, instructions, benefits, products, image) y nada queda a medias. Devuelve la receta (get_recipe).';
+  'Personal: crea (si p_id es nulo o no existe: la pantalla elige el id para subir antes la foto a su carpeta) o edita una receta y sus productos en una sola transacción. p_products es una lista [{product_id, amount}] de 1 a 30 productos del catálogo, sin repetir, cada uno con su cantidad (1 a 60 caracteres); un producto que no existe se rechaza, uno retirado (inactivo) solo puede quedarse si la receta ya lo tenía. Valida título (2 a 120), descripción (≤ 2.000), preparación (≤ 10.000), beneficios (claves de public.benefits) y la foto (subida a recipe-images/<id>/); cada negativa dice en DETAIL su campo (title, description, instructions, benefits, products, image) y nada queda a medias. Devuelve la receta (get_recipe).';
 
 create or replace function public.delete_recipe(p_recipe_id uuid) returns void
 language plpgsql

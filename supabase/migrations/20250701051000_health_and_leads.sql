@@ -8,7 +8,7 @@
 -- and version, and when). Red flags (pregnancy, breastfeeding, a chronic illness, any medication) stop
 -- the recommendations; otherwise active products and recipes whose benefits match the goals, minus what
 -- the restrictions and allergies rule out, each with its reason. Never dosages or diagnoses: the
--- reasons only name the goal and the benefit tag that met.
+-- reasons only name the goals met.
 -- What a product contains (public.products.components, edited in Productos) is what restrictions rule out.
 create table public.health_analyses (
   id uuid primary key default gen_random_uuid(),
@@ -176,27 +176,14 @@ grant execute on function public.submit_lead(text, text, text, text, text, boole
 create or replace function private.health_vocabulary()
 returns table (kind text, key text, label text, matches text[], sort_order integer)
 language sql
-immutable
+stable
 set search_path = ''
 as $$
+  -- the goals are the benefits (one vocabulary, issue 25 §4): a goal is met by the items that carry it
+  select 'goal', b.key, b.label, array[b.key], b.sort_order from public.benefits b
+  union all
   select v.kind, v.key, v.label, v.matches, v.sort_order::integer
     from (values
-      -- goals: the benefit tags (plain, as the catalogue stores them) each one matches
-      ('goal', 'energia', 'energía', array['energia'], 1),
-      ('goal', 'digestion', 'digestión', array['digestion'], 2),
-      ('goal', 'descanso', 'descanso', array['descanso', 'sueno'], 3),
-      ('goal', 'defensas', 'defensas', array['defensas', 'inmunidad'], 4),
-      ('goal', 'piel', 'piel', array['piel'], 5),
-      ('goal', 'articulaciones', 'articulaciones', array['articulaciones'], 6),
-      ('goal', 'concentracion', 'concentración', array['concentracion'], 7),
-      ('goal', 'relajacion', 'relajación', array['relajacion', 'estres'], 8),
-      -- how a benefit tag reads in a sentence, where it differs from the tag
-      ('tag', 'energia', 'energía', null, 1),
-      ('tag', 'digestion', 'digestión', null, 2),
-      ('tag', 'sueno', 'sueño', null, 3),
-      ('tag', 'concentracion', 'concentración', null, 4),
-      ('tag', 'relajacion', 'relajación', null, 5),
-      ('tag', 'estres', 'estrés', null, 6),
       -- what a product may contain
       ('component', 'gluten', 'gluten', null, 1),
       ('component', 'lactosa', 'lactosa', null, 2),
@@ -228,7 +215,7 @@ as $$
     ) v(kind, key, label, matches, sort_order)
 $$;
 comment on function private.health_vocabulary() is
-  'Los conjuntos cerrados del cuestionario de salud (objetivos y las etiquetas de beneficio que cumplen, componentes, restricciones, alergias, hábitos) con su texto en español.';
+  'Los conjuntos cerrados del cuestionario de salud con su texto en español: los objetivos (los beneficios de public.benefits), componentes, restricciones, alergias y hábitos.';
 
 create or replace function private.health_consent(out version text, out text text)
 language sql
@@ -241,16 +228,6 @@ as $$
 $$;
 comment on function private.health_consent() is
   'El consentimiento vigente del Análisis de Salud: qué se hace con las respuestas y quién las ve. Cambiar el texto exige una versión nueva.';
-
--- A benefit tag as the catalogue may write it («Sueño», « sueno ») → the plain tag.
-create or replace function private.health_tag(p_tag text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select pg_catalog.lower(pg_catalog.translate(btrim(p_tag), 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))
-$$;
-comment on function private.health_tag(text) is 'Normaliza una etiqueta de beneficio (minúsculas, sin tildes ni espacios) para compararla con los objetivos.';
 
 -- «a», «a y b», «a, b y c».
 create or replace function private.spanish_list(p_items text[]) returns text
@@ -393,15 +370,12 @@ begin
        where (v.kind = 'restriction' and v_answers -> 'restrictions' ? v.key)
           or (v.kind = 'allergy' and v_answers -> 'allergies' ? v.key)
     ), product_matches as (
-      -- active products with a benefit tag that meets a goal: which goals, through which tags
+      -- active products that carry a benefit the person marked as a goal: which goals, in the list's order
       select p.id, p.name, p.components,
-             private.distinct_in_order(array_agg(g.key order by g.sort_order)) as goals,
-             private.distinct_in_order(array_agg(g.label order by g.sort_order)) as goal_labels,
-             private.distinct_in_order(array_agg(coalesce(t.label, private.health_tag(b.tag)) order by g.sort_order, b.tag)) as tag_labels
+             array_agg(g.key order by g.sort_order) as goals,
+             array_agg(pg_catalog.lower(g.label) order by g.sort_order) as goal_labels
         from public.products p
-        cross join unnest(p.benefits) b(tag)
-        join private.health_vocabulary() g on g.kind = 'goal' and g.key = any (v_goals) and private.health_tag(b.tag) = any (g.matches)
-        left join private.health_vocabulary() t on t.kind = 'tag' and t.key = private.health_tag(b.tag)
+        join public.benefits g on g.key = any (p.benefits) and g.key = any (v_goals)
        where p.is_active
        group by p.id, p.name, p.components
     ), product_reasons as (
@@ -412,13 +386,10 @@ begin
         from product_matches m
     ), recipe_matches as (
       select r.id, r.title as name,
-             private.distinct_in_order(array_agg(g.key order by g.sort_order)) as goals,
-             private.distinct_in_order(array_agg(g.label order by g.sort_order)) as goal_labels,
-             private.distinct_in_order(array_agg(coalesce(t.label, private.health_tag(b.tag)) order by g.sort_order, b.tag)) as tag_labels
+             array_agg(g.key order by g.sort_order) as goals,
+             array_agg(pg_catalog.lower(g.label) order by g.sort_order) as goal_labels
         from public.recipes r
-        cross join unnest(r.benefits) b(tag)
-        join private.health_vocabulary() g on g.kind = 'goal' and g.key = any (v_goals) and private.health_tag(b.tag) = any (g.matches)
-        left join private.health_vocabulary() t on t.kind = 'tag' and t.key = private.health_tag(b.tag)
+        join public.benefits g on g.key = any (r.benefits) and g.key = any (v_goals)
        group by r.id, r.title
     ), recipe_reasons as (
       -- a recipe is out when one of its products is withdrawn or holds something to avoid
@@ -434,23 +405,34 @@ begin
                   join avoid a on a.component = c.key
                  where rp.recipe_id = m.id) x) as excluded_because
         from recipe_matches m
-    ), ranked as (
-      select 'product' as kind, x.id, x.name, x.goals, x.goal_labels, x.tag_labels, x.excluded_because, row_number() over (partition by x.excluded_because is null order by cardinality(x.goals) desc, x.name, x.id) as n
-        from product_reasons x
+    ), matches as (
+      select 'product' as kind, x.id, x.name, x.goals, x.goal_labels, x.excluded_because from product_reasons x
       union all
-      select 'recipe' as kind, x.id, x.name, x.goals, x.goal_labels, x.tag_labels, x.excluded_because, row_number() over (partition by x.excluded_because is null order by cardinality(x.goals) desc, x.name, x.id) as n
-        from recipe_reasons x
+      select 'recipe' as kind, x.id, x.name, x.goals, x.goal_labels, x.excluded_because from recipe_reasons x
+    ), ranked as (
+      -- the ranking (issue 25 §3): the more of the person's goals an item meets, the higher; then by name
+      select m.*, row_number() over (partition by m.kind, m.excluded_because is null
+                                     order by cardinality(m.goals) desc, m.name, m.id) as n
+        from matches m
+    ), best as (
+      -- each goal's best match of each kind: it is shown even past the first 6 products or 3 recipes
+      select r.kind, min(r.n) as n
+        from ranked r cross join unnest(r.goals) g(goal)
+       where r.excluded_because is null
+       group by r.kind, g.goal
     )
     select
       coalesce(jsonb_agg(jsonb_build_object(
-          'kind', r.kind, 'id', r.id, 'name', r.name, 'goals', to_jsonb(r.goals),
+          'kind', r.kind, 'id', r.id, 'name', r.name, 'goals', to_jsonb(r.goals), 'rank', r.n,
+          'featured', r.n <= case r.kind when 'product' then 6 else 3 end or exists (select 1 from best b where b.kind = r.kind and b.n = r.n),
+          -- SCREENS.md's sentence; a goal is met by the benefit of the same name, so both name the same words
           'reason', format('Porque marcaste %s%s y %s tiene %s %s.',
                            private.spanish_list(r.goal_labels), case when cardinality(r.goal_labels) > 1 then ',' else '' end,
                            case r.kind when 'product' then 'este producto' else 'esta receta' end,
-                           case when cardinality(r.tag_labels) = 1 then 'el beneficio' else 'los beneficios' end,
-                           private.spanish_list(r.tag_labels)))
+                           case when cardinality(r.goal_labels) = 1 then 'el beneficio' else 'los beneficios' end,
+                           private.spanish_list(r.goal_labels)))
           order by r.kind, r.n)
-        filter (where r.excluded_because is null and r.n <= case r.kind when 'product' then 6 else 3 end), '[]'),
+        filter (where r.excluded_because is null), '[]'),
       coalesce(jsonb_agg(jsonb_build_object('kind', r.kind, 'id', r.id, 'name', r.name, 'reason', r.excluded_because)
           order by r.kind, r.n)
         filter (where r.excluded_because is not null), '[]')
@@ -468,6 +450,6 @@ begin
 end
 $$;
 comment on function public.record_health_analysis(uuid, boolean, text, jsonb, text) is
-  'Superadmin: guarda un Análisis de Salud con su consentimiento (obligatorio) y sus recomendaciones, calculadas aquí en la misma transacción. Con señales de alerta no recomienda nada y avisa que se consulte a un profesional; si no, hasta 6 productos activos y 3 recetas cuyos beneficios cumplen los objetivos, cada uno con su porqué, y lo que las restricciones o alergias excluyen, con el suyo. Nunca dosis ni diagnósticos.';
+  'Superadmin: guarda un Análisis de Salud con su consentimiento (obligatorio) y sus recomendaciones, calculadas aquí en la misma transacción. Con señales de alerta no recomienda nada y avisa que se consulte a un profesional; si no, todos los productos activos y las recetas cuyos beneficios cumplen algún objetivo, ordenados por cuántos objetivos cumplen (rank) y luego por nombre, cada uno con su porqué; featured marca los que se muestran primero (los 6 primeros productos y las 3 primeras recetas, más el mejor de cada objetivo si quedaba fuera); y lo que las restricciones o alergias excluyen, con el suyo. Nunca dosis ni diagnósticos.';
 revoke all on function public.record_health_analysis(uuid, boolean, text, jsonb, text) from public, anon;
 grant execute on function public.record_health_analysis(uuid, boolean, text, jsonb, text) to authenticated;

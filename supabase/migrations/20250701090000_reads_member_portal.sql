@@ -610,13 +610,13 @@ as $$
     'products', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', k.id, 'name', k.name, 'description', k.description, 'category', k.category,
-               'benefits', to_jsonb(k.benefits), 'price', k.price, 'image_path', k.image_path)
+               'benefits', private.benefit_labels(k.benefits), 'price', k.price, 'image_path', k.image_path)
              order by k.name, k.id)
         from catalogue k), '[]'::jsonb),
     'recipes', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', r.id, 'title', r.title, 'description', r.description, 'instructions', r.instructions,
-               'benefits', to_jsonb(r.benefits), 'image_path', r.image_path,
+               'benefits', private.benefit_labels(r.benefits), 'image_path', r.image_path,
                'products', (select jsonb_agg(jsonb_build_object('product_id', k.id, 'name', k.name, 'amount', rp.amount)
                                      order by k.name, k.id)
                               from public.recipe_products rp join catalogue k on k.id = rp.product_id

@@ -732,7 +732,7 @@ as $$
          coalesce(x.products, '[]'::jsonb),
          coalesce(x.unavailable, 0),
          coalesce(x.lines, 0) > 0 and coalesce(x.hidden, 0) = 0,
-         private.unaccent_lower(concat_ws(' ', r.title, array_to_string(r.benefits, ' '), x.names))
+         private.unaccent_lower(concat_ws(' ', r.title, (select string_agg(b.label, ' ') from public.benefits b where b.key = any (r.benefits)), x.names))
     from public.recipes r
     left join lateral (
       select jsonb_agg(jsonb_build_object(

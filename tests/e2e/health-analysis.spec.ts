@@ -2,8 +2,10 @@
 // runs an analysis with a red flag (pregnancy: no recommendations, the sentence) and one without (a
 // product recommended with its reason, another excluded by an allergy, with why), downloads its PDF,
 // reopens the first from the history, and the database holds both with their consent, author and audit.
-// The member and the two products are the test's own (the products deactivated after); the goal
-// «defensas» is one almost nothing else in the catalogue has, so the test's product is always listed.
+// The ranking (issue 25 §3): a product that meets both goals («defensas» and «cabello») comes first
+// whatever its name, and what does not fit in the first six shows behind «y N más», opened in place.
+// The member and the products are the test's own; the goals are ones almost nothing else in the
+// catalogue has, so the test's products are always listed.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
@@ -17,6 +19,10 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
   const defensas = (sku: string, name: string, components: string[]) => own.product({ sku, name, price: 12, points: 12, benefits: ['defensas'], components });
   const { id: acerola } = await defensas(`SAL-${tag}-A`, `Acerola ${tag}`, []);
   const { id: miel } = await defensas(`SAL-${tag}-M`, `Miel ${tag}`, ['abejas']);
+  await own.product({ sku: `SAL-${tag}-Z`, name: `Zarzamora ${tag}`, price: 12, points: 12, benefits: ['defensas', 'cabello'] });
+  for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+    await own.product({ sku: `SAL-${tag}-C${n}`, name: `Cabello ${tag} ${n}`, price: 12, points: 12, benefits: ['cabello'] });
+  }
 
   await openAs(page, personas.superadmin, '/analizador-salud');
   await expect(page.getByRole('heading', { level: 1, name: 'Análisis de Salud' })).toBeVisible();
@@ -29,13 +35,15 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
   // Consent first: unticked, the questions locked; saving without it is refused.
   const consent = page.getByRole('checkbox', { name: /solo para sugerirle productos y recetas/ });
   await expect(consent).not.toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'defensas' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Defensas' })).toBeDisabled();
   await page.getByRole('button', { name: 'Guardar análisis' }).click();
   await expect(page.getByText('Sin el consentimiento de la persona no se guarda el análisis: marca la casilla de consentimiento.')).toBeVisible();
 
   const answer = async (pregnant: boolean, allergy?: string) => {
     await consent.check();
-    await page.getByRole('checkbox', { name: 'defensas' }).check();
+    const goals = page.getByRole('group', { name: '¿Qué le gustaría mejorar?' });
+    await goals.getByRole('checkbox', { name: 'Defensas' }).check();
+    await goals.getByRole('checkbox', { name: 'Cabello' }).check();
     if (allergy) await page.getByRole('group', { name: 'Alergias' }).getByRole('checkbox', { name: allergy }).check();
     await page
       .getByRole('group', { name: '¿Está embarazada?' })
@@ -43,6 +51,11 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
       .check();
     await page.getByRole('group', { name: '¿Está dando lactancia?' }).getByRole('radio', { name: 'No' }).check();
     await page.getByRole('group', { name: '¿Tiene alguna enfermedad crónica?' }).getByRole('radio', { name: 'No' }).check();
+    if (allergy) {
+      // The closed lists as chips, some chosen.
+      await expectAccessible(page, 'Cuestionario de salud');
+      await shootScreen(page, 'analisis-salud-cuestionario');
+    }
     await page.getByRole('button', { name: 'Guardar análisis' }).click();
   };
 
@@ -58,6 +71,18 @@ test('Diego hace un análisis con una señal de alerta y otro con recomendacione
   await answer(false, 'miel, propóleo o polen');
   const recommended = page.getByRole('listitem').filter({ hasText: `Acerola ${tag}` });
   await expect(recommended.getByText('Porque marcaste defensas y este producto tiene el beneficio defensas.')).toBeVisible();
+  // Ranked: the one that meets both goals first; the rest of the matches behind «y N más».
+  const shown = page.getByRole('list', { name: 'Recomendaciones' });
+  await expect(shown.getByRole('listitem').first()).toContainText(`Zarzamora ${tag}`);
+  await expect(shown.getByRole('listitem').first()).toContainText(
+    'Porque marcaste defensas y cabello, y este producto tiene los beneficios defensas y cabello.',
+  );
+  const last = page.getByText(`Cabello ${tag} 7`);
+  await expect(last).toBeHidden();
+  await expect(page.getByText(/^y \d+ más$/)).toBeVisible();
+  await page.getByRole('button', { name: /^Ver las otras \d+ coincidencias$/ }).click();
+  await expect(last).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver menos' })).toHaveAttribute('aria-expanded', 'true');
   const excluded = page
     .getByRole('region', { name: 'Lo que se excluyó' })
     .getByRole('listitem')

@@ -48,7 +48,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     name: `Ciclo e2e ${run}`,
     description: 'Producto de la prueba del ciclo del dinero.',
     category: 'Pruebas',
-    benefits: ['prueba'],
+    benefits: ['energia'],
     price: 40,
     points: 25,
     stock: 12,

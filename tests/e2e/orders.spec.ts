@@ -27,7 +27,7 @@ const makeProduct = (own: Own, label: string, price: number, points: number, sto
     sku: `E2E-PED-${label}-${own.tag}`.slice(0, 40),
     description: 'Producto de prueba de Hacer un Pedido.',
     category: 'Pruebas',
-    benefits: ['prueba'],
+    benefits: ['energia'],
     price,
     points,
     stock,

@@ -82,11 +82,10 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   await dialog.getByLabel('SKU').fill('mor-500');
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Categoría').fill('Jarabes');
-  const benefits = dialog.getByRole('textbox', { name: 'Beneficios' });
-  await benefits.fill('Defensas');
-  await benefits.press('Enter');
-  await benefits.fill('Tos');
-  await benefits.press('Enter');
+  // Benefits from the closed list, as chips: the keys are stored, in the list's order.
+  const benefits = dialog.getByRole('group', { name: 'Beneficios' });
+  await benefits.getByRole('checkbox', { name: 'Piel' }).check();
+  await benefits.getByRole('checkbox', { name: 'Defensas' }).check();
   await dialog.getByLabel('Precio').fill('12,50');
   await dialog.getByLabel('Base comisionable').fill('10');
   await dialog.getByLabel('Puntos').fill('15');
@@ -109,7 +108,7 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
     commissionable_amount: 10,
     points: 15,
     stock: 5,
-    benefits: ['Defensas', 'Tos'],
+    benefits: ['defensas', 'piel'],
     category: 'Jarabes',
     in_storage: true,
   });

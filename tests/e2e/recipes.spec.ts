@@ -68,7 +68,9 @@ test('crear recetas con foto de la cámara y del archivo, buscarlas, imprimir y 
   await dialog.getByLabel('Título').fill(withCamera);
   await dialog.getByLabel('Descripción').fill('Refrescante; dicen que cura el cansancio.');
   await dialog.getByLabel('Preparación').fill('1. Disuelve la cápsula en agua fría.\n2. Sirve con hielo.');
-  await dialog.getByLabel('Beneficios').fill('digestión, energía');
+  const benefits = dialog.getByRole('group', { name: 'Beneficios' });
+  await benefits.getByRole('checkbox', { name: 'Digestión' }).check();
+  await benefits.getByRole('checkbox', { name: 'Energía' }).check();
   await expect(dialog.getByRole('status').filter({ hasText: 'Evita afirmaciones terapéuticas' })).toContainText('«cura»');
   await dialog.getByRole('button', { name: 'Guardar receta' }).click();
   await expect(dialog.getByText('Agrega al menos un producto del catálogo a la receta.')).toBeVisible();
@@ -96,6 +98,7 @@ test('crear recetas con foto de la cámara y del archivo, buscarlas, imprimir y 
   await addProduct(dialog, 'jengibre', 'Jengibre en cápsulas', '1 cápsula');
   await addProduct(dialog, 'MOR-500', 'Moringa en cápsulas', '½ cápsula');
   await expectAccessible(page, 'Nueva receta');
+  await shootScreen(page, 'nueva-receta', { fullPage: false });
   await dialog.getByRole('button', { name: 'Guardar receta' }).click();
   await expect(toasts(page).getByText('Receta guardada.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -106,7 +109,7 @@ test('crear recetas con foto de la cámara y del archivo, buscarlas, imprimir y 
   // The second one, its photo through the file input.
   await page.getByRole('button', { name: 'Nueva receta' }).click();
   await dialog.getByLabel('Título').fill(withFile);
-  await dialog.getByLabel('Beneficios').fill('concentración');
+  await benefits.getByRole('checkbox', { name: 'Concentración' }).check();
   await addProduct(dialog, 'romero', 'Aceite esencial de romero', '2 gotas');
   await dialog.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'romero.png', mimeType: 'image/png', buffer: pngImage() });
   await expect(dialog.getByRole('img', { name: /Vista previa de romero/ })).toBeVisible();

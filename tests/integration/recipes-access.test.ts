@@ -25,7 +25,7 @@ beforeAll(async () => {
     p_id: recipeId,
     p_title: 'Receta de integración',
     p_products: [{ product_id: productId, amount: '1 taza' }],
-    p_benefits: ['Energía'],
+    p_benefits: ['energia'],
     p_image_path: photo,
   });
   expect(saved.error).toBeNull();

@@ -18,7 +18,6 @@ const questionnaire = z.object({
   }),
 });
 export type HealthQuestionnaire = z.infer<typeof questionnaire>;
-export type HealthOption = z.infer<typeof option>;
 
 export async function fetchQuestionnaire(signal: AbortSignal): Promise<HealthQuestionnaire> {
   return questionnaire.parse(await unwrap(supabase.rpc('get_health_questionnaire').abortSignal(signal)));
@@ -43,6 +42,10 @@ const recommendation = z.object({
   id: z.string(),
   name: z.string(),
   goals: z.array(z.string()),
+  /** Its place among its kind: more goals met first, then by name. */
+  rank: z.number(),
+  /** Shown first (the first 6 products and 3 recipes, and each goal's best match); the rest behind «y N más». */
+  featured: z.boolean(),
   reason: z.string(),
 });
 export type HealthRecommendation = z.infer<typeof recommendation>;

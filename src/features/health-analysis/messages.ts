@@ -43,6 +43,10 @@ export const m = {
 
   resultTitle: (date: string) => `Análisis del ${date}`,
   recommendations: 'Recomendaciones',
+  recommendationsHint: 'Primero lo que cumple más objetivos; cada objetivo tiene a la vista al menos lo que mejor lo cumple.',
+  andMore: (n: number) => `y ${n} más`,
+  showMore: (n: number) => `Ver ${n === 1 ? 'la otra coincidencia' : `las otras ${n} coincidencias`}`,
+  showLess: 'Ver menos',
   noMatches: 'Ningún producto ni receta del catálogo coincide con estos objetivos.',
   exclusions: 'Lo que se excluyó',
   product: 'Producto',

@@ -39,27 +39,3 @@ export const publicPageMessages = {
   messageTooLong: 'El mensaje admite hasta 2.000 caracteres.',
   consentRequired: 'Para enviar tu mensaje, marca la casilla de autorización de datos.',
 } as const;
-
-// Benefits are stored as plain tags («sueno», «digestion»); people read them with their accents.
-const BENEFIT_LABELS: Record<string, string> = {
-  antioxidante: 'Antioxidante',
-  articulaciones: 'Articulaciones',
-  cabello: 'Cabello',
-  concentracion: 'Concentración',
-  defensas: 'Defensas',
-  digestion: 'Digestión',
-  energia: 'Energía',
-  hidratacion: 'Hidratación',
-  inflamacion: 'Inflamación',
-  nutricion: 'Nutrición',
-  piel: 'Piel',
-  relajacion: 'Relajación',
-  sueno: 'Sueño',
-};
-
-export function benefitLabel(tag: string): string {
-  const known = BENEFIT_LABELS[tag.toLowerCase()];
-  if (known) return known;
-  const words = tag.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

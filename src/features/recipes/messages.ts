@@ -38,7 +38,7 @@ export const m = {
   description: 'Descripción',
   instructions: 'Preparación',
   benefits: 'Beneficios',
-  benefitsHint: 'Separados por comas, por ejemplo: energía, digestión.',
+  benefitsHint: 'Elige los que cumple la receta: el Análisis de Salud los compara con los objetivos de cada persona.',
   products: 'Productos',
   productsHint: 'Busca en el catálogo y agrega cada producto con su cantidad.',
   productSearch: 'Buscar producto',

@@ -29,6 +29,7 @@ insert into declared values
   -- catalogue (the back office's functions; leads arrive only through submit_lead, and their member
   -- or staff move the follow-up state)
   ('table', 'suppliers',           '',       'select, delete',                 ''),
+  ('table', 'benefits',            '',       'select',                         ''),
   ('table', 'products',            '',       'select',                         ''),
   ('table', 'product_costs',       '',       'select',                         ''),
   ('table', 'recipes',             '',       'select',                         ''),

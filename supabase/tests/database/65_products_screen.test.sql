@@ -169,10 +169,10 @@ select is(engine_tests.save('N-1', 'Nuevo', 10.001, 0, 1), 'savia:invalid_price 
 select is(engine_tests.save('N-1', 'Nuevo', 10, 10.01, 1), 'savia:invalid_price [commissionable_amount] La base comisionable (10.01) no puede superar el precio (10).', 'base mayor que el precio');
 select is(engine_tests.save('N-1', 'Nuevo', 10, -1, 1), 'savia:invalid_price [commissionable_amount] La base comisionable debe ser 0 o más, con 2 decimales como máximo.', 'base negativa');
 select is(engine_tests.save('N-1', 'Nuevo', 10, 5, -1), 'savia:invalid_points [points] Los puntos deben ser un número entero de 0 a 1.000.000.', 'puntos negativos');
-select is(engine_tests.save('N-1', 'Nuevo', 10, 5, 1, p_benefits => array_fill('x'::text, array[31]) || array['y']),
-  null, '31 veces la misma etiqueta son una sola (y se guarda)');
-select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_benefits => array[repeat('x', 41)]),
-  'savia:invalid_benefits [benefits] Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'etiqueta demasiado larga');
+select is(engine_tests.save('N-1', 'Nuevo', 10, 5, 1, p_benefits => array_fill('piel'::text, array[31]) || array['energia']),
+  null, '31 veces el mismo beneficio son uno solo (y se guarda)');
+select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_benefits => array['sueno']),
+  'savia:invalid_benefits [benefits] Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'un beneficio fuera de la lista');
 select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_id => '00000000-0000-4000-8000-000000000001', p_image => '00000000-0000-4000-8000-000000000001/foto.jpg'),
   'savia:invalid_image [image] No encontramos la foto subida para este producto: vuelve a elegirla.', 'una foto que no se subió');
 select is(engine_tests.refusal('admin', $$select public.save_product(null, 'N-2', 'Nuevo 2', 10, 5, 1, p_components => array['gluten', 'plomo'])$$),
@@ -182,19 +182,19 @@ select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_stock => -1),
   'savia:invalid_quantity [initial_stock] El stock inicial debe ser un número entero de 0 a 1.000.000.', 'stock inicial negativo');
 select is(engine_tests.save('M-TE', 'Té de moringa', 33.33, 33.33, 50, p_id => engine_tests.id('te'), p_stock => 5),
   'savia:stock_not_editable [initial_stock] El stock de un producto existente no se edita: usa «Ajustar stock».', 'al editar, el stock no se toca');
-select is((select count(*) from public.products where sku like 'N-%'), 1::bigint, 'de todo eso solo quedó N-1 (el de las etiquetas repetidas)');
-select is((select benefits from public.products where sku = 'N-1'), array['x', 'y'], 'sus etiquetas, sin repetir y en orden');
+select is((select count(*) from public.products where sku like 'N-%'), 1::bigint, 'de todo eso solo quedó N-1 (el de los beneficios repetidos)');
+select is((select benefits from public.products where sku = 'N-1'), array['energia', 'piel'], 'sus beneficios, sin repetir y en el orden de la lista');
 
 -- A new product with its photo and opening stock, then edited.
 insert into storage.objects (bucket_id, name) values ('product-images', '00000000-0000-4000-8000-0000000000aa/foto.jpg');
 select engine_tests.act_as('admin');
 select is(public.save_product('00000000-0000-4000-8000-0000000000aa', ' N-FOTO ', ' Jarabe de saúco ', 12.50, 10, 20,
-            p_category => ' Jarabes ', p_benefits => array[' tos ', 'Defensas', 'TOS'], p_image_path => '00000000-0000-4000-8000-0000000000aa/foto.jpg',
+            p_category => ' Jarabes ', p_benefits => array['piel', 'defensas', 'piel'], p_image_path => '00000000-0000-4000-8000-0000000000aa/foto.jpg',
             p_initial_stock => 7) ->> 'stock', '7', 'creado con su foto y 7 unidades iniciales');
 select row_eq($$select sku, name, category, benefits, price, commissionable_amount, points, image_path, is_kit from public.products where id = '00000000-0000-4000-8000-0000000000aa'$$,
-  row('N-FOTO'::text, 'Jarabe de saúco'::text, 'Jarabes'::text, array['tos', 'Defensas'], 12.50::numeric(12,2), 10.00::numeric(12,2), 20,
+  row('N-FOTO'::text, 'Jarabe de saúco'::text, 'Jarabes'::text, array['defensas', 'piel'], 12.50::numeric(12,2), 10.00::numeric(12,2), 20,
       '00000000-0000-4000-8000-0000000000aa/foto.jpg'::text, false),
-  'guardado recortado, con las etiquetas sin repetir');
+  'guardado recortado, con los beneficios sin repetir');
 select is(public.save_product('00000000-0000-4000-8000-0000000000aa', 'N-FOTO', 'Jarabe de saúco y miel', 14, 14, 25, p_is_kit => false,
             p_components => array['cafeina', 'abejas', 'cafeina']) ->> 'price', '14.00',
   'editado: precio nuevo (y sin foto)');

@@ -37,7 +37,7 @@ create function engine_tests.save(p_products jsonb, p_title text default 'Batido
 returns jsonb language plpgsql as $$
 begin
   perform engine_tests.act_as('admin');
-  return public.save_recipe(p_id, p_title, p_products, 'Un batido verde.', 'Licúa todo.', array['Energía', ' energía ', 'Digestión'], p_image);
+  return public.save_recipe(p_id, p_title, p_products, 'Un batido verde.', 'Licúa todo.', array['digestion', 'energia', 'energia'], p_image);
 end
 $$;
 
@@ -82,8 +82,8 @@ select is(engine_tests.refusal('admin', $$select engine_tests.save(jsonb_build_a
   'savia:invalid_image [image] No encontramos la foto subida para esta receta: vuelve a tomarla o elegirla.', 'la foto de otra receta');
 select is(engine_tests.refusal('admin', $$select public.save_recipe(null, 'Receta', jsonb_build_array(engine_tests.line('te', '1')), repeat('d', 2001))$$),
   'savia:invalid_recipe [description] La descripción puede tener hasta 2.000 caracteres.', 'descripción demasiado larga');
-select is(engine_tests.refusal('admin', $$select public.save_recipe(null, 'Receta', jsonb_build_array(engine_tests.line('te', '1')), null, '', array[repeat('b', 41)])$$),
-  'savia:invalid_benefits [benefits] Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.', 'un beneficio de 41 caracteres');
+select is(engine_tests.refusal('admin', $$select public.save_recipe(null, 'Receta', jsonb_build_array(engine_tests.line('te', '1')), null, '', array['Energía'])$$),
+  'savia:invalid_benefits [benefits] Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'un beneficio fuera de la lista (el nombre no es la clave)');
 select is((select count(*)::int from public.recipes) + (select count(*)::int from public.recipe_products), 0, 'ninguna negativa dejó nada escrito');
 
 -- Create, with its flags -----------------------------------------------------------------------------------
@@ -92,13 +92,13 @@ select is(engine_tests.save(jsonb_build_array(engine_tests.line('te', ' 1 cuchar
                             p_image => 'aaaaaaaa-0000-4000-8000-000000000001/foto.jpg')
           - 'created_at' - 'updated_at',
   jsonb_build_object('id', 'aaaaaaaa-0000-4000-8000-000000000001', 'title', 'Batido de moringa', 'description', 'Un batido verde.',
-    'instructions', 'Licúa todo.', 'benefits', jsonb_build_array('Energía', 'Digestión'),
+    'instructions', 'Licúa todo.', 'benefits', jsonb_build_array('energia', 'digestion'),
     'image_path', 'aaaaaaaa-0000-4000-8000-000000000001/foto.jpg',
     'products', jsonb_build_array(
        jsonb_build_object('product_id', engine_tests.id('curcuma'), 'sku', 'M-CURCUMA', 'name', 'Cápsulas de cúrcuma', 'amount', '2 cápsulas', 'stock', 0, 'status', 'agotado'),
        jsonb_build_object('product_id', engine_tests.id('te'), 'sku', 'M-TE', 'name', 'Té de moringa', 'amount', '1 cucharada', 'stock', 100, 'status', 'disponible')),
     'unavailable', 1, 'on_public_pages', true),
-  'crea la receta con sus productos (cantidades recortadas, beneficios sin repetir) y marca la cúrcuma sin stock como agotada');
+  'crea la receta con sus productos (cantidades recortadas, beneficios sin repetir, en el orden de la lista) y marca la cúrcuma sin stock como agotada');
 select is((select r.created_by from public.recipes r where r.title = 'Batido de moringa'), (select user_id from engine_tests.ids where key = 'admin'),
   'firmada por quien la creó');
 select is((select count(*)::int from public.audit_logs a where a.table_name = 'recipe_products' and a.action = 'INSERT'
@@ -119,10 +119,10 @@ select is((select count(*)::int from public.recipe_products), 2, 'y la receta co
 -- A second recipe, for the search ---------------------------------------------------------------------------
 select is(engine_tests.save(jsonb_build_array(engine_tests.line('curcuma', '1 cápsula')), 'Leche dorada', null,
                             'aaaaaaaa-0000-4000-8000-000000000002') ->> 'title', 'Leche dorada', 'una segunda receta');
-update public.recipes set benefits = array['Descanso'] where title = 'Leche dorada';
+update public.recipes set benefits = array['descanso'] where title = 'Leche dorada';
 select engine_tests.act_as('admin');
 select is((select array_agg(title order by title) from public.list_recipes('CURCUMA')), array['Leche dorada'], 'busca por producto, sin tildes ni mayúsculas');
-select is((select array_agg(title order by title) from public.list_recipes('energia')), array['Batido de moringa y lavanda'], 'busca por beneficio');
+select is((select array_agg(title order by title) from public.list_recipes('ENERGÍA')), array['Batido de moringa y lavanda'], 'busca por el nombre del beneficio, sin tildes ni mayúsculas');
 select is((select array_agg(title order by title) from public.list_recipes('LECHE dorada')), array['Leche dorada'], 'busca por título, cada palabra');
 select is((select array_agg(title order by title) from public.list_recipes('leche lavanda')), null, 'cada palabra debe aparecer');
 select is((select array_agg(title order by title) from public.list_recipes('%')), null, '% es una letra, no un comodín');

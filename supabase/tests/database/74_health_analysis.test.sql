@@ -1,33 +1,80 @@
 -- Análisis de Salud (20250701051000_health_and_leads.sql): only a superadmin runs or reads one; consent
 -- first (nothing written without it); red flags stop the recommendations; otherwise active products and
 -- recipes whose benefits meet the goals, minus what restrictions and allergies rule out, each with its
--- reason; the consent and the author stored; every write audited. Figures by hand from this fixture
--- (the seeded catalogue is retired inside this transaction so only these rows can match):
---   products  T-TILA   «Té de tila»          {Sueño, relajacion}     contains nothing
+-- reason, ranked by how many goals each meets with every goal's best match shown; the consent and the
+-- author stored; every write audited. First on the demo catalogue as seed.sql writes it (the «descanso» of issue 25 §3),
+-- then on figures by hand from this fixture (everything else is retired inside this transaction so
+-- only these rows can match):
+--   products  T-TILA   «Té de tila»          {descanso, relajacion}  contains nothing
 --             T-CAFE   «Café verde»          {energia}               cafeina
 --             T-MIEL   «Miel con propóleo»   {defensas, energia}     abejas
---             T-VIEJA  «Valeriana retirada»  {sueno}                 inactive
---             T-ART-1…7 «Articular 1…7»      {articulaciones}        (seven: the list stops at six)
+--             T-VIEJA  «Valeriana retirada»  {descanso}              inactive
+--             T-ART-1…7 «Articular 1…7»      {articulaciones}        (seven: the first six are shown first)
+--             T-PIEL   «Zinc para la piel»   {piel}                  (ranked eighth by name: shown as piel's best)
 --   recipes   «T Noche tranquila» {descanso} with T-TILA; «T Batido energético» {energia} with T-CAFE;
---             «T Infusión retirada» {sueno} with T-VIEJA; the helper's «Receta de prueba» has no benefits.
+--             «T Infusión retirada» {descanso} with T-VIEJA; the helper's «Receta de prueba» has no benefits.
 begin;
 \ir _helpers.psql
-select plan(42);
+select plan(48);
+
+-- The demo catalogue (supabase/seed.sql: its products with benefits for these goals, and the «descanso»
+-- recipe), alone: whatever else the database holds is retired for this transaction.
+update public.products set is_active = false;
+delete from public.recipes where title <> 'Receta de prueba';
+insert into public.products (sku, name, price, points, benefits, components) values
+  ('S-MOR', 'Moringa en cápsulas', 25, 25, '{energia,nutricion}', '{}'),
+  ('S-TVE', 'Té verde orgánico', 9.5, 10, '{energia,antioxidante}', '{cafeina}'),
+  ('S-MAN', 'Manzanilla y menta', 8, 8, '{digestion,relajacion}', '{}'),
+  ('S-VAL', 'Valeriana y pasiflora', 24, 24, '{descanso,relajacion}', '{}'),
+  ('S-LAV', 'Aceite esencial de lavanda', 18, 18, '{relajacion,descanso,piel}', '{}'),
+  ('S-JEN', 'Jengibre en cápsulas', 19, 19, '{digestion,inflamacion}', '{}'),
+  ('S-ESP', 'Espirulina en tabletas', 28, 28, '{energia,nutricion}', '{}'),
+  ('S-CHI', 'Semillas de chía', 11, 11, '{digestion,nutricion}', '{}');
+insert into public.recipes (title, benefits) values ('Ritual de descanso con lavanda', '{descanso,relajacion}');
+insert into public.recipe_products (recipe_id, product_id)
+select r.id, p.id from public.recipes r, public.products p where r.title = 'Ritual de descanso con lavanda' and p.sku in ('S-VAL', 'S-LAV');
+create temp table seeded as select ''::text as name, h.* from public.health_analyses h limit 0;
+grant select, insert on seeded to authenticated;
+select tests.authenticate_as('superadmin');
+insert into seeded select 'descanso', r.* from public.record_health_analysis((select id from tests.fx where key = 'a'), true, '2026-11',
+  '{"goals": ["descanso"], "pregnancy": false, "breastfeeding": false, "chronic_illness": false}') r;
+insert into seeded select 'cuatro', r.* from public.record_health_analysis((select id from tests.fx where key = 'a'), true, '2026-11',
+  '{"goals": ["energia", "digestion", "descanso", "nutricion"], "pregnancy": false, "breastfeeding": false, "chronic_illness": false}') r;
+select tests.clear_authentication();
+select ok((select recommendations @> '[{"name": "Valeriana y pasiflora", "featured": true}, {"name": "Ritual de descanso con lavanda", "featured": true}]'
+             from seeded where name = 'descanso'),
+  'para «descanso» aparecen Valeriana y pasiflora y el Ritual de descanso con lavanda, a la vista');
+select is(array(select concat_ws(' ', e ->> 'rank', e ->> 'name', e ->> 'featured')
+                  from seeded, jsonb_array_elements(recommendations) e where name = 'cuatro' and e ->> 'kind' = 'product'),
+  array['1 Espirulina en tabletas true', '2 Moringa en cápsulas true', '3 Semillas de chía true', '4 Aceite esencial de lavanda true',
+        '5 Jengibre en cápsulas true', '6 Manzanilla y menta true', '7 Té verde orgánico false', '8 Valeriana y pasiflora false'],
+  'con cuatro objetivos: primero los que cumplen dos, luego por nombre; todos en la lista, los seis primeros a la vista');
+select is((select array_agg(g order by g) from seeded, jsonb_array_elements_text(answers -> 'goals') g where name = 'cuatro'
+            and exists (select 1 from jsonb_array_elements(recommendations) e
+                         where e ->> 'kind' = 'product' and (e ->> 'featured')::boolean and e -> 'goals' ? g)),
+  array['descanso', 'digestion', 'energia', 'nutricion'], 'cada objetivo tiene a la vista al menos un producto que lo cumple');
 
 update public.products set is_active = false where sku not like 'T-%';
 delete from public.recipes where title <> 'Receta de prueba';
 insert into public.products (sku, name, price, points, benefits, components, is_active) values
-  ('T-TILA', 'Té de tila', 10, 10, '{Sueño,relajacion}', '{}', true),
+  ('T-TILA', 'Té de tila', 10, 10, '{descanso,relajacion}', '{}', true),
   ('T-CAFE', 'Café verde', 10, 10, '{energia}', '{cafeina}', true),
   ('T-MIEL', 'Miel con propóleo', 10, 10, '{defensas,energia}', '{abejas}', true),
-  ('T-VIEJA', 'Valeriana retirada', 10, 10, '{sueno}', '{}', false);
+  ('T-VIEJA', 'Valeriana retirada', 10, 10, '{descanso}', '{}', false),
+  ('T-PIEL', 'Zinc para la piel', 10, 10, '{piel}', '{}', true);
 insert into public.products (sku, name, price, points, benefits)
 select 'T-ART-' || n, 'Articular ' || n, 10, 10, '{articulaciones}' from generate_series(1, 7) n;
 insert into public.recipes (title, benefits) values
-  ('T Noche tranquila', '{descanso}'), ('T Batido energético', '{energia}'), ('T Infusión retirada', '{sueno}');
+  ('T Noche tranquila', '{descanso}'), ('T Batido energético', '{energia}'), ('T Infusión retirada', '{descanso}');
 insert into public.recipe_products (recipe_id, product_id)
 select r.id, p.id from (values ('T Noche tranquila', 'T-TILA'), ('T Batido energético', 'T-CAFE'), ('T Infusión retirada', 'T-VIEJA')) x(title, sku)
   join public.recipes r on r.title = x.title join public.products p on p.sku = x.sku;
+
+-- A benefit outside the closed list is refused, whoever writes it.
+select throws_ok($$ update public.products set benefits = '{sueno}' where sku = 'T-TILA' $$, 'P0001',
+  'Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'un beneficio fuera de la lista no se guarda en un producto');
+select throws_ok($$ insert into public.recipes (title, benefits) values ('T Otra', '{digestión}') $$, 'P0001',
+  'Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'ni en una receta (con tilde tampoco: la clave es una)');
 
 -- The answers of a person without red flags, with the given goals, restrictions and allergies.
 create function pg_temp.answers(p_goals text[], p_restrictions text[] default '{}', p_allergies text[] default '{}') returns jsonb
@@ -78,7 +125,9 @@ select is(public.get_health_questionnaire() -> 'consent' ->> 'version', '2026-11
 select ok(public.get_health_questionnaire() -> 'consent' ->> 'text' like '%Solo los superadmins de Savia las ven%',
   'y su texto dice quién ve las respuestas');
 select is(array(select jsonb_array_elements(public.get_health_questionnaire() -> 'options' -> 'goal') ->> 'key'),
-  array['energia', 'digestion', 'descanso', 'defensas', 'piel', 'articulaciones', 'concentracion', 'relajacion'], 'los ocho objetivos, en orden');
+  array(select key from public.benefits order by sort_order), 'los objetivos son los beneficios, en su orden');
+select is(public.get_health_questionnaire() -> 'options' -> 'goal' -> 2, '{"key": "descanso", "label": "Descanso"}'::jsonb,
+  'cada objetivo con el nombre del beneficio');
 select tests.clear_authentication();
 
 -- Consent first, and answers from the closed sets: each refusal writes nothing ------------------------------
@@ -114,7 +163,7 @@ insert into done select 'restringido', r.* from public.record_health_analysis(
 insert into done select 'varios', r.* from public.record_health_analysis(
   (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{defensas,energia}')) r;
 insert into done select 'seis', r.* from public.record_health_analysis(
-  (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{articulaciones}')) r;
+  (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{articulaciones,piel}')) r;
 insert into done select 'medicado', r.* from public.record_health_analysis(
   (select id from tests.fx where key = 'a'), true, '2026-11', pg_temp.answers('{descanso}') || '{"medication": " losartán "}') r;
 insert into done select 'embarazada', r.* from public.record_health_analysis(
@@ -123,10 +172,10 @@ select tests.clear_authentication();
 
 select is((select recommendations from done where name = 'restringido'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-TILA'), 'name', 'Té de tila', 'goals', '["descanso"]'::jsonb,
-                       'reason', 'Porque marcaste descanso y este producto tiene el beneficio sueño.'),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y este producto tiene el beneficio descanso.'),
     jsonb_build_object('kind', 'recipe', 'id', (select id from public.recipes where title = 'T Noche tranquila'), 'name', 'T Noche tranquila', 'goals', '["descanso"]'::jsonb,
-                       'reason', 'Porque marcaste descanso y esta receta tiene el beneficio descanso.')),
-  'recomienda lo que cumple un objetivo, con su porqué (Sueño cuenta como descanso)');
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste descanso y esta receta tiene el beneficio descanso.')),
+  'recomienda lo que cumple un objetivo, con su puesto y su porqué');
 select is((select exclusions from done where name = 'restringido'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-CAFE'), 'name', 'Café verde',
                        'reason', 'Contiene cafeína y marcaste «sin cafeína».'),
@@ -145,15 +194,17 @@ select row_eq($$ select red_flags, warning, notes from done where name = 'restri
   'sin señales de alerta no hay aviso; las notas sin espacios sobrantes');
 select is((select recommendations from done where name = 'varios'), jsonb_build_array(
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-MIEL'), 'name', 'Miel con propóleo', 'goals', '["energia", "defensas"]'::jsonb,
-                       'reason', 'Porque marcaste energía y defensas, y este producto tiene los beneficios energía y defensas.'),
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste energía y defensas, y este producto tiene los beneficios energía y defensas.'),
     jsonb_build_object('kind', 'product', 'id', (select id from public.products where sku = 'T-CAFE'), 'name', 'Café verde', 'goals', '["energia"]'::jsonb,
-                       'reason', 'Porque marcaste energía y este producto tiene el beneficio energía.'),
+                       'rank', 2, 'featured', true, 'reason', 'Porque marcaste energía y este producto tiene el beneficio energía.'),
     jsonb_build_object('kind', 'recipe', 'id', (select id from public.recipes where title = 'T Batido energético'), 'name', 'T Batido energético', 'goals', '["energia"]'::jsonb,
-                       'reason', 'Porque marcaste energía y esta receta tiene el beneficio energía.')),
-  'sin restricciones: primero lo que cumple más objetivos, y el porqué los nombra todos');
+                       'rank', 1, 'featured', true, 'reason', 'Porque marcaste energía y esta receta tiene el beneficio energía.')),
+  'sin restricciones: primero lo que cumple más objetivos (Miel antes que Café), y el porqué los nombra todos');
 select is((select exclusions from done where name = 'varios'), '[]'::jsonb, 'y nada excluido');
-select is(array(select jsonb_array_elements(recommendations) ->> 'name' from done where name = 'seis'),
-  array['Articular 1', 'Articular 2', 'Articular 3', 'Articular 4', 'Articular 5', 'Articular 6'], 'hasta seis productos, por nombre');
+select is(array(select concat_ws(' ', e ->> 'rank', e ->> 'name', e ->> 'featured') from done, jsonb_array_elements(recommendations) e where name = 'seis'),
+  array['1 Articular 1 true', '2 Articular 2 true', '3 Articular 3 true', '4 Articular 4 true', '5 Articular 5 true', '6 Articular 6 true',
+        '7 Articular 7 false', '8 Zinc para la piel true'],
+  'nada se calla: los ocho en la lista; a la vista los seis primeros y el mejor de «piel», que quedaba octavo');
 
 -- Red flags: no recommendations, and the sentence -----------------------------------------------------------
 select row_eq($$ select red_flags, warning, recommendations, exclusions, answers ->> 'medication' from done where name = 'medicado' $$,
@@ -182,8 +233,8 @@ select is(tests.try_as('superadmin', 'update', $$ update public.health_analyses 
 -- The history: the member's analyses, newest first, through the table and its index ----------------------------
 select ok(exists (select 1 from pg_indexes where indexname = 'health_analyses_client_created_idx'
                    and indexdef like '%(client_id, created_at DESC, id)%'), 'el historial por miembro tiene su índice');
-select is(tests.try_as('superadmin', 'select', $$ select 1 from public.health_analyses where client_id = {a} $$), 'rows:6',
-  'un superadmin ve el historial del miembro (el del fixture y los cinco de hoy)');
+select is(tests.try_as('superadmin', 'select', $$ select 1 from public.health_analyses where client_id = {a} $$), 'rows:8',
+  'un superadmin ve el historial del miembro (el del fixture y los siete de hoy)');
 select is(tests.try_as('superadmin_fin', 'select', $$ select 1 from public.health_analyses where client_id = {b} $$), 'rows:0',
   'y nada de otro miembro que no tiene análisis');
 

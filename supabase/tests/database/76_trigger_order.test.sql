@@ -139,6 +139,7 @@ select is(tests.triggers_of('public.product_costs'), array[
 
 select is(tests.triggers_of('public.products'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'products_benefits_known: BEFORE INSERT OR UPDATE, row, private.refuse_unknown_benefits',
   'products_guard_delete: BEFORE DELETE, row, private.products_guard_delete',
   'products_opening_stock: AFTER INSERT, row, private.products_opening_stock',
   'products_prepare: BEFORE INSERT OR UPDATE, row, private.products_prepare',
@@ -153,6 +154,7 @@ select is(tests.triggers_of('public.recipe_products'), array[
 
 select is(tests.triggers_of('public.recipes'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'recipes_benefits_known: BEFORE INSERT OR UPDATE, row, private.refuse_unknown_benefits',
   'recipes_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'recipes_touch: BEFORE UPDATE, row, private.touch_updated_at'
 ], 'public.recipes: its triggers in firing order');

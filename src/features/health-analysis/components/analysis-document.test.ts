@@ -35,7 +35,24 @@ const analysis: HealthAnalysis = {
     medication: '',
   },
   recommendations: [
-    { kind: 'product', id: 'p1', name: 'Té de tila', goals: ['descanso'], reason: 'Porque marcaste descanso y este producto tiene el beneficio sueño.' },
+    {
+      kind: 'product',
+      id: 'p1',
+      name: 'Té de tila',
+      goals: ['descanso'],
+      rank: 1,
+      featured: true,
+      reason: 'Porque marcaste descanso y este producto tiene el beneficio descanso.',
+    },
+    {
+      kind: 'product',
+      id: 'p3',
+      name: 'Valeriana',
+      goals: ['descanso'],
+      rank: 7,
+      featured: false,
+      reason: 'Porque marcaste descanso y este producto tiene el beneficio descanso.',
+    },
   ],
   exclusions: [{ kind: 'product', id: 'p2', name: 'Café verde', reason: 'Contiene cafeína y marcaste «sin cafeína».' }],
   red_flags: [],
@@ -51,7 +68,10 @@ const text = (doc: unknown) => JSON.stringify(doc);
 describe('el PDF del análisis', () => {
   it('lleva las recomendaciones con su porqué, lo excluido con el suyo, el consentimiento y que no es consejo médico', () => {
     const doc = text(buildAnalysisDocument({ analysis, options, member: { name: 'Ana Gómez', email: 'ana@correo.test' }, companyName: 'Savia', f }));
-    expect(doc).toContain('Porque marcaste descanso y este producto tiene el beneficio sueño.');
+    expect(doc).toContain('Porque marcaste descanso y este producto tiene el beneficio descanso.');
+    // what waits behind «y N más» on screen is listed under it on paper, after what shows first
+    expect(doc.indexOf('Té de tila')).toBeLessThan(doc.indexOf('y 1 más:'));
+    expect(doc.indexOf('y 1 más:')).toBeLessThan(doc.indexOf('Valeriana'));
     expect(doc).toContain('Contiene cafeína y marcaste «sin cafeína».');
     expect(doc).toContain(NOT_MEDICAL_ADVICE);
     expect(doc).toContain('Consentimiento (versión 2026-11)');

@@ -2,10 +2,10 @@
 // what was excluded and why, the answers, the consent, and always that it is not medical advice. Pure,
 // so it is tested without pdfmake.
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { HealthAnalysis, HealthQuestionnaire } from '@/api/health/health-api';
+import type { HealthAnalysis, HealthQuestionnaire, HealthRecommendation } from '@/api/health/health-api';
 import type { Formatters } from '@/lib/format/format';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
-import { answerLines } from './analysis-text';
+import { answerLines, splitRecommendations } from './analysis-text';
 
 export interface AnalysisDocumentInput {
   analysis: HealthAnalysis;
@@ -29,14 +29,7 @@ export function buildAnalysisDocument({ analysis: a, options, member, companyNam
       ]
     : [
         { text: m.recommendations, style: 'h' },
-        a.recommendations.length
-          ? {
-              ul: a.recommendations.map((r) => ({
-                text: [{ text: `${r.name} `, bold: true }, { text: `(${kind(r.kind)}). `, color: MUTED }, r.reason],
-                margin: [0, 0, 0, 3],
-              })),
-            }
-          : { text: m.noMatches, color: MUTED },
+        ...(a.recommendations.length ? recommendationContent(a) : [{ text: m.noMatches, color: MUTED } as Content]),
         ...(a.exclusions.length
           ? [
               { text: m.exclusions, style: 'h' } as Content,
@@ -82,4 +75,18 @@ export function buildAnalysisDocument({ analysis: a, options, member, companyNam
       margin: [40, 16, 40, 0],
     }),
   };
+}
+
+/** The featured ones, then «y N más» with the rest listed under it: paper cannot open them on a click. */
+function recommendationContent(a: HealthAnalysis): Content[] {
+  const item = (r: HealthRecommendation) => ({
+    text: [{ text: `${r.name} `, bold: true }, { text: `(${r.kind === 'product' ? m.product : m.recipe}). `, color: MUTED }, r.reason],
+    margin: [0, 0, 0, 3] as [number, number, number, number],
+  });
+  const { featured, more } = splitRecommendations(a);
+  return [
+    { text: m.recommendationsHint, color: MUTED, margin: [0, 0, 0, 4] },
+    { ul: featured.map(item) },
+    ...(more.length ? [{ text: `${m.andMore(more.length)}:`, bold: true, margin: [0, 6, 0, 3] } as Content, { ul: more.map(item) } as Content] : []),
+  ];
 }

@@ -9,6 +9,7 @@ import { useAppSettings } from '@/lib/data/app-settings';
 import { useFormat } from '@/lib/format/use-format';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
 import { answerLines } from './analysis-text';
+import { RecommendationList } from './recommendation-list';
 
 interface Props {
   analysis: HealthAnalysis;
@@ -76,21 +77,7 @@ export function AnalysisResult({ analysis: a, options, member, onNew }: Props) {
             <h3 id="health-recommendations" className="font-semibold">
               {m.recommendations}
             </h3>
-            {a.recommendations.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{m.noMatches}</p>
-            ) : (
-              <ul className="flex flex-col gap-2">
-                {a.recommendations.map((r) => (
-                  <li key={`${r.kind}-${r.id}`} className="rounded-lg border bg-card p-3">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={r.kind === 'product' ? 'green' : 'blue'}>{r.kind === 'product' ? m.product : m.recipe}</Badge>
-                      <span className="font-medium break-words">{r.name}</span>
-                    </div>
-                    <p className="mt-1 text-sm text-muted-foreground">{r.reason}</p>
-                  </li>
-                ))}
-              </ul>
-            )}
+            {a.recommendations.length === 0 ? <p className="text-sm text-muted-foreground">{m.noMatches}</p> : <RecommendationList analysis={a} />}
           </section>
           {a.exclusions.length > 0 && (
             <section aria-labelledby="health-exclusions" className="flex flex-col gap-2">

@@ -1,5 +1,5 @@
 // How an analysis reads, for the screen and the PDF alike: the answers as labelled lines in Spanish.
-import type { HealthAnalysis, HealthQuestionnaire } from '@/api/health/health-api';
+import type { HealthAnalysis, HealthQuestionnaire, HealthRecommendation } from '@/api/health/health-api';
 import { m } from '../messages';
 
 type Options = HealthQuestionnaire['options'];
@@ -24,6 +24,14 @@ export function answerLines(analysis: HealthAnalysis, options: Options): [string
     [m.medication, a.medication || m.noneMarked],
     ...(analysis.notes ? ([[m.notes, analysis.notes]] as [string, string][]) : []),
   ];
+}
+
+/** What shows first and what waits behind «y N más», each in its ranking order (products, then recipes). */
+export function splitRecommendations(analysis: HealthAnalysis): { featured: HealthRecommendation[]; more: HealthRecommendation[] } {
+  return {
+    featured: analysis.recommendations.filter((r) => r.featured),
+    more: analysis.recommendations.filter((r) => !r.featured),
+  };
 }
 
 /** analisis-salud-<name>-<yyyy-mm-dd>.pdf, without accents or spaces. */

@@ -4,8 +4,9 @@
 import { useId } from 'react';
 import { useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod/mini';
-import type { HealthOption, HealthQuestionnaire } from '@/api/health/health-api';
+import type { HealthQuestionnaire } from '@/api/health/health-api';
 import { useRecordAnalysis } from '@/api/health/health-mutations';
+import { FormChipGroup } from '@/components/form/chip-group';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -130,7 +131,7 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
       <fieldset disabled={!consented} className={cn('flex min-w-0 flex-col gap-6', !consented && 'opacity-60')}>
         {!consented && <p className="text-sm text-muted-foreground">{m.questionsLocked}</p>}
 
-        <CheckGroup legend={m.goals} hint={m.goalsHint} options={options.goal} register={form.register('goals')} error={errors.goals?.message} columns />
+        <FormChipGroup<Values> name="goals" legend={m.goals} description={m.goalsHint} options={options.goal} />
 
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{m.habits}</legend>
@@ -151,8 +152,8 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
         </fieldset>
 
         <div className="grid gap-6 sm:grid-cols-2">
-          <CheckGroup legend={m.restrictions} options={options.restriction} register={form.register('restrictions')} error={errors.restrictions?.message} />
-          <CheckGroup legend={m.allergies} options={options.allergy} register={form.register('allergies')} error={errors.allergies?.message} />
+          <FormChipGroup<Values> name="restrictions" legend={m.restrictions} options={options.restriction} />
+          <FormChipGroup<Values> name="allergies" legend={m.allergies} options={options.allergy} />
         </div>
 
         <fieldset className="flex min-w-0 flex-col gap-3">
@@ -180,51 +181,6 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
 
       <FormFooter submitLabel={m.save} pendingLabel={m.saving} />
     </Form>
-  );
-}
-
-function CheckGroup({
-  legend,
-  hint,
-  options,
-  register,
-  error,
-  columns = false,
-}: {
-  legend: string;
-  hint?: string;
-  options: HealthOption[];
-  register: UseFormRegisterReturn;
-  error?: string;
-  columns?: boolean;
-}) {
-  const id = useId();
-  return (
-    <fieldset
-      className="flex min-w-0 flex-col gap-2"
-      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-      aria-invalid={error ? true : undefined}
-    >
-      <legend className="mb-1 text-sm font-semibold">{legend}</legend>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      <div className={cn('grid gap-x-4 gap-y-2', columns ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-1')}>
-        {options.map((o) => (
-          <label key={o.key} className="flex min-h-6 items-center gap-2 text-sm">
-            <input type="checkbox" value={o.key} className="size-4 shrink-0 accent-primary" {...register} />
-            <span className="first-letter:uppercase">{o.label}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }
 

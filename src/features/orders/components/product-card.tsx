@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import type { CatalogueProduct } from '@/api/catalogue/catalogue-api';
+import { BenefitBadges } from '@/components/benefit-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/lib/format/use-format';
@@ -29,15 +30,7 @@ export function ProductCard({ product, inCart, onAdd }: { product: CatalogueProd
           {product.category && <p className="text-xs text-muted-foreground">{product.category}</p>}
         </div>
         {product.description && <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>}
-        {product.benefits.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label={`Beneficios de ${product.name}`}>
-            {product.benefits.map((b) => (
-              <li key={b}>
-                <Badge tone="green">{b}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <BenefitBadges keys={product.benefits} label={`Beneficios de ${product.name}`} />
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-1">
           <div>
             <p className="font-semibold tabular-nums">{f.money(product.price)}</p>

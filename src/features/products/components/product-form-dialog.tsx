@@ -5,17 +5,19 @@ import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { newProductId, type ProductRow } from '@/api/products/products-api';
 import { useSaveProduct } from '@/api/products/products-mutations';
+import { useQuery } from '@tanstack/react-query';
+import { benefitsQueries } from '@/api/benefits/benefits-queries';
+import { FormChipGroup } from '@/components/form/chip-group';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { Field, FieldControl, FieldLabel } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { m } from '../messages';
-import { BenefitsInput } from './benefits-input';
 import { ComponentsInput } from './components-input';
 import { formValuesOf, inputOf, productFormSchema, type ProductFormValues } from './product-form-schema';
 import { ProductPhoto } from './product-photo';
@@ -62,6 +64,7 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
   const save = useSaveProduct();
   const [id] = useState(() => product?.id ?? newProductId());
   const categories = useProductCategoriesList();
+  const benefits = useQuery(benefitsQueries.list());
   const form = useAppForm(productFormSchema, { defaultValues: formValuesOf(product) });
   const { errors, isSubmitting } = form.formState;
   const keepPhoto = useWatch({ control: form.control, name: 'keepPhoto' });
@@ -107,13 +110,8 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
             <option key={c} value={c} />
           ))}
         </datalist>
-        <Field controlId="product-benefits" error={errors.benefits?.message}>
-          <FieldLabel>{m.benefits}</FieldLabel>
-          <Controller control={form.control} name="benefits" render={({ field }) => <BenefitsInput value={field.value} onChange={field.onChange} />} />
-          <FieldDescription>{m.benefitsHint}</FieldDescription>
-          <FieldError />
-        </Field>
       </div>
+      <FormChipGroup<ProductFormValues> name="benefits" legend={m.benefits} description={m.benefitsHint} options={benefits.data ?? []} />
       <Controller
         control={form.control}
         name="components"

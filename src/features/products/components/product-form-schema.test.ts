@@ -32,7 +32,7 @@ describe('el formulario de producto', () => {
         name: 'Té',
         description: null,
         category: null,
-        benefits: ['sueño'],
+        benefits: ['descanso'],
         components: [],
         price: 9.5,
         commissionable_amount: 8,
@@ -51,6 +51,6 @@ describe('el formulario de producto', () => {
         plan_max_payout: null,
         margin_after_plan: null,
       }),
-    ).toMatchObject({ price: '9.50', commissionable_amount: '8.00', points: '3', benefits: ['sueño'], keepPhoto: true });
+    ).toMatchObject({ price: '9.50', commissionable_amount: '8.00', points: '3', benefits: ['descanso'], keepPhoto: true });
   });
 });

@@ -18,7 +18,7 @@ export const productFormSchema = z
     name: z.string().trim().min(2, m.nameInvalid).max(120, m.nameInvalid),
     description: z.string().trim().max(2000, 'La descripción admite hasta 2.000 caracteres.'),
     category: z.string().trim().max(60, 'La categoría admite hasta 60 caracteres.'),
-    benefits: z.array(z.string()).max(30, 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.'),
+    benefits: z.array(z.string()),
     components: z.array(z.string()),
     price: z
       .string()

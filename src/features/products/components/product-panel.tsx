@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import type { ProductRow } from '@/api/products/products-api';
 import { productsMessages, useDeleteProduct, useSetProductActive } from '@/api/products/products-mutations';
 import { productsQueries } from '@/api/products/products-queries';
+import { BenefitBadges } from '@/components/benefit-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -72,17 +73,7 @@ function PanelBody({ productId, finance, onGone }: { productId: string; finance:
             <p className="text-sm whitespace-pre-line">{p.description ?? m.noDescription}</p>
           </Section>
           <Section title={m.benefits}>
-            {p.benefits.length ? (
-              <ul className="flex flex-wrap gap-1.5">
-                {p.benefits.map((b) => (
-                  <li key={b}>
-                    <Badge tone="blue">{b}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{m.noBenefits}</p>
-            )}
+            {p.benefits.length ? <BenefitBadges keys={p.benefits} tone="blue" /> : <p className="text-sm text-muted-foreground">{m.noBenefits}</p>}
           </Section>
           <Section title={m.movements}>
             <MovementHistory productId={p.id} />

@@ -1,5 +1,5 @@
+// The benefits as get_public_page returns them: their Spanish names, in the list's order.
 import { Badge } from '@/components/ui/badge';
-import { benefitLabel } from '../messages';
 
 export function BenefitList({ benefits, label }: { benefits: string[]; label: string }) {
   if (benefits.length === 0) return null;
@@ -7,7 +7,7 @@ export function BenefitList({ benefits, label }: { benefits: string[]; label: st
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {benefits.map((b) => (
         <li key={b}>
-          <Badge tone="green">{benefitLabel(b)}</Badge>
+          <Badge tone="green">{b}</Badge>
         </li>
       ))}
     </ul>

@@ -12,7 +12,7 @@ const recipe: RecipeRow = {
   title: 'Batido verde',
   description: null,
   instructions: '',
-  benefits: ['energía'],
+  benefits: ['energia'],
   image_path: null,
   created_at: '2026-11-23T10:00:00Z',
   updated_at: '2026-11-23T10:00:00Z',

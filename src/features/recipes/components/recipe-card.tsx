@@ -1,7 +1,7 @@
 import { EyeOff, Pencil, Printer, Trash2 } from 'lucide-react';
 import type { RecipeRow } from '@/api/recipes/recipes-api';
 import { useDeleteRecipe } from '@/api/recipes/recipes-mutations';
-import { Badge } from '@/components/ui/badge';
+import { BenefitBadges } from '@/components/benefit-badges';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { m } from '../messages';
@@ -18,15 +18,7 @@ export function RecipeCard({ recipe, onEdit, onPrint }: { recipe: RecipeRow; onE
         <h2 id={headingId} className="text-base leading-snug font-semibold">
           {recipe.title}
         </h2>
-        {recipe.benefits.length > 0 && (
-          <ul aria-label={m.benefitsOf(recipe.title)} className="flex flex-wrap gap-1.5">
-            {recipe.benefits.map((b) => (
-              <li key={b}>
-                <Badge tone="green">{b}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <BenefitBadges keys={recipe.benefits} label={m.benefitsOf(recipe.title)} />
         <div className="text-sm">
           <p className="font-medium">{m.uses}</p>
           <ul className="mt-1 flex flex-col gap-1 text-muted-foreground">

@@ -7,6 +7,8 @@ import { Controller, useWatch } from 'react-hook-form';
 import { newRecipeId, type RecipeRow } from '@/api/recipes/recipes-api';
 import { useSaveRecipe } from '@/api/recipes/recipes-mutations';
 import { recipesQueries } from '@/api/recipes/recipes-queries';
+import { benefitsQueries } from '@/api/benefits/benefits-queries';
+import { FormChipGroup } from '@/components/form/chip-group';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -19,7 +21,7 @@ import { m } from '../messages';
 import { ClaimsWarning } from './claims-warning';
 import { PhotoField } from './photo-field';
 import { ProductsField } from './products-field';
-import { formValuesOf, inputOf, recipeFormSchema } from './recipe-form-schema';
+import { formValuesOf, inputOf, recipeFormSchema, type RecipeFormValues } from './recipe-form-schema';
 
 type FieldName = 'title' | 'description' | 'instructions' | 'benefits' | 'products' | 'photo';
 // save_recipe's DETAIL → the form's field.
@@ -67,11 +69,12 @@ function RecipeForm({ recipe, onCancel, onDone }: { recipe: RecipeRow | null; on
   const [id] = useState(() => recipe?.id ?? newRecipeId());
   const form = useAppForm(recipeFormSchema, { defaultValues: formValuesOf(recipe) });
   const { errors, isSubmitting } = form.formState;
-  const [title, description, instructions, benefits, keepPhoto] = useWatch({
+  const benefits = useQuery(benefitsQueries.list());
+  const [title, description, instructions, keepPhoto] = useWatch({
     control: form.control,
-    name: ['title', 'description', 'instructions', 'benefits', 'keepPhoto'],
+    name: ['title', 'description', 'instructions', 'keepPhoto'],
   });
-  const claims = findClaims([title, description, instructions, benefits].join('\n'));
+  const claims = findClaims([title, description, instructions].join('\n'));
   const submit = useFormSubmit(
     form,
     async (values) => {
@@ -97,9 +100,7 @@ function RecipeForm({ recipe, onCancel, onDone }: { recipe: RecipeRow | null; on
       {text('title', m.title)}
       {text('description', m.description, 2)}
       {text('instructions', m.instructions, 5)}
-      <FormField name="benefits" label={m.benefits} description={m.benefitsHint} controlId="recipe-benefits">
-        <Input autoComplete="off" />
-      </FormField>
+      <FormChipGroup<RecipeFormValues> name="benefits" legend={m.benefits} description={m.benefitsHint} options={benefits.data ?? []} />
       <ClaimsWarning words={claims} />
       <ProductsField control={form.control} register={form.register} errors={errors} disabled={isSubmitting} />
       <Controller

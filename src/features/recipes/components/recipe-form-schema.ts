@@ -3,17 +3,7 @@
 import { z } from 'zod';
 import type { RecipeInput, RecipeRow } from '@/api/recipes/recipes-api';
 
-export const BENEFITS_INVALID = 'Los beneficios son hasta 30 etiquetas de hasta 40 caracteres cada una.';
 export const NO_PRODUCTS = 'Agrega al menos un producto del catálogo a la receta.';
-
-/** «energía, Digestión, energía» → ['energía', 'Digestión']: trimmed, no empties, no repeats. */
-export function benefitTags(text: string): string[] {
-  const seen = new Set<string>();
-  return text
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '' && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
-}
 
 const line = z.object({
   product_id: z.string(),
@@ -26,10 +16,8 @@ export const recipeFormSchema = z.object({
   title: z.string().trim().min(2, 'El título debe tener de 2 a 120 caracteres.').max(120, 'El título debe tener de 2 a 120 caracteres.'),
   description: z.string().trim().max(2000, 'La descripción puede tener hasta 2.000 caracteres.'),
   instructions: z.string().trim().max(10000, 'La preparación puede tener hasta 10.000 caracteres.'),
-  benefits: z.string().refine((t) => {
-    const tags = benefitTags(t);
-    return tags.length <= 30 && tags.every((b) => b.length <= 40);
-  }, BENEFITS_INVALID),
+  // keys of the closed list, chosen as chips (save_recipe refuses any other)
+  benefits: z.array(z.string()),
   products: z.array(line).min(1, NO_PRODUCTS).max(30, 'Una receta usa hasta 30 productos.'),
   photo: z.instanceof(File).nullable(),
   keepPhoto: z.boolean(),
@@ -43,7 +31,7 @@ export function formValuesOf(r: RecipeRow | null): RecipeFormValues {
     title: r?.title ?? '',
     description: r?.description ?? '',
     instructions: r?.instructions ?? '',
-    benefits: (r?.benefits ?? []).join(', '),
+    benefits: r?.benefits ?? [],
     products: (r?.products ?? []).map((p) => ({
       product_id: p.product_id,
       name: p.name,
@@ -60,7 +48,7 @@ export function inputOf(v: RecipeFormValues): RecipeInput {
     title: v.title.trim(),
     description: v.description.trim(),
     instructions: v.instructions.trim(),
-    benefits: benefitTags(v.benefits),
+    benefits: v.benefits,
     products: v.products.map((p) => ({
       product_id: p.product_id,
       amount: p.amount.trim(),

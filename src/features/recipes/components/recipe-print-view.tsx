@@ -1,5 +1,6 @@
 // «Imprimir»: the recipe alone, as it will be printed. On screen, with «Imprimir» and «Volver»; on
 // paper (print media), everything else on the page is hidden: no navigation, no header, no buttons.
+import { useBenefitLabels } from '@/components/use-benefit-labels';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { recipesQueries } from '@/api/recipes/recipes-queries';
@@ -20,6 +21,7 @@ const PRINT_CSS = `@media print {
 
 export function RecipePrintView({ recipeId, onClose }: { recipeId: string; onClose: () => void }) {
   const recipe = useQuery(recipesQueries.detail(recipeId));
+  const labelOf = useBenefitLabels();
   return (
     <section aria-label={m.printView} className="flex flex-col gap-4">
       <style>{PRINT_CSS}</style>
@@ -49,7 +51,7 @@ export function RecipePrintView({ recipeId, onClose }: { recipeId: string; onClo
           {recipe.data.benefits.length > 0 && (
             <div>
               <h3 className="text-sm font-semibold tracking-wide uppercase">{m.printBenefits}</h3>
-              <p className="mt-1">{recipe.data.benefits.join(' · ')}</p>
+              <p className="mt-1">{recipe.data.benefits.map(labelOf).join(' · ')}</p>
             </div>
           )}
           <div>
