@@ -313,28 +313,31 @@ comment on function private.dashboard_month_violations() is
   'Meses cuyas cifras guardadas en dashboard_months difieren de su cálculo desde cero (la actividad, solo en meses abiertos): vacío si los disparadores no se saltaron nada.';
 
 -- Months move with the company's time zone, activity with the plan's activity points: when either
--- changes (rare, deliberate acts), only what depends on it is recounted, within a settings save's time.
-create or replace function private.recount_dashboard_months_on_timezone() returns trigger
+-- changes (rare, deliberate acts), only what depends on it is recounted: the months by the time zone's
+-- job, the activity within a settings save's time.
+create or replace function private.recount_dashboard_months_timezone() returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_tz text := private.company_timezone();
 begin
+  -- A step of the time zone's job (20250701100000_jobs.sql), never an API request: it reads every
+  -- member. Enrolments approved and payouts paid meanwhile wait (a second at 1,000,000 members), so
+  -- the counts below and their triggers count each one once, in the new zone.
+  lock table public.clients, public.payout_requests in share mode;
   update private.dashboard_months d set new_members = 0, payouts_paid = 0 where d.new_members <> 0 or d.payouts_paid <> 0;
   perform private.bump_dashboard_month(x.month, p_new_members => x.n::integer)
-     from (select private.business_month(c.joined_at) as month, count(*) as n from public.clients c
+     from (select date_trunc('month', c.joined_at at time zone v_tz)::date as month, count(*) as n from public.clients c
             where c.enrollment_status = 'registered' group by 1) x;
   perform private.bump_dashboard_month(x.month, p_paid => x.amount)
-     from (select private.business_month(p.paid_at) as month, sum(p.amount) as amount from public.payout_requests p
+     from (select date_trunc('month', p.paid_at at time zone v_tz)::date as month, sum(p.amount) as amount from public.payout_requests p
             where p.status = 'paid' group by 1) x;
-  return null;
 end
 $$;
-comment on function private.recount_dashboard_months_on_timezone() is
-  'Al cambiar la zona horaria de la empresa, vuelve a contar por mes los miembros nuevos y los retiros pagados.';
-create trigger metadata_timezone_recounts_dashboard after update of timezone on public.metadata
-  for each row when (old.timezone is distinct from new.timezone)
-  execute function private.recount_dashboard_months_on_timezone();
+comment on function private.recount_dashboard_months_timezone() is
+  'Tras cambiar la zona horaria de la empresa (un paso de su trabajo), vuelve a contar por mes los miembros nuevos y los retiros pagados.';
 
 create or replace function private.recount_dashboard_activity() returns trigger
 language plpgsql
@@ -369,7 +372,7 @@ revoke all on function private.bump_dashboard_month(date, integer, integer, inte
   private.activity_points(), private.activity_band(integer, integer), private.keep_dashboard_activity(),
   private.keep_dashboard_members(), private.keep_dashboard_ledger(), private.keep_dashboard_sales(),
   private.keep_dashboard_payouts(), private.dashboard_months_from_scratch(), private.rebuild_dashboard_months(),
-  private.dashboard_month_violations(), private.recount_dashboard_months_on_timezone(), private.recount_dashboard_activity()
+  private.dashboard_month_violations(), private.recount_dashboard_months_timezone(), private.recount_dashboard_activity()
   from public, anon, authenticated;
 
 -- Finanzas (issue 13): per business month the revenue, the cost of goods, the rewards net of reversals,
