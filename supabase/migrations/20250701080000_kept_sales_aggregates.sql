@@ -188,6 +188,8 @@ declare
   v_target text := private.company_timezone();
   v_last_sale bigint;
   v_last_movement bigint;
+  v_first_sale bigint;
+  v_first_movement bigint;
   v_total integer;
   v_done integer;
 begin
@@ -199,9 +201,11 @@ begin
       update private.sales_aggregates_zone z set building = null, sales_below = null, movements_below = null;
       return jsonb_build_object('finished', true, 'done', 0, 'total', 0);
     end if;
-    -- A new build (or one for a zone since replaced) starts from the first sale.
+    -- A new build (or one for a zone since replaced) starts from the first sale and movement.
     truncate private.sales_daily_next, private.product_sales_daily_next;
-    update private.sales_aggregates_zone z set building = v_target, sales_below = 0, movements_below = 0
+    update private.sales_aggregates_zone z
+       set building = v_target, sales_below = coalesce((select min(s.sale_no) from public.sales s), 0),
+           movements_below = coalesce((select min(m.id) from public.stock_movements m), 0)
     returning * into v_zone;
   end if;
   lock table public.sales, public.stock_movements in share mode;
@@ -250,9 +254,12 @@ begin
     return jsonb_build_object('finished', true, 'done', 1, 'total', 1);
   end if;
   -- Progress in chunks: of sales, of movements, and the switch.
-  v_total := ceil(v_last_sale::numeric / p_chunk)::integer + ceil(v_last_movement::numeric / p_chunk)::integer + 1;
-  v_done := ceil(least(v_zone.sales_below, v_last_sale + 1)::numeric / p_chunk)::integer
-          + ceil(least(v_zone.movements_below, v_last_movement + 1)::numeric / p_chunk)::integer;
+  select coalesce(min(s.sale_no), 0) into v_first_sale from public.sales s;
+  select coalesce(min(m.id), 0) into v_first_movement from public.stock_movements m;
+  v_total := ceil((v_last_sale - v_first_sale + 1)::numeric / p_chunk)::integer
+           + ceil((v_last_movement - v_first_movement + 1)::numeric / p_chunk)::integer + 1;
+  v_done := ceil(greatest(least(v_zone.sales_below, v_last_sale + 1) - v_first_sale, 0)::numeric / p_chunk)::integer
+          + ceil(greatest(least(v_zone.movements_below, v_last_movement + 1) - v_first_movement, 0)::numeric / p_chunk)::integer;
   return jsonb_build_object('finished', false, 'done', least(v_done, v_total - 1), 'total', v_total);
 end
 $$;

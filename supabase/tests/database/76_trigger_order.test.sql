@@ -100,8 +100,7 @@ select is(tests.triggers_of('public.leads'), array[
 select is(tests.triggers_of('public.metadata'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'metadata_plan_version: AFTER INSERT OR UPDATE, statement, private.record_plan_version',
-  'metadata_timezone_rebuilds_sales_aggregates: AFTER UPDATE, row, private.rebuild_sales_aggregates_on_timezone',
-  'metadata_timezone_recounts_dashboard: AFTER UPDATE, row, private.recount_dashboard_months_on_timezone',
+  'metadata_timezone_queues_job: AFTER UPDATE, row, private.queue_timezone_change',
   'metadata_validate: BEFORE INSERT OR UPDATE, row, private.validate_settings'
 ], 'public.metadata: its triggers in firing order');
 
