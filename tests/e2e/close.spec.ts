@@ -189,7 +189,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await expect(detail.getByRole('status')).toContainText('El cierre está en cola');
     // pg_cron runs the queue every minute; the test does not wait for it: it runs the queue itself,
     // as pg_cron would (postgres, outside any request). If pg_cron is at it already, this returns at once.
-    await withDb((db) => db.query('call private.run_period_close_jobs()'));
+    await withDb((db) => db.query('call private.run_jobs(0)'));
 
     await expect(detail.getByRole('heading', { name: 'Lo que hizo el cierre' })).toBeVisible();
     const did = (label: string) =>
@@ -235,7 +235,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     // A month of the test's own left open would block every later close (an earlier month open):
     // whatever failed, the month ends closed.
     await withDb(async (db) => {
-      await db.query('call private.run_period_close_jobs()');
+      await db.query('call private.run_jobs(0)');
       const { rows } = await db.query<{ status: string }>('select status from public.periods where month = $1', [own.month]);
       if (rows[0]?.status === 'open') await db.query('select private.close_period($1::date, null)', [own.month]);
     });
