@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { stackConfig } from '../../scripts/lib/config.mjs';
-import { adminUrl, ensureCluster, resetDatabase, startCluster, stopCluster, withClient } from '../../scripts/lib/pg-cluster.mjs';
+import { adminUrl, ensureCluster, isRunning, resetDatabase, startCluster, stopCluster, withClient } from '../../scripts/lib/pg-cluster.mjs';
+import { atExit } from './cleanup.mjs';
 import { fmt, ms } from './measure.mjs';
 
 export const MAX_DEPTH = 30;
@@ -27,13 +28,20 @@ export const SIZES = {
   pending: Number(process.env.BENCH_MEASURED ?? 10_000),
 };
 
-/** Starts (creating it if needed) the benchmarks' cluster and returns its settings. */
+/**
+ * Starts (creating it if needed) the benchmarks' cluster and returns its settings. A cluster this
+ * process started is stopped when it ends, also on a failure or Ctrl-C (bench/lib/cleanup.mjs); its
+ * data stays in its folder for `--reuse`. `BENCH_DATA_DIR` puts it in a folder of one's own (a big
+ * data set kept between runs).
+ */
 export function benchCluster() {
   const base = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
-  const dataDir = join(base.dataDir, '..', `bench-${base.dbPort}`);
+  const dataDir = process.env.BENCH_DATA_DIR ?? join(base.dataDir, '..', `bench-${base.dbPort}`);
   const cfg = { ...base, dataDir, pgData: join(dataDir, 'pg') }; // the test profile's settings (fsync off)
+  const wasRunning = isRunning(cfg);
   ensureCluster(cfg);
   startCluster(cfg);
+  if (!wasRunning) atExit(() => stopCluster(cfg));
   return cfg;
 }
 

@@ -30,7 +30,7 @@ create table private.jobs (
   -- A job is taken only from this moment on: an operator (or a test) can hold one back; run_jobs(p_job) runs it anyway.
   run_after timestamptz not null default '-infinity',
   status text not null default 'queued' constraint jobs_estado_valido check (status in ('queued', 'running', 'done', 'failed')),
-  step text, -- the step under way (its key: the screen names it)
+  step text, -- the step under way, or next (its key: the screen names it); null before the first, done at the end
   step_no smallint,
   steps smallint,
   step_done integer, -- how far the step is, of step_total (null when it is not counted)
@@ -285,6 +285,7 @@ begin
   end if;
   -- Counted again from scratch: safe to repeat.
   perform private.recount_dashboard_months_timezone();
+  p_job.step := 'done';
   p_job.status := 'done';
   p_job.result := jsonb_build_object('timezone', (select z.live from private.sales_aggregates_zone z));
   return p_job;

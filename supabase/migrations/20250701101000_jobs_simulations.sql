@@ -215,32 +215,32 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_actions constant text[] := array['bonus_volume', 'forfeit', 'level_up'];
-  v_no integer := coalesce(p_job.step_no, 0) + 1;
+  v_steps constant text[] := array['bonus_volume', 'forfeit', 'level_up', 'totals'];
+  v_no integer := coalesce(p_job.step_no, 1); -- the step to run now
   v_rows integer := coalesce((p_job.state ->> 'rows')::integer, 0);
   v_added integer;
 begin
-  p_job.steps := array_length(v_actions, 1) + 1;
-  p_job.step_no := v_no;
+  p_job.steps := array_length(v_steps, 1);
   if v_no = 1 then
     perform private.check_month_to_preview(p_job.month);
     delete from private.close_preview_rows r where r.job_id = p_job.id;
   end if;
-  if v_no <= array_length(v_actions, 1) then
-    p_job.step := v_actions[v_no];
+  if v_steps[v_no] <> 'totals' then
     insert into private.close_preview_rows (job_id, position, action, client_id, client_name, ledger_id, amount, base, rate,
                                             level_from, level_to, detail, detail_without_amounts)
     select p_job.id, v_rows + row_number() over (order by c.name, a.ledger_id, a.client_id), a.action, a.client_id, c.name,
            a.ledger_id, a.amount, a.base, a.rate, a.level_from, a.level_to, a.detail, a.detail_without_amounts
-      from private.period_close_actions(p_job.month, (select p.plan from private.plan() p), false, v_actions[v_no]) a
+      from private.period_close_actions(p_job.month, (select p.plan from private.plan() p), false, v_steps[v_no]) a
       join public.clients c on c.id = a.client_id;
     get diagnostics v_added = row_count;
     p_job.state := jsonb_build_object('rows', v_rows + v_added);
+    -- The job now says the step it will run next (what the screen shows while it runs).
+    p_job.step_no := v_no + 1;
+    p_job.step := v_steps[v_no + 1];
     return p_job;
   end if;
   -- The totals carry the names and meaning of periods.summary's figures, so the screen can show
   -- «lo que hará» and «lo que hizo» side by side (pgTAP 71: the close writes these same figures).
-  p_job.step := 'totals';
   select jsonb_build_object(
            'month', p_job.month,
            'rows', count(*),
@@ -252,6 +252,7 @@ begin
              'level_ups', count(*) filter (where r.action = 'level_up')))
     into p_job.result
     from private.close_preview_rows r where r.job_id = p_job.id;
+  p_job.step := 'done';
   p_job.status := 'done';
   return p_job;
 end
@@ -444,7 +445,7 @@ begin
   -- One statement over the last closed month (8.5 s at 1,000,000 sales, bench/README.md).
   p_job.steps := 1;
   p_job.step_no := 1;
-  p_job.step := 'replay';
+  p_job.step := 'done';
   p_job.result := private.plan_what_if(p_job.params);
   p_job.status := 'done';
   return p_job;

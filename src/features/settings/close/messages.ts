@@ -22,6 +22,7 @@ export const m = {
     forfeit: 'las anulaciones',
     level_up: 'las subidas de nivel',
     totals: 'los totales',
+    done: 'hecha',
   } as Record<string, string>,
   amountUnavailable: 'Importe solo con el permiso de finanzas',
   previewComputedAt: (when: string) => `Lo que hará el cierre con los datos del ${when}, sin escribir nada.`,
