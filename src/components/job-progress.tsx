@@ -20,7 +20,7 @@ export interface JobProgressProps {
 }
 
 /** Of the whole job: the steps done plus the fraction of the one under way. */
-export function jobFraction({ stepNo, steps, done, total }: Pick<JobProgressProps, 'stepNo' | 'steps' | 'done' | 'total'>): number | null {
+function jobFraction({ stepNo, steps, done, total }: Pick<JobProgressProps, 'stepNo' | 'steps' | 'done' | 'total'>): number | null {
   if (!stepNo || !steps) return null;
   const inStep = done != null && total ? Math.min(done / total, 1) : 0;
   return Math.min((stepNo - 1 + inStep) / steps, 1);
