@@ -41,17 +41,20 @@ revoke all on table private.group_points, private.group_points_pending from publ
 
 -- What is still pending for a member ------------------------------------------------------------------
 create or replace function private.pending_group_points(p_member_no bigint, p_period date) returns table (points integer, sales numeric)
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
   -- The pending rows that name the member as a strict ancestor: their label, then at least one more.
   -- Matched by label, not by the member's path now, so a change still pending from before a change of
   -- enroller counts for whoever was above its member then, as the fold will credit it.
-  select coalesce(sum(d.points), 0)::integer, coalesce(sum(d.sales), 0)
-    from private.group_points_pending d
-   where d.period = p_period
-     and d.path operator(extensions.~) ('*.' || p_member_no || '.*{1,}')::extensions.lquery
+  return query
+    select coalesce(sum(d.points), 0)::integer, coalesce(sum(d.sales), 0)
+      from private.group_points_pending d
+     where d.period = p_period
+       and d.path operator(extensions.~) ('*.' || p_member_no || '.*{1,}')::extensions.lquery;
+end
 $$;
 comment on function private.pending_group_points(bigint, date) is
   'Lo que aún está pendiente de consolidar para un miembro (como ancestro estricto) en un mes: puntos y ventas de su red.';
