@@ -48,9 +48,9 @@ function atRevision(file) {
 const perChange = atRevision('20250701081000_kept_group_points.sql')?.includes('group_points_pending') ?? false;
 const before = join(tmpdir(), `savia-ab-${revision.replace(/\W/g, '_')}.sql`);
 const after = join(tmpdir(), 'savia-ab-working-tree.sql');
+writeFileSync(before, variant(atRevision, perChange ? 'group-points-per-change.sql' : 'group-points-per-ancestor.sql'));
 writeFileSync(
-  before,
-  variant(atRevision, perChange ? 'group-points-per-change.sql' : 'group-points-per-ancestor.sql'),
+  after,
+  variant((file) => readFileSync(join(ROOT, 'supabase', 'migrations', file), 'utf8'), 'group-points-per-change.sql'),
 );
-writeFileSync(after, variant((file) => readFileSync(join(ROOT, 'supabase', 'migrations', file), 'utf8'), 'group-points-per-change.sql'));
 console.log(`${before},${after}`);
