@@ -1,9 +1,10 @@
+// @ts-check
 // Brings the whole local Supabase up: Postgres, PostgREST, and the gateway hosting the auth
 // and storage emulators and the functions runner. Used by `npm start` and by `npm test`.
 import pg from 'pg';
 import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
-import { onStop } from '../lib/processes.mjs';
+import { onStop, stopService } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
 import { createAuthService } from './auth/index.mjs';
 import { createFunctionsService } from './functions/index.mjs';
@@ -28,10 +29,18 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
     if (applied) log(`${applied} migraciones nuevas aplicadas`);
   }
 
-  await startPostgrest(cfg);
+  // Everything below stops together, once: at exit, or earlier through the returned `stop` (npm test
+  // brings the services up on the bare database for the owner's first sign-in, then on the seeded one).
+  const stops = [];
+  let stopped;
+  const stop = () => (stopped ??= stops.reduceRight((done, fn) => done.then(fn).catch((error) => console.error(error)), Promise.resolve()));
+  onStop(stop);
+
+  const postgrest = await startPostgrest(cfg);
+  stops.push(() => stopService(postgrest));
 
   const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 10 });
-  onStop(() => pool.end());
+  stops.push(() => pool.end());
   // One verifier for every service: the signing key's public half and the legacy secret.
   const verifyJwt = createJwtVerifier(cfg);
   const services = {
@@ -39,14 +48,19 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
     storage: createStorageService({ cfg, pool, verifyJwt }),
     functions: createFunctionsService({ cfg, verifyJwt }),
   };
-  onStop(() => Promise.all(Object.values(services).map((s) => s.close?.())));
+  stops.push(() => Promise.all(Object.values(services).map((s) => s.close?.())));
 
   const gateway = createGateway(cfg, services, createApiKeys(cfg, verifyJwt));
-  await new Promise((resolve, reject) => {
-    gateway.once('error', reject);
-    gateway.listen(cfg.apiPort, '127.0.0.1', resolve);
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      gateway.once('error', reject);
+      gateway.listen(cfg.apiPort, '127.0.0.1', () => resolve());
+    })
+  );
+  stops.push(() => {
+    const closed = /** @type {Promise<void>} */ (new Promise((resolve) => gateway.close(() => resolve())));
+    gateway.closeAllConnections?.();
+    return closed;
   });
-  onStop(() => new Promise((resolve) => gateway.close(() => resolve())));
-  gateway.closeAllConnections && onStop(() => gateway.closeAllConnections());
-  return { gateway, pool, services };
+  return { gateway, pool, services, stop };
 }

@@ -67,6 +67,8 @@ export const SAVIA_CODES = [
   'network_path',
   'not_owner',
   'own_role',
+  'owner_exists',
+  'owner_pending',
   'page_not_found',
   'payout_not_found',
   'period_closed',

@@ -283,6 +283,9 @@ begin
   -- After a bulk load with the triggers off (bench/), or to repair: never from an API request (it
   -- reads every sale). Holds every writer of sales and stock until it commits.
   lock table public.sales, public.stock_movements in share mode;
+  -- Every row is replaced, so the summaries are emptied with TRUNCATE: an unqualified DELETE is refused
+  -- in API requests by pg-safeupdate (hosted), and TRUNCATE leaves no dead rows behind. Readers wait for
+  -- the rebuild instead of reading the old days.
   truncate private.sales_daily, private.product_sales_daily, private.sales_daily_next, private.product_sales_daily_next;
   update private.sales_aggregates_zone z set live = v_tz, building = null, sales_below = null, movements_below = null;
   insert into private.sales_daily (day, status, kind, stripe, sales_count, total, commissionable_total, points_total)
