@@ -23,11 +23,10 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { APPROVALS_AT, MONTH, SIZES, applySql, benchCluster, benchDatabase, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
+import { APPROVALS_AT, MONTH, applySql, benchCluster, benchDatabase, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
 import { runJob, stepTable } from './lib/jobs.mjs';
 import { fmt, machine, ms, pct } from './lib/measure.mjs';
 
-const MEASURED = SIZES.pending;
 const WORKERS = (process.env.BENCH_WORKERS ?? '2,4').split(',').map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'approvals,reads,jobs').split(','));
 const AB = process.env.BENCH_AB?.split(',');

@@ -135,14 +135,14 @@ log(`  respuestas que no cuadran con el libro: ${await wrongAnswers(MONTH)} de $
 await checkpoint(cfg);
 let t0 = performance.now();
 await setClock(api, `${NEXT_MONTH} 06:00:00-05`);
-const asked = await request(
+const closeAsked = await request(
   api,
   { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
   'select public.request_period_close($1) as body',
   [MONTH],
 );
 await db.query(`select set_config('savia.now', '${NEXT_MONTH} 06:00:00-05', false)`);
-const { job: ran } = await runJob(db, asked.body.id);
+const { job: ran } = await runJob(db, closeAsked.body.id);
 const job = { ...ran, summary: ran.result };
 if (job.status !== 'done') throw new Error(`el cierre no terminó: ${JSON.stringify(job)}`);
 log(`cierre de ${MONTH.slice(0, 7)}: ${fmt(ms(t0))} ms (${job.summary.forfeits} anulaciones, ${job.summary.volume_bonuses} bonos de volumen)`);
