@@ -139,7 +139,9 @@ const {
   select count(*)::int as rows,
          count(*) filter (where extensions.subpath(p.path, 0, 1)::text = (select c.member_no::text from public.clients c where c.enroller_id is null limit 1))::int as root_rows
     from private.group_points_pending p`);
-log(`${toApprove.length} aprobaciones por approve_sale: ${fmt(ms(t0))} ms; pendientes sin plegar: ${unfolded.rows} filas (una por cambio), ${unfolded.root_rows} cuentan para la raíz`);
+log(
+  `${toApprove.length} aprobaciones por approve_sale: ${fmt(ms(t0))} ms; pendientes sin plegar: ${unfolded.rows} filas (una por cambio), ${unfolded.root_rows} cuentan para la raíz`,
+);
 await measure(`get_member_month() con ${toApprove.length} aprobaciones sin plegar`, spread(memberCalls((claims) => memberMonth(api, claims))));
 // Exact whatever is folded: the figure every caller reads against their subtree summed by brute force.
 const {
