@@ -42,7 +42,7 @@ function pgOsUser() {
 }
 
 /** The cluster's binaries: the machine's PostgreSQL, unless cfg.pgBinDir names others (npm test's PostgreSQL 17). */
-/** @param {StackConfig} cfg */
+/** @param {StackConfig & { pgBinDir?: string }} cfg */
 const binDirOf = (cfg) => cfg.pgBinDir ?? pgBinDir();
 
 /**
@@ -236,7 +236,10 @@ export function migrationFiles(dir = MIGRATIONS_DIR) {
     .map((f) => ({ version: f.split('_')[0], name: f.replace(/^\d+_|\.sql$/g, ''), path: join(dir, f) }));
 }
 
-/** What a hosted project has before its first migration (scripts/stack/platform.sql), as supabase_admin. */
+/**
+ * What a hosted project has before its first migration (scripts/stack/platform.sql), as supabase_admin.
+ * @param {StackConfig} cfg
+ */
 export function bootstrapPlatform(cfg) {
   return withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
 }

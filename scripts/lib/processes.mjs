@@ -57,9 +57,13 @@ export function killGroup(child, signal) {
   }
 }
 
-/** Stops one service (its whole process group): SIGTERM, then SIGKILL after 3 s. */
+/**
+ * Stops one service (its whole process group): SIGTERM, then SIGKILL after 3 s.
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 export function stopService(child) {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
     child.once('exit', () => {

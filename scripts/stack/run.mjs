@@ -31,9 +31,15 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
 
   // Everything below stops together, once: at exit, or earlier through the returned `stop` (npm test
   // brings the services up on the bare database for the owner's first sign-in, then on the seeded one).
+  /** @type {Array<() => unknown>} */
   const stops = [];
+  /** @type {Promise<unknown> | undefined} */
   let stopped;
-  const stop = () => (stopped ??= stops.reduceRight((done, fn) => done.then(fn).catch((error) => console.error(error)), Promise.resolve()));
+  const stop = () =>
+    (stopped ??= stops.reduceRight(
+      (done, fn) => done.then(fn).catch((/** @type {unknown} */ error) => console.error(error)),
+      Promise.resolve(/** @type {unknown} */ (undefined)),
+    ));
   onStop(stop);
 
   const postgrest = await startPostgrest(cfg);

@@ -1,124 +1,21 @@
-// Pagos as the demo admin (Laura): a member of the test's own with money available asks for payouts;
-// Laura approves one, gives the bank the payment file, marks it paid with the bank's reference,
-// rejects another (the amount goes back to the balance), and meets the database's refusal when
-// another admin rejected a request while she was paying it. The database is checked after each step.
-import { randomUUID } from 'node:crypto';
+// Pagos as the demo admin (Laura): a member of the test's own with money available asks for payouts
+// (tests/e2e/own.ts, `earner`); Laura approves one, gives the bank the payment file, marks it paid
+// with the bank's reference, rejects another (the amount goes back to the balance), and meets the
+// database's refusal when another admin rejected a request while she was paying it. The database is
+// checked after each step. The first test also reads the company's totals and the whole payment file:
+// @empresa, while nobody else asks for or decides a payout.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import type pg from 'pg';
-import { formatMoney } from '../../src/lib/format';
+import type { Download, Locator, Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/format/format';
+import { asPerson, one } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Earner, Payout } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
 // Sofía has an account from the demo history (Diego's appears only at his first sign-in).
 const OTHER_ADMIN = personas.superFinance;
-
-interface Payout {
-  id: string;
-  amount: number;
-  details: string | null;
-}
-interface Earner {
-  clientId: string;
-  userId: string;
-  name: string;
-  email: string;
-  document: string;
-  payouts: Payout[];
-}
-
-/** One statement as a signed-in person, in its own transaction, as PostgREST runs an RPC. */
-async function as<T extends pg.QueryResultRow>(db: pg.Client, userId: string, text: string, params: unknown[] = [], at?: string): Promise<T[]> {
-  await db.query('begin');
-  try {
-    if (at) await db.query(`select set_config('savia.now', $1, true)`, [at]);
-    await db.query('set local role authenticated');
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' })]);
-    const { rows } = await db.query<T>(text, params);
-    await db.query('commit');
-    return rows;
-  } catch (error) {
-    await db.query('rollback');
-    throw error;
-  }
-}
-
-const userIdOf = async (db: pg.Client, email: string) =>
-  (await db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])).rows[0]!.id;
-
-async function registeredMember(db: pg.Client, name: string, email: string, document: string | null, enrollerId: string | null) {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into public.clients (name, email, document_number, enroller_id, enrollment_status, joined_at)
-     values ($1, $2, $3, $4, 'registered', now()) returning id`,
-    [name, email, document, enrollerId],
-  );
-  const userId = randomUUID();
-  // The link trigger makes the account this member's, as a first Google sign-in would.
-  await db.query(
-    `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(), '{"provider":"google"}', '{}', now(), now())`,
-    [userId, email],
-  );
-  return { id: rows[0]!.id, userId };
-}
-
-/**
- * A member with 100.00 available, made by the engine: in a month of its own long ago (so it never
- * meets a closed one), her recruit buys 10 × 100.00 (10 % to her, level ★1) and she buys one to
- * stay active; the close of that month makes the 100.00 available. Then she asks for `amounts`.
- */
-async function earnerWithPayouts(amounts: readonly { amount: number; details: string | null }[]): Promise<Earner> {
-  const tag = randomUUID().slice(0, 8);
-  return withDb(async (db) => {
-    const name = `Ana Pagos ${tag}`;
-    const email = `ana.pagos.${tag}@tests.savia`;
-    const document = `CC 90${parseInt(tag.slice(0, 6), 16)}`;
-    const ana = await registeredMember(db, name, email, document, null);
-    const beto = await registeredMember(db, `Beto Pagos ${tag}`, `beto.pagos.${tag}@tests.savia`, null, ana.id);
-    const { rows: product } = await db.query<{ id: string }>(
-      `insert into public.products (sku, name, price, commissionable_amount, points, stock)
-       values ($1, $2, 100, 100, 100, 20) returning id`,
-      [`T-PAG-${tag}`, `Producto de pagos ${tag}`],
-    );
-    let month = '';
-    for (let back = 900 + Math.floor(Math.random() * 300); ; back += 1) {
-      const { rows } = await db.query<{ month: string; free: boolean }>(
-        `select to_char(m, 'YYYY-MM-DD') as month, not exists (select 1 from public.periods p where p.month = m::date) as free
-           from (select date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1) as m) x`,
-        [back],
-      );
-      if (rows[0]!.free) {
-        month = rows[0]!.month;
-        break;
-      }
-    }
-    const during = `${month.slice(0, 8)}15 12:00:00-05`;
-    const items = (quantity: number) => JSON.stringify([{ product_id: product[0]!.id, quantity }]);
-    const [order] = await as<{ id: string }>(db, beto.userId, `select (public.place_order($1::jsonb)).id`, [items(10)], during);
-    const [own] = await as<{ id: string }>(db, ana.userId, `select (public.place_order($1::jsonb)).id`, [items(1)], during);
-    const admin = await userIdOf(db, personas.admin);
-    await as(db, admin, 'select public.approve_sale($1)', [order!.id], during);
-    await as(db, admin, 'select public.approve_sale($1)', [own!.id], during);
-    await db.query('begin');
-    const next = new Date(`${month}T12:00:00Z`);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    await db.query(`select set_config('savia.now', $1, true)`, [`${next.toISOString().slice(0, 10)} 06:00:00-05`]);
-    await db.query('select private.close_period($1::date, null)', [month]);
-    await db.query('commit');
-    // The close brought activity to its own clock's month; everyone back on today's, and the
-    // product out of the catalogue other specs read.
-    await db.query('select private.refresh_all_activity()');
-    await db.query('update public.products set is_active = false where id = $1', [product[0]!.id]);
-
-    const payouts: Payout[] = [];
-    for (const { amount, details } of amounts) {
-      const [row] = await as<{ id: string }>(db, ana.userId, 'select (public.request_payout($1, $2)).id', [amount, details]);
-      payouts.push({ id: row!.id, amount, details });
-    }
-    return { clientId: ana.id, userId: ana.userId, name, email, document, payouts };
-  });
-}
 
 interface PayoutRow {
   status: string;
@@ -140,9 +37,7 @@ const balanceOf = (clientId: string) =>
         .rows[0]!,
   );
 
-async function currency() {
-  return withDb(async (db) => (await db.query<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).rows[0]!.currency);
-}
+const currency = async () => (await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).currency;
 
 const rowOf = (page: Page, earner: Earner, payout: Payout, money: (n: number) => string) =>
   page
@@ -160,9 +55,7 @@ async function downloadText(download: Download) {
 
 /** The four totals on screen are the database's (get_payout_totals as Laura). */
 async function expectTotalsAsInDb(page: Page, money: (n: number) => string) {
-  const totals = await withDb(async (db) =>
-    as<{ status: string; requests: string; amount: string }>(db, await userIdOf(db, personas.admin), 'select * from public.get_payout_totals()'),
-  );
+  const totals = await asPerson<{ status: string; requests: string; amount: string }>(personas.admin, 'select * from public.get_payout_totals()');
   for (const t of totals) {
     const count = Number(t.requests);
     await expect(page.getByTestId(`total-${t.status}-amount`)).toHaveText(money(Number(t.amount)));
@@ -172,16 +65,16 @@ async function expectTotalsAsInDb(page: Page, money: (n: number) => string) {
 
 const dialog = (page: Page): Locator => page.getByRole('alertdialog');
 
-test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia y rechazar con motivo', async ({ page }) => {
+test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia y rechazar con motivo', { tag: '@empresa' }, async ({ page, own }) => {
   test.setTimeout(120_000);
-  const earner = await earnerWithPayouts([
+  const earner = await own.earner([
     { amount: 45.5, details: 'Banco Pagos, ahorros 111-222' },
     { amount: 30, details: 'Nequi 300 000 0000' },
   ]);
   const [toPay, toReject] = earner.payouts as [Payout, Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
 
   await openAs(page, personas.admin, '/pagos?por_pagina=100');
   await expect(page.getByRole('heading', { level: 2, name: 'Pendientes de aprobar, la más antigua primero' })).toBeVisible();
@@ -205,7 +98,7 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   const approved = await payoutInDb(toPay.id);
   expect(approved).toMatchObject({ status: 'approved', paid_at: null });
   expect(approved.decided_at).not.toBeNull();
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
 
   // Reject the other with a reason: its 30.00 goes back to her available balance.
   const toRejectRow = rowOf(page, earner, toReject, money);
@@ -218,7 +111,7 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   await expect(toasts(page).getByText('Solicitud rechazada: el importe vuelve al saldo del miembro.')).toBeVisible();
   await expect(toRejectRow).toBeHidden();
   expect(await payoutInDb(toReject.id)).toMatchObject({ status: 'rejected', rejection_reason: 'Faltan los datos del titular de la cuenta.' });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '54.50', reserved: '45.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '54.50', reserved: '45.50', paid: '0.00' });
 
   // The approved ones, and the bank's payment file.
   await page
@@ -264,7 +157,7 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   const paid = await payoutInDb(toPay.id);
   expect(paid).toMatchObject({ status: 'paid', payment_reference: reference });
   expect(paid.paid_at).not.toBeNull();
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '54.50', reserved: '0.00', paid: '45.50' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '54.50', reserved: '0.00', paid: '45.50' });
 
   // This month's paid ones show it with its reference; the CSV is the list as filtered.
   await page
@@ -292,13 +185,13 @@ test('aprobar, dar al banco el archivo de pago, marcar pagado con la referencia 
   expect(list.lines.some((l) => l.startsWith(toReject.id))).toBe(false);
 });
 
-test('pagar una solicitud que otro administrador rechazó entretanto: la negativa de la base, dentro del diálogo', async ({ page }) => {
+test('pagar una solicitud que otro administrador rechazó entretanto: la negativa de la base, dentro del diálogo', async ({ page, own }) => {
   test.setTimeout(90_000);
-  const earner = await earnerWithPayouts([{ amount: 20, details: null }]);
+  const earner = await own.earner([{ amount: 20, details: null }]);
   const [payout] = earner.payouts as [Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  await withDb(async (db) => as(db, await userIdOf(db, personas.admin), 'select public.approve_payout($1)', [payout.id]));
+  await asPerson(personas.admin, 'select public.approve_payout($1)', [payout.id]);
 
   await openAs(page, personas.admin, '/pagos?estado=aprobado&por_pagina=100');
   const row = rowOf(page, earner, payout, money);
@@ -307,7 +200,7 @@ test('pagar una solicitud que otro administrador rechazó entretanto: la negativ
   await dialog(page).getByLabel('Referencia del pago').fill('TRF-TARDE');
 
   // Meanwhile Sofía, another admin, rejects it.
-  await withDb(async (db) => as(db, await userIdOf(db, OTHER_ADMIN), 'select public.reject_payout($1, $2)', [payout.id, 'El miembro pidió anularla']));
+  await asPerson(OTHER_ADMIN, 'select public.reject_payout($1, $2)', [payout.id, 'El miembro pidió anularla']);
   await dialog(page).getByRole('button', { name: 'Marcar pagado' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText(
     'La solicitud de cobro está rechazada: solo se paga una aprobada. La lista ya muestra su estado actual.',
@@ -320,15 +213,15 @@ test('pagar una solicitud que otro administrador rechazó entretanto: la negativ
     paid_at: null,
     rejection_reason: 'El miembro pidió anularla',
   });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '100.00', reserved: '0.00', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '100.00', reserved: '0.00', paid: '0.00' });
 
   await dialog(page).getByRole('button', { name: 'Cancelar' }).click();
   await expect(row).toBeHidden(); // the list refreshed after the refusal
 });
 
-test('«Marcar pagados»: una referencia por fila; la que otro administrador ya pagó se rechaza en su fila y se paga una sola vez', async ({ page }) => {
+test('«Marcar pagados»: una referencia por fila; la que otro administrador ya pagó se rechaza en su fila y se paga una sola vez', async ({ page, own }) => {
   test.setTimeout(120_000);
-  const earner = await earnerWithPayouts([
+  const earner = await own.earner([
     { amount: 25, details: 'Banco Uno 1' },
     { amount: 35, details: 'Banco Uno 1' },
     { amount: 22, details: 'Banco Uno 1' },
@@ -336,11 +229,8 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   const [first, second, third] = earner.payouts as [Payout, Payout, Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  await withDb(async (db) => {
-    const admin = await userIdOf(db, personas.admin);
-    for (const p of earner.payouts) await as(db, admin, 'select public.approve_payout($1)', [p.id]);
-  });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '18.00', reserved: '82.00', paid: '0.00' });
+  for (const p of earner.payouts) await asPerson(personas.admin, 'select public.approve_payout($1)', [p.id]);
+  expect(await balanceOf(earner.id)).toEqual({ available: '18.00', reserved: '82.00', paid: '0.00' });
 
   await openAs(page, personas.admin, '/pagos?estado=aprobado&por_pagina=100');
   await expect(rowOf(page, earner, third, money)).toBeVisible();
@@ -354,7 +244,7 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   await references.nth(1).fill('LOTE-8');
 
   // Meanwhile Sofía, another admin, marks the 35.00 paid herself.
-  await withDb(async (db) => as(db, await userIdOf(db, OTHER_ADMIN), 'select public.pay_payout($1, $2)', [second.id, 'TRF-SOFIA']));
+  await asPerson(OTHER_ADMIN, 'select public.pay_payout($1, $2)', [second.id, 'TRF-SOFIA']);
   await dialog(page).getByRole('button', { name: 'Marcar pagados' }).click();
   await expect(toasts(page).getByText('1 pago registrado.')).toBeVisible();
   const itemOf = (p: Payout) =>
@@ -378,7 +268,7 @@ test('«Marcar pagados»: una referencia por fila; la que otro administrador ya 
   expect(await payoutInDb(first.id)).toMatchObject({ status: 'paid', payment_reference: 'LOTE-7' });
   expect(await payoutInDb(second.id)).toMatchObject({ status: 'paid', payment_reference: 'TRF-SOFIA' });
   expect(await payoutInDb(third.id)).toMatchObject({ status: 'approved', payment_reference: null });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '18.00', reserved: '22.00', paid: '60.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '18.00', reserved: '22.00', paid: '60.00' });
 
   await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog(page)).toBeHidden();

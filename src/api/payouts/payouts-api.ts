@@ -1,6 +1,6 @@
-import { toDbError, unwrap, unwrapPage, type DbError, type Page } from '@/lib/db';
-import { oneOf, PAYOUT_STATUSES, type PayoutStatus } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { toDbError, unwrap, unwrapPage, type DbError, type Page } from '@/lib/data/db';
+import { oneOf, PAYOUT_STATUSES, type PayoutStatus } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface PayoutRequest {
   id: string;

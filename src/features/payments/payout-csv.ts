@@ -1,11 +1,11 @@
 // The two files Pagos gives: the bank's payment file (the approved requests: who, which document,
 // how much, to which account, and the request's id to match the bank's answer) and the CSV of the
-// list as filtered. Both are built page by page from get_payout_queue (src/lib/csv.ts: UTF-8 with
+// list as filtered. Both are built page by page from get_payout_queue (src/lib/files/csv.ts: UTF-8 with
 // BOM, RFC 4180, ISO dates, plain decimals).
 import { fetchPayoutQueue, PAYOUT_QUEUE_MAX_PAGE, type PayoutQueueParams, type QueuedPayout } from '@/api/payouts/payouts-api';
-import { buildCsv, type CsvValue } from '@/lib/csv';
-import { payoutStatusLabels } from '@/lib/domain';
-import type { Formatters } from '@/lib/format';
+import { buildCsv, type CsvValue } from '@/lib/files/csv';
+import { payoutStatusLabels } from '@/lib/data/domain';
+import type { Formatters } from '@/lib/format/format';
 
 type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
 

@@ -2,24 +2,19 @@
 // marked paid together, each with its own reference (or one reference for the whole batch). Each is
 // paid on its own: a refusal (another staff member rejected it meanwhile) shows beside its row and
 // the others still go through, and it is not sent again. Rows left without a reference stay approved.
-import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { PayoutPaymentResult, QueuedPayout } from '@/api/payouts/payouts-api';
 import { usePayPayouts } from '@/api/payouts/payouts-mutations';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { Form, FormFooter } from '@/components/form/form';
+import { FORM_ALERT, useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import { refusalText } from './payout-action';
 
@@ -29,19 +24,22 @@ const REFERENCE_MAX = 120;
 const isStale = (result: PayoutPaymentResult | undefined) =>
   result?.error?.saviaCode === 'invalid_transition' || result?.error?.saviaCode === 'payout_not_found';
 
+// Nothing to check per row: a row left without a reference stays approved.
+const payManySchema = z.object({ common: z.string(), references: z.custom<Record<string, string>>() });
+const EMPTY = { common: '', references: {} };
+
 export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
   const f = useFormat();
   const id = useId();
   const payMany = usePayPayouts();
   const [open, setOpen] = useState(false);
-  const [references, setReferences] = useState<Record<string, string>>({});
-  const [common, setCommon] = useState('');
   const [results, setResults] = useState<Record<string, PayoutPaymentResult>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   // The rows as they were when the dialog opened: paying refreshes the list behind it, and a row
   // that was refused must stay here with its reason.
   const [rows, setRows] = useState<QueuedPayout[]>([]);
-  const pending = payMany.isPending;
+  const form = useAppForm(payManySchema, { defaultValues: EMPTY });
+  const pending = form.formState.isSubmitting;
+  const common = useWatch({ control: form.control, name: 'common' });
   const paid = (p: QueuedPayout) => results[p.id] && !results[p.id]?.error;
   // Paid or refused for good (someone else paid or rejected it meanwhile): nothing left to send.
   const settled = (p: QueuedPayout) => paid(p) || isStale(results[p.id]);
@@ -49,32 +47,32 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
   const changeOpen = (next: boolean) => {
     if (pending) return;
     if (!next) {
-      setReferences({});
-      setCommon('');
+      form.reset(EMPTY);
       setResults({});
-      setProblem(null);
     } else {
       setRows(payouts);
     }
     setOpen(next);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  // Each request is paid on its own: the outcome says which were refused, and why, row by row.
+  const submit = useFormSubmit(form, async ({ references }) => {
     const payments = rows.filter((p) => !settled(p) && (references[p.id] ?? '').trim()).map((p) => ({ id: p.id, reference: (references[p.id] ?? '').trim() }));
     if (payments.length === 0) {
-      setProblem('Escribe la referencia de al menos una solicitud que ya transferiste.');
+      form.setError(FORM_ALERT, { message: 'Escribe la referencia de al menos una solicitud que ya transferiste.' });
       return;
     }
-    setProblem(null);
     const outcome = await payMany.mutateAsync(payments);
     setResults((before) => ({ ...before, ...Object.fromEntries(outcome.map((r) => [r.id, r])) }));
     const done = outcome.filter((r) => !r.error).length;
     const failed = outcome.length - done;
     if (done > 0) notify.success(done === 1 ? '1 pago registrado.' : `${done} pagos registrados.`);
-    if (failed === 0) changeOpen(false);
-  };
+    if (failed === 0) {
+      form.reset(EMPTY);
+      setResults({});
+      setOpen(false);
+    }
+  });
 
   return (
     <AlertDialog open={open} onOpenChange={changeOpen}>
@@ -84,7 +82,7 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent className="max-w-2xl">
-        <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <Form form={form} onSubmit={submit} className="grid gap-4">
           <AlertDialogHeader>
             <AlertDialogTitle>{m.payMany}</AlertDialogTitle>
             <AlertDialogDescription>
@@ -100,17 +98,18 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
               <Input
                 id={`${id}-common`}
                 className="min-w-0 flex-1"
-                value={common}
                 maxLength={REFERENCE_MAX}
                 autoComplete="off"
                 disabled={pending}
-                onChange={(e) => setCommon(e.target.value)}
+                {...form.register('common')}
               />
               <Button
                 type="button"
                 variant="secondary"
                 disabled={pending || !common.trim()}
-                onClick={() => setReferences(Object.fromEntries(rows.filter((p) => !settled(p)).map((p) => [p.id, common])))}
+                onClick={() => {
+                  for (const p of rows) if (!settled(p)) form.setValue(`references.${p.id}`, common);
+                }}
               >
                 Usar en todas
               </Button>
@@ -153,11 +152,10 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
                       <Input
                         id={inputId}
                         placeholder={m.referenceLabel}
-                        value={references[p.id] ?? ''}
                         maxLength={REFERENCE_MAX}
                         autoComplete="off"
                         disabled={pending}
-                        onChange={(e) => setReferences((before) => ({ ...before, [p.id]: e.target.value }))}
+                        {...form.register(`references.${p.id}`)}
                       />
                     </div>
                   )}
@@ -165,23 +163,8 @@ export function PayManyDialog({ payouts }: { payouts: QueuedPayout[] }) {
               );
             })}
           </ul>
-          {problem && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {problem}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button type="button" variant="outline" disabled={pending}>
-                Cerrar
-              </Button>
-            </AlertDialogCancel>
-            <Button type="submit" disabled={pending}>
-              {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              {pending ? m.paying : m.payMany}
-            </Button>
-          </AlertDialogFooter>
-        </form>
+          <FormFooter submitLabel={m.payMany} pendingLabel={m.paying} cancelLabel="Cerrar" cancelVariant="outline" onCancel={() => changeOpen(false)} />
+        </Form>
       </AlertDialogContent>
     </AlertDialog>
   );

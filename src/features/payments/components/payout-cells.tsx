@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import type { PayoutAction } from './payout-action';
 

@@ -4,16 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchPayoutQueue, fetchPayoutTotals, payPayout, type PayoutTotal, type QueuedPayout } from '@/api/payouts/payouts-api';
-import { DbError } from '@/lib/db';
-import { formatMoney } from '@/lib/format';
-import { createQueryClient } from '@/lib/query-client';
-import { supabase } from '@/lib/supabase';
+import { DbError } from '@/lib/data/db';
+import { formatMoney } from '@/lib/format/format';
+import { createQueryClient } from '@/lib/data/query-client';
+import { supabase } from '@/lib/data/supabase';
 import PaymentsPage from './payments';
 
 // axe runs on this page and its dialogs in the browser (tests/e2e/payments.spec.ts), in both themes.
 // No stored settings: the defaults (USD, America/Bogota).
 // rpc answers only «Marcar pagados», whose loop over pay_payout (payPayouts) runs for real.
-vi.mock('@/lib/supabase', () => ({ supabase: { rpc: vi.fn() } }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: { rpc: vi.fn() } }));
 vi.mock('@/api/payouts/payouts-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/payouts/payouts-api')>()),
   fetchPayoutQueue: vi.fn(),

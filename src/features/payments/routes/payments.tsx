@@ -10,9 +10,9 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { MonthPicker } from '@/components/ui/month-picker';
 import { paths, routeLabel } from '@/config/paths';
-import { addMonths, monthStart } from '@/lib/format';
-import { useTableSearch } from '@/lib/table-search';
-import { useFormat } from '@/lib/use-format';
+import { addMonths, monthStart } from '@/lib/format/format';
+import { useTableSearch } from '@/lib/url/table-search';
+import { useFormat } from '@/lib/format/use-format';
 import { ExportButtons } from '../components/export-buttons';
 import { PayManyDialog } from '../components/pay-many-dialog';
 import type { PayoutAction } from '../components/payout-action';
@@ -21,7 +21,7 @@ import { PayoutActionDialogs } from '../components/payout-dialogs';
 import { PayoutTotals } from '../components/payout-totals';
 import { emptyStates, m } from '../messages';
 import { isFinished, paymentsSearchSchema, slugOfStatus, statusOfSlug } from '../payments-search';
-import type { PayoutStatus } from '@/lib/domain';
+import type { PayoutStatus } from '@/lib/data/domain';
 
 // The state tabs are the totals above the list, always visible: choosing one is not a hidden filter.
 const NOT_FILTERS = ['estado', 'mes'];
