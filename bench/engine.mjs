@@ -1,24 +1,43 @@
-// Reward engine benchmark (issue 5): a network of 100,000 members up to 30 generations deep and a
-// month of 300,000 orders, then approval latency and throughput, the month close, a member's
-// downline count and first page, and an upline walk. Not a test: it prints figures for bench/README.md.
+// Reward engine benchmark (issues 5, 27): a network of members up to 30 generations deep and a month of
+// orders (100,000 and 300,000 by default; 1,000,000 and 3,000,000 for issue 27's close), then approval
+// latency and throughput, a member's downline reads, and the jobs: the close preview, the month close
+// (step by step, each step's longest transaction), the what-if on the closed month and a change of the
+// company's time zone. Not a test: it prints figures for bench/README.md.
 //
-// Usage: node bench/engine.mjs   (env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED, BENCH_WORKERS=2,4, SAVIA_DB_PORT,
-//        BENCH_BUILD_ONLY=1 to stop once the data is built)
+// Usage: node bench/engine.mjs [--keep | --reuse [file.sql …]]
+//   env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED (orders left pending), BENCH_WORKERS=2,4,
+//        BENCH_PARTS=approvals,reads,jobs (which parts run), BENCH_DATA_DIR (the cluster's folder),
+//        SAVIA_DB_PORT; BENCH_AB=old.sql,new.sql (approvals: the two versions side by side, below);
+//        BENCH_BUILD_ONLY=1 to stop once the data is built (kept with --keep).
+//   --keep saves the built database (its measured orders still pending) as the copy `engine`;
+//   --reuse starts from that copy (seconds instead of the build), then applies the SQL files given.
 // The data (bench/lib/engine-data.mjs) is built set-based in SQL; the orders already approved when
 // measuring are settled by the engine's own rule function (private.sale_reward_lines), and the
-// measured ones go through public.approve_sale as staff.
+// measured ones go through public.approve_sale as staff. The cluster this script starts is stopped when
+// it ends, fails or is interrupted (bench/lib/cleanup.mjs).
+//
+// BENCH_AB: each round applies one file, approves a slice of the pending orders, applies the other,
+// approves the next slice, alternately (six rounds on one connection, then six on two), so both
+// versions meet the same moments of a shared, loaded host; the figures of each are pooled and their
+// ratio printed.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { APPROVALS_AT, MONTH, SIZES, benchCluster, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
+import { APPROVALS_AT, MONTH, applySql, benchCluster, benchDatabase, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
+import { runJob, stepTable } from './lib/jobs.mjs';
 import { fmt, machine, ms, pct } from './lib/measure.mjs';
 
-const MEASURED = SIZES.pending;
 const WORKERS = (process.env.BENCH_WORKERS ?? '2,4').split(',').map(Number);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'approvals,reads,jobs').split(','));
+const AB = process.env.BENCH_AB?.split(',');
+const CLOSE_AT = '2026-02-01 06:00:00-05';
 
+// The two versions' files are read before anything is built, so a wrong name fails at once.
+if (AB) for (const file of AB) readFileSync(file);
 const cfg = benchCluster();
 const log = (...args) => console.log(...args);
 const checkpoint = () => checkpointOf(cfg);
+const load = () => machine().split('carga ')[1];
 
 async function timed(label, client, text, params) {
   const t0 = performance.now();
@@ -28,43 +47,47 @@ async function timed(label, client, text, params) {
   return { res, t };
 }
 
-// 1–3. A fresh database with the real schema, the network, the month's orders ------------------------
-const db = await buildEngineData(cfg);
+// 1–3. A database with the real schema, the network, the month's orders (or the kept copy) --------------
+log(`máquina al empezar: ${machine()}`);
+const db = await benchDatabase(cfg, 'engine', process.argv.slice(2), () => buildEngineData(cfg), log);
+// The jobs are run by the bench itself, as pg_cron would (a migration given to --reuse schedules them again).
+await db.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`);
 if (process.env.BENCH_BUILD_ONLY) {
-  // Leaves the built database (its measured orders still pending) for profiling by hand.
   await db.end();
   process.exit(0);
 }
+const {
+  rows: [sizes],
+} = await db.query(`select (select count(*) from public.clients)::int as members, (select count(*) from public.sales)::int as sales,
+  (select count(*) from public.reward_transactions)::int as entries, pg_size_pretty(pg_database_size(current_database())) as size`);
+log(`datos: ${sizes.members} miembros, ${sizes.sales} pedidos, ${sizes.entries} asientos, ${sizes.size}`);
 
 // 4. Approvals through the engine, as staff ----------------------------------------------------------
 const { admin, superadmin } = await staffIds(db);
-const { rows: pending } = await db.query(`select s.id from public.sales s join ord o on o.id = s.id where o.k <= ${MEASURED} order by o.k`);
+const { rows: pending } = await db.query(`
+  select s.id from public.sales s where s.status = 'Pendiente de Aprobación' and s.period_month is null order by s.created_at, s.id`);
 
 async function staffSession(userId) {
   const c = new pg.Client({ connectionString: cfg.dbUrl });
   await c.connect();
   await c.query(`select set_config('savia.now', $1, false)`, [APPROVALS_AT]);
   await c.query('set role authenticated');
-  await c.query(`select set_config('request.jwt.claims', $1, false)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+  await c.query(`select set_config('request.jwt.claims', $1, false)`, [JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' })]);
   return c;
 }
-/** CPU time (user + system, ms) the server processes of these sessions have used: what an approval costs
- *  the server itself, which a busy host's waits for the CPU do not inflate as they do the latency. */
-async function serverCpuMs(sessions) {
-  let ticks = 0;
-  for (const c of sessions) {
-    const {
-      rows: [{ pid }],
-    } = await c.query('select pg_backend_pid() as pid');
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+/** CPU time (ms) the backend of a session has used: the database runs on this machine, so /proc tells. */
+async function backendCpu(c) {
+  c.pid ??= (await c.query('select pg_backend_pid() as pid')).rows[0].pid;
+  try {
+    const fields = readFileSync(`/proc/${c.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
+  } catch {
+    return NaN; // a server on another machine
   }
-  return ticks * 10; // USER_HZ = 100 on Linux
 }
-
 async function approveAll(ids, workers) {
   const sessions = await Promise.all(Array.from({ length: workers }, () => staffSession(admin)));
-  const cpuBefore = await serverCpuMs(sessions);
+  const cpu0 = (await Promise.all(sessions.map(backendCpu))).reduce((a, b) => a + b, 0);
   const latencies = [];
   let next = 0;
   const t = performance.now();
@@ -79,152 +102,168 @@ async function approveAll(ids, workers) {
     }),
   );
   const seconds = ms(t) / 1000;
-  const cpuMs = (await serverCpuMs(sessions)) - cpuBefore;
+  const cpu = (await Promise.all(sessions.map(backendCpu))).reduce((a, b) => a + b, 0) - cpu0;
   await Promise.all(sessions.map((c) => c.end()));
-  return { latencies, perSecond: ids.length / seconds, cpuMs };
+  return { latencies, perSecond: ids.length / seconds, seconds, cpu };
 }
+// The server's CPU per approval is what a busy shared host distorts least (its wall times include the
+// wait for a core).
+const line = (run) =>
+  `p50 ${fmt(pct(run.latencies, 50))} ms, p95 ${fmt(pct(run.latencies, 95))} ms, p99 ${fmt(pct(run.latencies, 99))} ms, ${run.perSecond.toFixed(0)} aprobaciones/s, CPU del servidor ${fmt(run.cpu / run.latencies.length)} ms por aprobación`;
 
-log(`aprobaciones por approve_sale (rol authenticated, claims de admin; latencia medida en el cliente):`);
-// A tenth of the orders warm the caches first (not measured), as a running server's would be.
-const warm = Math.floor(pending.length / 10);
-await approveAll(
-  pending.slice(0, warm).map((r) => r.id),
-  1,
-);
-// The notifications' outbox (issue 26) A/B: batches of 1 connection alternate between the triggers that
-// write the notifications switched off (A, as before them) and on (B), so both meet the same caches.
-const NOTIFY_TRIGGERS = [
-  ['public.sales', 'sales_notify'],
-  ['public.reward_transactions', 'reward_transactions_notify'],
-  ['public.stock_movements', 'stock_movements_notify_low_stock'],
-];
-const notifications = (on) =>
-  db.query(NOTIFY_TRIGGERS.map(([table, trigger]) => `alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`).join('; '));
-const abIds = pending.slice(warm, warm + 2 * warm).map((r) => r.id);
-const ab = { A: [], B: [] };
-const abCpu = { A: 0, B: 0 };
-for (let i = 0, batch = 100; i < abIds.length; i += batch) {
-  const side = (i / batch) % 2 === 0 ? 'A' : 'B';
-  await notifications(side === 'B');
-  const run = await approveAll(abIds.slice(i, i + batch), 1);
-  ab[side].push(...run.latencies);
-  abCpu[side] += run.cpuMs;
-}
-await notifications(true);
-for (const side of ['A', 'B'])
-  log(
-    `  avisos ${side === 'A' ? 'apagados (antes)' : 'encendidos (después)'}, 1 conexión, ${ab[side].length}: p50 ${fmt(pct(ab[side], 50))} ms, p95 ${fmt(pct(ab[side], 95))} ms, CPU del servidor ${fmt(abCpu[side] / ab[side].length)} ms por aprobación`,
+if (PARTS.has('approvals')) {
+  log(`aprobaciones por approve_sale (rol authenticated, claims de admin; latencia medida en el cliente; ${pending.length} pendientes):`);
+  // A tenth of the orders warm the caches first (not measured), as a running server's would be.
+  const warm = Math.floor(pending.length / 10);
+  await approveAll(
+    pending.slice(0, warm).map((r) => r.id),
+    1,
   );
-log(
-  `    escribir los avisos suma al p95: ${fmt(pct(ab.B, 95) - pct(ab.A, 95))} ms (p50: ${fmt(pct(ab.B, 50) - pct(ab.A, 50))} ms; CPU del servidor: ${fmt(abCpu.B / ab.B.length - abCpu.A / ab.A.length)} ms)`,
-);
-const measuredFrom = warm + abIds.length;
-const rounds = [1, ...WORKERS];
-const share = Math.floor((pending.length - measuredFrom) / rounds.length);
-for (const [i, workers] of rounds.entries()) {
-  const ids = pending.slice(measuredFrom + i * share, measuredFrom + (i + 1) * share).map((r) => r.id);
-  const run = await approveAll(ids, workers);
-  log(
-    `  ${workers} conexión(es), ${ids.length}: p50 ${fmt(pct(run.latencies, 50))} ms, p95 ${fmt(pct(run.latencies, 95))} ms, p99 ${fmt(pct(run.latencies, 99))} ms, ${run.perSecond.toFixed(0)} aprobaciones/s`,
-  );
+  let cursor = warm;
+  const take = (n) => pending.slice(cursor, (cursor += n)).map((r) => r.id);
+  if (!AB) {
+    const rounds = [1, ...WORKERS];
+    const share = Math.floor((pending.length - warm) / rounds.length);
+    for (const workers of rounds) log(`  ${workers} conexión(es), ${share}: ${line(await approveAll(take(share), workers))} (carga ${load()})`);
+  } else {
+    // Side by side: the two versions alternate, a slice each, on the same data and the same moments.
+    const ROUNDS = 6;
+    const share = Math.floor((pending.length - warm) / (2 * ROUNDS * 2));
+    for (const workers of [1, 2]) {
+      const pooled = { [AB[0]]: { latencies: [], seconds: 0, n: 0, cpu: 0 }, [AB[1]]: { latencies: [], seconds: 0, n: 0, cpu: 0 } };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const file of round % 2 === 0 ? AB : [...AB].reverse()) {
+          await applySql(cfg, [file]);
+          const run = await approveAll(take(share), workers);
+          pooled[file].latencies.push(...run.latencies);
+          pooled[file].seconds += run.seconds;
+          pooled[file].n += run.latencies.length;
+          pooled[file].cpu += run.cpu;
+        }
+      }
+      const [a, b] = AB.map((file) => ({ file, latencies: pooled[file].latencies, perSecond: pooled[file].n / pooled[file].seconds, cpu: pooled[file].cpu }));
+      for (const v of [a, b]) log(`  ${workers} conexión(es), ${v.file} (${v.latencies.length} en ${ROUNDS} tandas): ${line(v)}`);
+      log(
+        `    ${b.file} / ${a.file}: p50 × ${(pct(b.latencies, 50) / pct(a.latencies, 50)).toFixed(2)}, p95 × ${(pct(b.latencies, 95) / pct(a.latencies, 95)).toFixed(2)}, por segundo × ${(b.perSecond / a.perSecond).toFixed(2)}, CPU por aprobación × ${(b.cpu / b.latencies.length / (a.cpu / a.latencies.length)).toFixed(2)} (carga ${load()})`,
+      );
+    }
+  }
 }
 
 // 5. Reads: downline count and first page, upline walk ---------------------------------------------------
-// After thousands of approvals, let vacuum catch up first, as autovacuum does between bursts.
-await db.query('vacuum analyze public.clients, private.member_period_totals, public.sales');
-await checkpoint();
-const member = await staffSession(admin);
-const {
-  rows: [root],
-} = await db.query(`select id, path from public.clients where enroller_id is null`);
-const {
-  rows: [deep],
-} = await db.query(`select id from public.clients order by extensions.nlevel(path) desc limit 1`);
-const {
-  rows: [mid],
-} = await db.query(`
-  select c.id, x.n - 1 as downline
-    from (select extensions.subpath(path, 0, 3) as top, count(*) as n from public.clients
-           where extensions.nlevel(path) >= 3 group by 1 order by 2 desc limit 1) x
-    join public.clients c on c.path = x.top`);
-log(`lecturas (mediana de 5):`);
-async function median5(label, client, text, params) {
-  const times = [];
-  let res;
-  for (let i = 0; i < 5; i += 1) {
-    const t1 = performance.now();
-    res = await client.query(text, params);
-    times.push(ms(t1));
-  }
-  log(`  ${label}: ${fmt(pct(times, 50))} ms`);
-  return res;
-}
-const count = await median5(
-  `descendencia de la raíz (count)`,
-  db,
-  `select count(*) from public.clients where path operator(extensions.<@) $1::extensions.ltree and id <> $2`,
-  [root.path, root.id],
-);
-log(`    = ${count.rows[0].count} descendientes`);
-await median5(`resumen por generación de la raíz (get_network_summary)`, member, 'select * from public.get_network_summary($1)', [root.id]);
-await median5(`primera página, generación 1 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 1)', [root.id]);
-await median5(`primera página, generación 5 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 5)', [root.id]);
-await median5(`resumen de un miembro de 3.ª generación con ${mid.downline} descendientes`, member, 'select * from public.get_network_summary($1)', [mid.id]);
-await median5(
-  `línea ascendente completa del miembro más profundo`,
-  db,
-  `
-  select c.id, extensions.nlevel(me.path) - a.pos as generation
-    from public.clients me
-    cross join lateral unnest(string_to_array(extensions.ltree2text(me.path), '.')) with ordinality a(member_no, pos)
-    join public.clients c on c.member_no = a.member_no::bigint
-   where me.id = $1 and a.pos < extensions.nlevel(me.path)`,
-  [deep.id],
-);
-await member.end();
-
-// 6. The month close, as production runs it: the superadmin asks, the queue's runner closes --------------
-await checkpoint();
-const closer = await staffSession(superadmin);
-await closer.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
-// The preview is an API request (8 s on Supabase); PostgREST answers its first 1,000 rows (max_rows).
-await timed('vista previa del cierre (todas las filas)', closer, `select count(*) from public.preview_period_close('${MONTH}')`);
-await timed(
-  'vista previa del cierre (las 1.000 filas que responde la API)',
-  closer,
-  `select json_agg(p) from (select * from public.preview_period_close('${MONTH}') limit 1000) p`,
-);
-// The close with and without its notifications (issue 26: 12,000 «Ganaste» queued in the same job),
-// each in a transaction rolled back, before the real job below.
-for (const on of [false, true]) {
-  const probe = new pg.Client({ connectionString: cfg.dbUrl });
-  await probe.connect();
-  await probe.query(`begin; select set_config('savia.now', '2026-02-01 06:00:00-05', true)`);
-  if (!on) await probe.query(NOTIFY_TRIGGERS.map(([table, trigger]) => `alter table ${table} disable trigger ${trigger}`).join('; '));
-  await timed(`el cierre ${on ? 'con' : 'sin'} sus avisos (private.close_period, deshecho)`, probe, `select private.close_period('${MONTH}', null)`);
-  const {
-    rows: [told],
-  } = await probe.query(
-    `select count(*) filter (where kind = 'earning')::int as earning, count(*)::int as total from public.notifications where created_at = now()`,
-  );
-  log(`    avisos en la cola: ${told.earning} «Ganaste», ${told.total} en total`);
-  await probe.query('rollback');
-  await probe.end();
+if (PARTS.has('reads')) {
+  // After thousands of approvals, let vacuum catch up first, as autovacuum does between bursts.
+  await db.query('vacuum analyze public.clients, private.member_period_totals, public.sales');
   await checkpoint();
+  const member = await staffSession(admin);
+  const {
+    rows: [root],
+  } = await db.query(`select id, path from public.clients where enroller_id is null`);
+  const {
+    rows: [deep],
+  } = await db.query(`select id from public.clients order by extensions.nlevel(path) desc limit 1`);
+  const {
+    rows: [mid],
+  } = await db.query(`
+    select c.id, x.n - 1 as downline
+      from (select extensions.subpath(path, 0, 3) as top, count(*) as n from public.clients
+             where extensions.nlevel(path) >= 3 group by 1 order by 2 desc limit 1) x
+      join public.clients c on c.path = x.top`);
+  log(`lecturas (mediana de 5):`);
+  const median5 = async (label, client, text, params) => {
+    const times = [];
+    let res;
+    for (let i = 0; i < 5; i += 1) {
+      const t1 = performance.now();
+      res = await client.query(text, params);
+      times.push(ms(t1));
+    }
+    log(`  ${label}: ${fmt(pct(times, 50))} ms`);
+    return res;
+  };
+  const count = await median5(
+    `descendencia de la raíz (count)`,
+    db,
+    `select count(*) from public.clients where path operator(extensions.<@) $1::extensions.ltree and id <> $2`,
+    [root.path, root.id],
+  );
+  log(`    = ${count.rows[0].count} descendientes`);
+  await median5(`resumen por generación de la raíz (get_network_summary)`, member, 'select * from public.get_network_summary($1)', [root.id]);
+  await median5(`primera página, generación 1 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 1)', [
+    root.id,
+  ]);
+  await median5(`primera página, generación 5 de la raíz (get_network_page)`, member, 'select * from public.get_network_page($1, p_generation => 5)', [
+    root.id,
+  ]);
+  await median5(`resumen de un miembro de 3.ª generación con ${mid.downline} descendientes`, member, 'select * from public.get_network_summary($1)', [mid.id]);
+  await median5(
+    `línea ascendente completa del miembro más profundo`,
+    db,
+    `
+    select c.id, extensions.nlevel(me.path) - a.pos as generation
+      from public.clients me
+      cross join lateral unnest(string_to_array(extensions.ltree2text(me.path), '.')) with ordinality a(member_no, pos)
+      join public.clients c on c.member_no = a.member_no::bigint
+     where me.id = $1 and a.pos < extensions.nlevel(me.path)`,
+    [deep.id],
+  );
+  await member.end();
 }
-const { res: asked } = await timed('pedir el cierre (request_period_close)', closer, `select (public.request_period_close('${MONTH}')).id`);
-const runner = new pg.Client({ connectionString: cfg.dbUrl }); // postgres, as pg_cron runs it
-await runner.connect();
-await runner.query(`select set_config('savia.now', '2026-02-01 06:00:00-05', false)`);
-await timed('el trabajo de cierre (call private.run_period_close_jobs)', runner, 'call private.run_period_close_jobs()');
-const {
-  rows: [job],
-} = await runner.query('select status, summary, error from public.period_close_jobs where id = $1', [asked.rows[0].id]);
-log(`    ${job.status}: ${JSON.stringify(job.summary ?? job.error)}`);
-await runner.end();
-await timed('pedirlo otra vez (idempotente)', closer, `select (public.request_period_close('${MONTH}')).status`);
-await closer.end();
+
+// 6. The jobs, as production runs them: a superadmin asks (an API request), the job runner works ----------
+if (PARTS.has('jobs')) {
+  await checkpoint();
+  const closer = await staffSession(superadmin);
+  await closer.query(`select set_config('savia.now', $1, false)`, [CLOSE_AT]);
+  await db.query(`select set_config('savia.now', $1, false)`, [CLOSE_AT]);
+  await db.query(`update public.users_roles set finance = true where user_id = $1 and role = 'superadmin'`, [superadmin]);
+  const ask = async (label, text, params) => (await timed(label, closer, text, params)).res.rows[0].job;
+  const report = (label, run) => {
+    log(
+      `  ${label}: ${fmt(run.ms)} ms en ${run.steps.length} pasos, el más largo ${fmt(run.longest)} ms; ${run.job.status}${run.job.error ? ` (${run.job.error})` : ''} (carga ${load()})`,
+    );
+    for (const l of stepTable(run.steps)) log(`    ${l}`);
+  };
+
+  log(`trabajos (el ejecutor, como pg_cron: cada paso una transacción):`);
+  const preview = await ask('pedir la vista previa del cierre (request_close_preview)', `select public.request_close_preview($1) as job`, [MONTH]);
+  const previewRun = await runJob(db, preview.id);
+  report('la vista previa del cierre', previewRun);
+  log(`    ${JSON.stringify(previewRun.job.result)}`);
+
+  const asked = await ask('pedir el cierre (request_period_close)', `select public.request_period_close($1) as job`, [MONTH]);
+  const closeRun = await runJob(db, asked.id);
+  report('el cierre', closeRun);
+  log(`    ${JSON.stringify(closeRun.job.result)}`);
+  await timed('pedirlo otra vez (idempotente)', closer, `select public.request_period_close($1) ->> 'status'`, [MONTH]);
+  // Autovacuum would visit the ledger and the members after the close's writes; the bench does it now.
+  await db.query('vacuum analyze public.clients, public.reward_transactions, private.member_period_totals');
+
+  const plan = (await db.query(`select p.plan -> 'levels' as levels from private.plan() p`)).rows[0].levels;
+  const whatIf = await ask('pedir la simulación del plan vigente (request_plan_what_if)', `select public.request_plan_what_if($1) as job`, [
+    JSON.stringify(plan),
+  ]);
+  const whatIfRun = await runJob(db, whatIf.id);
+  report('la simulación del plan sobre el mes cerrado', whatIfRun);
+  log(`    antes ${whatIfRun.job.result?.before}, diferencia ${whatIfRun.job.result?.difference}`);
+
+  // The company moves to another time zone: the settings row is saved (an API request), the job moves
+  // the days of every sale; an approval made meanwhile waits at most for one chunk.
+  await db.query(`select set_config('savia.now', '', false)`);
+  await db.query(`update public.metadata set timezone = 'America/Lima' where id = 'app_settings'`);
+  const {
+    rows: [tz],
+  } = await db.query(`select id from private.jobs where kind = 'timezone_change' and status = 'queued' order by id desc limit 1`);
+  const tzRun = await runJob(db, tz.id);
+  report('el cambio de zona horaria (America/Lima)', tzRun);
+  const t0 = performance.now();
+  const { rows: broken } = await db.query(`select count(*)::int as n from private.sales_aggregate_violations()`);
+  log(`  agregados de ventas distintos de su cálculo desde cero en la zona nueva: ${broken[0].n} (${fmt(ms(t0))} ms)`);
+  await closer.end();
+}
+
+const t0 = performance.now();
 const { rows: bad } = await db.query(`select count(*) from private.engine_invariant_violations()`);
-log(`invariantes violados: ${bad[0].count}`);
-log(`máquina: ${machine()}, PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`);
+log(`invariantes violados: ${bad[0].count} (${fmt(ms(t0))} ms)`);
+log(`máquina al terminar: ${machine()}, PostgreSQL ${(await db.query('show server_version')).rows[0].server_version}`);
 await db.end();

@@ -3,7 +3,7 @@
 // the close preview against the close itself (target: the preview no slower than the close), and the
 // what-if replay of the closed month (target ≤ 30 s). Both simulations are jobs
 // (20250701101000_jobs_simulations.sql): the request and the screen's reads are timed as PostgREST runs
-// them, the job itself as the worker runs it. Not a test: it prints figures for bench/README.md.
+// them, the job itself as the job runner runs it. Not a test: it prints figures for bench/README.md.
 //
 // Usage: node bench/governance.mjs [--keep | --reuse [file.sql …]]
 //        (env: SAVIA_DB_PORT; BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED as for bench/engine.mjs;
@@ -15,6 +15,7 @@
 // on), shaped as PostgREST runs an RPC (bench/lib/postgrest.mjs), statement_timeout 8 s included.
 import { performance } from 'node:perf_hooks';
 import { APPROVALS_AT, MONTH, benchCluster, benchDatabase, buildEngineData, staffIds } from './lib/engine-data.mjs';
+import { runJob, stepTable } from './lib/jobs.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, request, rpc, setClock } from './lib/postgrest.mjs';
 
@@ -28,7 +29,7 @@ const cfg = benchCluster();
 log(`máquina al empezar: ${machine()}`);
 const db = await benchDatabase(cfg, 'dashboard', process.argv.slice(2), () => buildEngineData(cfg), log);
 
-// The worker is run by the bench itself below, as pg_cron would (a migration given to --reuse may schedule it again).
+// The job runner is run by the bench itself below, as pg_cron would (a migration given to --reuse may schedule it again).
 await db.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`);
 const { superadmin } = await staffIds(db);
 await db.query(`update public.users_roles set finance = true where user_id = $1 and role = 'superadmin'`, [superadmin]);
@@ -69,18 +70,10 @@ async function simulate(label, fn, args) {
     args,
   );
   const asked = ms(t1);
-  const t2 = performance.now();
-  await db.query('call private.run_simulation_jobs(0)');
-  const worker = ms(t2);
-  const {
-    rows: [done],
-  } = await db.query(
-    `select id, status, error, result, extract(epoch from finished_at - started_at) * 1000 as run_ms
-    from private.simulation_jobs where id = $1`,
-    [job.body?.id ?? job.id],
-  );
+  const run = await runJob(db, job.body?.id ?? job.id);
+  const done = run.job;
   log(
-    `  ${label}: pedirla ${fmt(asked)} ms; el trabajo ${fmt(Number(done.run_ms))} ms (el trabajador, de principio a fin, ${fmt(worker)} ms); ${done.status}${done.error ? ` (${done.error})` : ''} (carga ${machine().split('carga ')[1]})`,
+    `  ${label}: pedirla ${fmt(asked)} ms; el trabajo ${fmt(run.ms)} ms en ${run.steps.length} pasos (el más largo ${fmt(run.longest)} ms); ${done.status}${done.error ? ` (${done.error})` : ''} (carga ${machine().split('carga ')[1]})`,
   );
   return done;
 }
@@ -123,18 +116,19 @@ await measure('get_simulation_job(vista previa), como la pantalla al consultarla
 await measure('get_close_preview(página 1 de 10 filas)', () => closePreviewPage(api, asSuper, { p_job_id: preview.id, p_page: 1, p_page_size: 10 }));
 await measure(`get_close_preview(página ${pages}, la última)`, () => closePreviewPage(api, asSuper, { p_job_id: preview.id, p_page: pages, p_page_size: 10 }));
 let t0 = performance.now();
-await request(api, { claims: asSuper, method: 'POST', path: '/rpc/request_period_close', readOnly: false }, 'select public.request_period_close($1)', [MONTH]);
-log(`  request_period_close: ${fmt(ms(t0))} ms`);
-t0 = performance.now();
-await db.query('call private.run_period_close_jobs()');
-const closeMs = ms(t0);
-const {
-  rows: [job],
-} = await db.query(`select status, error, extract(epoch from finished_at - started_at) * 1000 as close_ms, summary
-  from public.period_close_jobs order by id desc limit 1`);
-log(
-  `  el trabajo de cierre (call private.run_period_close_jobs): ${fmt(closeMs)} ms; el cierre dentro de él: ${fmt(Number(job.close_ms))} ms; ${job.status}${job.error ? ` (${job.error})` : ''} (carga ${machine().split('carga ')[1]})`,
+const asked = await request(
+  api,
+  { claims: asSuper, method: 'POST', path: '/rpc/request_period_close', readOnly: false },
+  'select public.request_period_close($1) as body',
+  [MONTH],
 );
+log(`  request_period_close: ${fmt(ms(t0))} ms`);
+const close = await runJob(db, asked.body.id);
+const job = { ...close.job, summary: close.job.result };
+log(
+  `  el trabajo de cierre: ${fmt(close.ms)} ms en ${close.steps.length} pasos, el más largo ${fmt(close.longest)} ms; ${job.status}${job.error ? ` (${job.error})` : ''} (carga ${machine().split('carga ')[1]})`,
+);
+for (const line of stepTable(close.steps)) log(`    ${line}`);
 log(`  resumen: ${JSON.stringify(job.summary)}`);
 
 // What-if on the closed month ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 // one PostgREST worker would serve them. Each measure runs a warm-up first, then its calls in random order.
 import { performance } from 'node:perf_hooks';
 import { APPROVALS_AT, MONTH, benchCluster, buildEngineData, checkpoint, staffIds } from './lib/engine-data.mjs';
+import { runJob } from './lib/jobs.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, request, rpc, setClock } from './lib/postgrest.mjs';
 
@@ -135,10 +136,12 @@ for (const { id } of toApprove) await db.query('select public.approve_sale($1)',
 const {
   rows: [unfolded],
 } = await db.query(`
-  select count(*)::int as rows, (select count(*)::int from private.group_points_pending p
-                                   join public.clients c on c.id = p.ancestor_id where c.enroller_id is null) as root_rows
-    from private.group_points_pending`);
-log(`${toApprove.length} aprobaciones por approve_sale: ${fmt(ms(t0))} ms; pendientes sin plegar: ${unfolded.rows} filas, ${unfolded.root_rows} de la raíz`);
+  select count(*)::int as rows,
+         count(*) filter (where extensions.subpath(p.path, 0, 1)::text = (select c.member_no::text from public.clients c where c.enroller_id is null limit 1))::int as root_rows
+    from private.group_points_pending p`);
+log(
+  `${toApprove.length} aprobaciones por approve_sale: ${fmt(ms(t0))} ms; pendientes sin plegar: ${unfolded.rows} filas (una por cambio), ${unfolded.root_rows} cuentan para la raíz`,
+);
 await measure(`get_member_month() con ${toApprove.length} aprobaciones sin plegar`, spread(memberCalls((claims) => memberMonth(api, claims))));
 // Exact whatever is folded: the figure every caller reads against their subtree summed by brute force.
 const {
@@ -157,17 +160,15 @@ await checkpoint(cfg);
 t0 = performance.now();
 // As production runs it: the superadmin asks (an API request), the queue's runner closes (as pg_cron).
 await setClock(api, `${NEXT_MONTH} 06:00:00-05`);
-await request(
+const asked = await request(
   api,
   { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
-  'select public.request_period_close($1)',
+  'select public.request_period_close($1) as body',
   [MONTH],
 );
 await db.query(`select set_config('savia.now', '${NEXT_MONTH} 06:00:00-05', false)`);
-await db.query('call private.run_period_close_jobs()');
-const {
-  rows: [job],
-} = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
+const { job: ran } = await runJob(db, asked.body.id);
+const job = { ...ran, summary: ran.result };
 if (job.status !== 'done') throw new Error(`el cierre no terminó: ${JSON.stringify(job)}`);
 log(`cierre de ${MONTH.slice(0, 7)}: ${fmt(ms(t0))} ms (${job.summary.forfeits} anulaciones, ${job.summary.volume_bonuses} bonos de volumen)`);
 

@@ -14,6 +14,7 @@
 // runs an RPC (bench/lib/postgrest.mjs), one after another on one connection.
 import { performance } from 'node:perf_hooks';
 import { APPROVALS_AT, MONTH, benchCluster, buildEngineData, checkpoint, benchDatabase, staffIds } from './lib/engine-data.mjs';
+import { runJob } from './lib/jobs.mjs';
 import { fmt, machine, ms, summary } from './lib/measure.mjs';
 import { apiConnection, claimsOf, functionSignatures, request, rpc, setClock } from './lib/postgrest.mjs';
 
@@ -134,17 +135,15 @@ log(`  respuestas que no cuadran con el libro: ${await wrongAnswers(MONTH)} de $
 await checkpoint(cfg);
 let t0 = performance.now();
 await setClock(api, `${NEXT_MONTH} 06:00:00-05`);
-await request(
+const closeAsked = await request(
   api,
   { claims: claimsOf(superadmin), method: 'POST', path: '/rpc/request_period_close', readOnly: false },
-  'select public.request_period_close($1)',
+  'select public.request_period_close($1) as body',
   [MONTH],
 );
 await db.query(`select set_config('savia.now', '${NEXT_MONTH} 06:00:00-05', false)`);
-await db.query('call private.run_period_close_jobs()');
-const {
-  rows: [job],
-} = await db.query(`select status, summary, error from public.period_close_jobs order by id desc limit 1`);
+const { job: ran } = await runJob(db, closeAsked.body.id);
+const job = { ...ran, summary: ran.result };
 if (job.status !== 'done') throw new Error(`el cierre no terminó: ${JSON.stringify(job)}`);
 log(`cierre de ${MONTH.slice(0, 7)}: ${fmt(ms(t0))} ms (${job.summary.forfeits} anulaciones, ${job.summary.volume_bonuses} bonos de volumen)`);
 // The close wrote tens of thousands of reversals; autovacuum (its insert threshold) visits the ledger

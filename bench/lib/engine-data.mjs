@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { stackConfig } from '../../scripts/lib/config.mjs';
-import { adminUrl, ensureCluster, resetDatabase, startCluster, stopCluster, withClient } from '../../scripts/lib/pg-cluster.mjs';
+import { adminUrl, ensureCluster, isRunning, resetDatabase, startCluster, stopCluster, withClient } from '../../scripts/lib/pg-cluster.mjs';
+import { atExit } from './cleanup.mjs';
 import { fmt, ms } from './measure.mjs';
 
 export const MAX_DEPTH = 30;
@@ -27,13 +28,20 @@ export const SIZES = {
   pending: Number(process.env.BENCH_MEASURED ?? 10_000),
 };
 
-/** Starts (creating it if needed) the benchmarks' cluster and returns its settings. */
+/**
+ * Starts (creating it if needed) the benchmarks' cluster and returns its settings. A cluster this
+ * process started is stopped when it ends, also on a failure or Ctrl-C (bench/lib/cleanup.mjs); its
+ * data stays in its folder for `--reuse`. `BENCH_DATA_DIR` puts it in a folder of one's own (a big
+ * data set kept between runs).
+ */
 export function benchCluster() {
   const base = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
-  const dataDir = join(base.dataDir, '..', `bench-${base.dbPort}`);
+  const dataDir = process.env.BENCH_DATA_DIR ?? join(base.dataDir, '..', `bench-${base.dbPort}`);
   const cfg = { ...base, dataDir, pgData: join(dataDir, 'pg') }; // the test profile's settings (fsync off)
+  const wasRunning = isRunning(cfg);
   ensureCluster(cfg);
   startCluster(cfg);
+  if (!wasRunning) atExit(() => stopCluster(cfg));
   return cfg;
 }
 
@@ -47,6 +55,22 @@ export const checkpoint = (cfg) => withClient(adminUrl(cfg.dbUrl), (c) => c.quer
  */
 export async function buildEngineData(cfg, { members, orders, pending } = SIZES, log = console.log) {
   let t0 = performance.now();
+  // BENCH_FROM_SNAPSHOT=engine: the data `node bench/engine.mjs --keep` saved (at any size) instead of a
+  // build, so every screen's bench can run on one million-member data set built once.
+  const from = process.env.BENCH_FROM_SNAPSHOT;
+  if (from) {
+    if (!restoreSnapshot(cfg, from)) throw new Error(`No hay copia «${from}» en ${cfg.dataDir}: guárdala antes con node bench/engine.mjs --keep.`);
+    const db = new pg.Client({ connectionString: cfg.dbUrl });
+    await db.connect();
+    await db.query(`set search_path = public, extensions`);
+    await db.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`);
+    // The build's list of the pending orders, as the benches read it.
+    await db.query(`create temporary table ord as
+      select row_number() over (order by s.created_at, s.id) as k, s.id, s.client_id as buyer, s.created_at as at
+        from public.sales s where s.status = 'Pendiente de Aprobación' and s.period_month is null`);
+    log(`datos de la copia «${from}»: ${fmt(ms(t0))} ms`);
+    return db;
+  }
   await resetDatabase(cfg, { withSeed: false });
   log(`migraciones: ${fmt(ms(t0))} ms`);
   // pg_cron would run the hourly close with the real clock in the middle of the measures.
@@ -59,6 +83,11 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
   // The network, set-based ----------------------------------------------------------------------------
   log(`construyendo ${members} miembros (hasta ${MAX_DEPTH} generaciones) y ${orders} pedidos…`);
   t0 = performance.now();
+  // A million rows inserted one index entry at a time (trigram GIN, GiST on the path, …) is most of a
+  // build: the tables' secondary indexes are dropped for the bulk load and built again in one pass at
+  // the end (those behind a constraint stay: the load's own lookups use them).
+  await db.query(`set maintenance_work_mem = '1GB'`);
+  const indexes = await dropIndexes(db, ['public.clients', 'public.sales', 'public.sale_items', 'public.stock_movements', 'public.reward_transactions']);
   await db.query(`
     insert into public.staff_invitations (email, role) values ('bench.admin@savia.test', 'admin'), ('bench.super@savia.test', 'superadmin');
     insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
@@ -262,6 +291,9 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
     alter table private.member_period_totals enable trigger member_period_totals_group_points_insert;
   `);
   log(`  ${orders - pending} pedidos liquidados: ${fmt(ms(t0))} ms`);
+  t0 = performance.now();
+  for (const def of indexes) await db.query(def);
+  log(`  ${indexes.length} índices construidos de nuevo: ${fmt(ms(t0))} ms`);
   // The kept figures are then rebuilt by the engine's own functions, each in its own transaction after
   // fresh, committed statistics of every table: inside the bulk load's transaction the planner took the
   // new rows for none, and refresh_all_activity (member_period_totals) and rebuild_sales_aggregates
@@ -314,6 +346,19 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
            (select count(*) from public.reward_transactions) entries, (select count(*) from public.sales) sales`);
   log(`datos: ${sizes.members} miembros, ${sizes.depth} generaciones bajo la raíz, ${sizes.sales} pedidos, ${sizes.entries} asientos`);
   return db;
+}
+
+/** Drops the secondary indexes of `tables` that no constraint owns; returns their definitions, to build them again. */
+async function dropIndexes(db, tables) {
+  const { rows } = await db.query(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i
+      where i.indrelid = any($1::regclass[]) and not i.indisprimary
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const r of rows) await db.query(`drop index ${r.name}`);
+  return rows.map((r) => r.def);
 }
 
 // A built database kept as a copy of the cluster's files, so a benchmark can be run again on the same

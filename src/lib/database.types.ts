@@ -501,50 +501,9 @@ export type Database = {
           },
         ]
       }
-      period_close_jobs: {
-        Row: {
-          error: string | null
-          error_code: string | null
-          finished_at: string | null
-          id: number
-          month: string
-          origin: string
-          requested_at: string
-          requested_by: string | null
-          started_at: string | null
-          status: string
-          summary: Json | null
-        }
-        Insert: {
-          error?: string | null
-          error_code?: string | null
-          finished_at?: string | null
-          id?: never
-          month: string
-          origin: string
-          requested_at?: string
-          requested_by?: string | null
-          started_at?: string | null
-          status?: string
-          summary?: Json | null
-        }
-        Update: {
-          error?: string | null
-          error_code?: string | null
-          finished_at?: string | null
-          id?: never
-          month?: string
-          origin?: string
-          requested_at?: string
-          requested_by?: string | null
-          started_at?: string | null
-          status?: string
-          summary?: Json | null
-        }
-        Relationships: []
-      }
       periods: {
         Row: {
+          close_started_at: string | null
           closed_at: string | null
           closed_by: string | null
           created_at: string
@@ -553,6 +512,7 @@ export type Database = {
           summary: Json | null
         }
         Insert: {
+          close_started_at?: string | null
           closed_at?: string | null
           closed_by?: string | null
           created_at?: string
@@ -561,6 +521,7 @@ export type Database = {
           summary?: Json | null
         }
         Update: {
+          close_started_at?: string | null
           closed_at?: string | null
           closed_by?: string | null
           created_at?: string
@@ -1605,6 +1566,11 @@ export type Database = {
           job_id: number
           job_requested_at: string
           job_status: string
+          job_step: string
+          job_step_done: number
+          job_step_no: number
+          job_step_total: number
+          job_steps: number
           month: string
           status: string
           summary: Json
@@ -1970,6 +1936,7 @@ export type Database = {
           pending_payouts: number
         }[]
       }
+      get_timezone_change: { Args: Record<PropertyKey, never>; Returns: Json }
       get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
       get_why_not_paid: {
         Args: { p_client_id: string; p_month?: string }
@@ -2130,21 +2097,6 @@ export type Database = {
         }[]
       }
       preview_order: { Args: { p_items: Json }; Returns: Json }
-      preview_period_close: {
-        Args: { p_month?: string }
-        Returns: {
-          action: string
-          amount: number
-          base: number
-          client_id: string
-          client_name: string
-          detail: string
-          ledger_id: number
-          level_from: number
-          level_to: number
-          rate: number
-        }[]
-      }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
@@ -2251,28 +2203,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      request_period_close: {
-        Args: { p_month?: string }
-        Returns: {
-          error: string | null
-          error_code: string | null
-          finished_at: string | null
-          id: number
-          month: string
-          origin: string
-          requested_at: string
-          requested_by: string | null
-          started_at: string | null
-          status: string
-          summary: Json | null
-        }
-        SetofOptions: {
-          from: "*"
-          to: "period_close_jobs"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
+      request_period_close: { Args: { p_month?: string }; Returns: Json }
       request_plan_what_if: { Args: { p_levels: Json }; Returns: Json }
       revoke_staff_access: { Args: { p_user_id: string }; Returns: Json }
       revoke_staff_invitation: {

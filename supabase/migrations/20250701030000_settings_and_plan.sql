@@ -437,11 +437,12 @@ declare
 begin
   v_levels := private.validate_plan_levels(p_levels);
   v_count := jsonb_array_length(v_levels);
-  -- A close reads the plan when it starts: no change while one is queued or running. The runner holds
-  -- its advisory lock for the whole run; taking it here (for this transaction) also keeps a close
-  -- from starting until the new plan is committed.
-  if exists (select 1 from public.period_close_jobs j where j.status in ('queued', 'running'))
-     or not pg_catalog.pg_try_advisory_xact_lock(pg_catalog.hashtext('savia.period_close_jobs:runner')) then
+  -- A close keeps the plan it began with, and raises members to its levels: no change while one is
+  -- queued or under way. The open months are held in KEY SHARE first (as an approval holds its
+  -- month), so a close beginning meanwhile waits for this save to commit and reads the new plan.
+  perform 1 from public.periods p where p.status = 'open' order by p.month for key share;
+  if exists (select 1 from private.jobs j where j.kind = 'period_close' and j.status in ('queued', 'running'))
+     or exists (select 1 from public.periods p where p.status = 'open' and p.close_started_at is not null) then
     perform private.refuse('close_in_progress', 'Hay un cierre de mes en marcha: espera a que termine para cambiar el plan.');
   end if;
   -- Saves wait for each other, so two superadmins saving at once make two versions, one after the other.

@@ -526,7 +526,7 @@ begin
   -- overlap: a move is refused while a close runs, and it holds every month still open in KEY SHARE
   -- (as an approval holds its month) so a close that starts meanwhile waits for the move to commit.
   -- Each month is closed on the network before the move or on the one after it, never on a mix.
-  if exists (select 1 from public.period_close_jobs j where j.status = 'running') then
+  if exists (select 1 from public.periods p where p.status = 'open' and p.close_started_at is not null) then
     perform private.refuse('close_in_progress', 'Hay un cierre de mes en marcha: cambia el enrolador cuando termine.');
   end if;
   perform 1 from public.periods p where p.status = 'open' order by p.month for key share;

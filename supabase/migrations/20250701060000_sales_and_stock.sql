@@ -25,6 +25,8 @@ create table public.periods (
   closed_at timestamptz,
   closed_by uuid references auth.users (id) on delete set null,
   summary jsonb,
+  -- When its close began (the close's first step): from then on nothing more is written into the month.
+  close_started_at timestamptz,
   created_at timestamptz not null default now(),
   constraint periods_cerrado_con_fecha check ((status = 'closed') = (closed_at is not null))
 );

@@ -86,23 +86,29 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_status text;
+  v_period record;
 begin
-  -- KEY SHARE: any number of approvals share it; the close's FOR UPDATE waits for them and they
-  -- wait for the close, so no entry can slip into a month while it is being closed.
-  select p.status into v_status from public.periods p where p.month = p_month for key share;
+  -- KEY SHARE: any number of approvals share it; the close's FOR UPDATE (its first step) waits for
+  -- them and they wait for it, so no entry can slip into a month while it is being closed. Once the
+  -- close has begun (close_started_at, committed by its first step), the month takes nothing more.
+  select p.status, p.close_started_at into v_period from public.periods p where p.month = p_month for key share;
   if not found then
     insert into public.periods (month) values (p_month) on conflict (month) do nothing;
-    select p.status into v_status from public.periods p where p.month = p_month for key share;
+    select p.status, p.close_started_at into v_period from public.periods p where p.month = p_month for key share;
   end if;
-  if v_status = 'closed' then
+  if v_period.status = 'closed' then
     perform private.refuse('period_closed',
       format('El mes de %s ya está cerrado; no se pueden registrar nuevas recompensas en él.', private.period_label(p_month)));
+  end if;
+  if v_period.close_started_at is not null then
+    perform private.refuse('period_closing',
+      format('El cierre de %s está en marcha: ya no se registran recompensas en ese mes. Vuelve a intentarlo cuando termine.',
+             private.period_label(p_month)));
   end if;
 end
 $$;
 comment on function private.lock_open_period(date) is
-  'Crea el periodo si falta y lo bloquea en modo compartido mientras la transacción escribe en él; rechaza escribir en un mes cerrado.';
+  'Crea el periodo si falta y lo bloquea en modo compartido mientras la transacción escribe en él; rechaza escribir en un mes cerrado o cuyo cierre ya empezó.';
 
 -- The plan as the engine reads it ---------------------------------------------------------------------
 create or replace function private.plan() returns table (version integer, plan jsonb)
@@ -182,7 +188,8 @@ create table private.member_period_totals (
   level_after smallint,
   primary key (client_id, period)
 ) with (fillfactor = 70); -- each row is updated in place by every approval that pays its member: room for HOT updates
-create index member_period_totals_period_idx on private.member_period_totals (period);
+-- A month's members in id order: the close's chunks, the Dashboard's panel of members close to active.
+create index member_period_totals_period_idx on private.member_period_totals (period, client_id);
 comment on table private.member_period_totals is
   'Totales de un miembro en un mes de negocio, escritos por el motor en la misma sentencia que los asientos: puntos personales (compras y enrolamientos, netos de reversos), ventas comisionables propias e ingresos netos. El cierre congela actividad, puntos de grupo, ventas de la red y nivel. Evita recorrer el libro en cada consulta.';
 comment on column private.member_period_totals.income is
@@ -232,7 +239,7 @@ $$;
 comment on function private.refresh_activity(uuid[]) is
   'Recalcula clients.is_active de los miembros indicados: activo si sus puntos personales del mes en curso alcanzan los puntos de actividad de la configuración.';
 
-create or replace function private.refresh_all_activity() returns integer
+create or replace function private.refresh_activity_range(p_after uuid, p_last uuid) returns integer
 language plpgsql
 security definer
 set search_path = ''
@@ -242,14 +249,28 @@ declare
   v_threshold integer := (select (p.plan ->> 'activity_points')::integer from private.plan() p);
   v_changed integer;
 begin
+  -- Only the rows that change are written (HOT updates: clients keeps room on each page), in id order.
   update public.clients c
      set is_active = not c.is_active
-   where c.is_active is distinct from exists (
+   where c.id > coalesce(p_after, '00000000-0000-0000-0000-000000000000') and c.id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+     and c.is_active is distinct from exists (
            select 1 from private.member_period_totals t
             where t.client_id = c.id and t.period = v_month and t.personal_points >= v_threshold);
   get diagnostics v_changed = row_count;
   return v_changed;
 end
 $$;
+comment on function private.refresh_activity_range(uuid, uuid) is
+  'Pone is_active al día según el mes en curso para los clientes de id en (p_after, p_last] (todos si no se indican); devuelve cuántos cambiaron. El cierre la llama tramo a tramo.';
+
+create or replace function private.refresh_all_activity() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  return private.refresh_activity_range(null, null);
+end
+$$;
 comment on function private.refresh_all_activity() is
-  'Pone is_active al día para todos según el mes en curso (al empezar un mes todos pasan a inactivos). La llaman el cierre y la tarea horaria; devuelve cuántos cambiaron.';
+  'Pone is_active al día para todos según el mes en curso (al empezar un mes todos pasan a inactivos). La llaman la tarea horaria y la carga del banco de pruebas; devuelve cuántos cambiaron.';

@@ -709,8 +709,14 @@ begin
 
   -- A paid sale: its stock comes back and each of its positive entries is reversed once, in the
   -- entry's own month. In a closed month that is a clawback on the available balance. The month
-  -- row is share-locked so a close in progress finishes first (its forfeits are then skipped).
-  perform 1 from public.periods p where p.month = v_sale.period_month for key share;
+  -- row is share-locked, so a close waits for the cancellation to commit; while a close is under way
+  -- (it commits step by step) the cancellation is refused rather than mixed into it.
+  if (select p.status = 'open' and p.close_started_at is not null
+        from public.periods p where p.month = v_sale.period_month for key share) then
+    perform private.refuse('period_closing',
+      format('El cierre de %s está en marcha: la venta #%s se podrá cancelar cuando termine.',
+             private.period_label(v_sale.period_month), v_sale.sale_no));
+  end if;
   insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
   select i.product_id, i.quantity, 'cancellation', p_sale_id, format('Cancelación de la venta #%s', v_sale.sale_no), auth.uid(), v_now
     from public.sale_items i where i.sale_id = p_sale_id order by i.product_id;

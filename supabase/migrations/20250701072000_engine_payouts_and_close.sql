@@ -200,89 +200,187 @@ revoke all on function public.request_payout(numeric, text), public.approve_payo
 grant execute on function public.request_payout(numeric, text), public.approve_payout(uuid), public.pay_payout(uuid, text),
   public.reject_payout(uuid, text) to authenticated;
 
--- The month close, set-based over one month (DESIGN.md §5, §9).
+-- The month close, in resumable steps (DESIGN.md §5, §9; issue 27).
 --
--- For month M, with the plan in force when closing:
---   1. per member with activity in M: personal points, group points (own + whole downline),
---      downline commissionable sales, active (personal points ≥ activity points), the level held
---      during M and the highest level qualified (personal and group thresholds), never lower;
---   2. each commission or bonus of M not yet reversed whose beneficiary ended M inactive is
---      reversed (reversal_commission, reason «inactivo al cierre»);
---   3. each active member gets bonus_volume = round(volume rate of the level held during M ×
---      downline sales, 2);
---   4. star levels rise; M is marked closed with its summary: its net income becomes available;
---   5. clients.is_active is brought to the current month.
--- Closing a closed month returns its summary and writes nothing.
+-- For month M, with the plan in force when its close begins (kept for the whole close):
+--   begin     M is marked as closing (periods.close_started_at): approvals and cancellations that would
+--             write into M are refused from then on, and those in flight are waited for; the group
+--             points still pending are folded, so the kept sums hold every change of M;
+--   freeze    per member with activity in M: personal points, group points (own + whole downline) and
+--             downline commissionable sales from the kept sums (20250701081000_kept_group_points.sql),
+--             active (personal points ≥ activity points), the level held during M and the highest level
+--             qualified (personal and group thresholds), never lower;
+--   forfeits  each commission or bonus of M not yet reversed whose beneficiary ended M inactive is
+--             reversed (reversal_commission, reason «inactivo al cierre»);
+--   bonuses   each active member gets bonus_volume = round(volume rate of the level held during M ×
+--             downline sales, 2);
+--   levels    star levels rise;
+--   activity  clients.is_active is brought to the current month (a new month starts with everyone
+--             inactive until they reach the activity points);
+--   finish    M is marked closed with its summary: its net income becomes available.
 --
--- The close of 100,000 members takes about 17 s (bench/README.md), more than the 8 s an API request
--- may last on Supabase (statement_timeout and lock_timeout of `authenticator`). So nobody closes a
--- month inside a request: public.request_period_close queues a job in public.period_close_jobs and
--- pg_cron runs it as the owner, outside any request (20250701100000_jobs_period_close.sql).
+-- Every step but begin and finish goes through the members in id order, one chunk per call, and each
+-- call commits its work together with its place (private.period_closes: the step, the last member
+-- done, the running counts). So no statement or transaction lasts long however big the month (a
+-- hosted project stops any statement after 2 minutes), a close cut short anywhere — the session
+-- killed, the server restarted, a step that failed — is taken up by the next call exactly where it
+-- stopped, and nothing is written twice: a chunk is either all committed with its place or not at all,
+-- and each step also skips what is already there (a reversed entry, a bonus paid, a level reached).
+-- M is marked closed only by the last step. At 1,000,000 members and 3,000,000 orders the whole close
+-- takes … (bench/README.md, «The month close at a million members»).
+--
+-- The close runs as a job (20250701100000_jobs.sql: request_period_close queues it, the job runner
+-- calls private.close_step until it is done); private.close_period runs every step in one transaction
+-- (the seed's history, the pgTAP tests).
 
-create or replace function private.period_close_stats(p_month date, p_plan jsonb) returns table (
-  client_id uuid, personal_points integer, own_sales numeric, group_points integer, downline_sales numeric,
-  level_during smallint, was_active boolean, level_after smallint
-)
-language sql
+create table private.period_closes (
+  month date primary key references public.periods (month),
+  plan_version integer not null,
+  plan jsonb not null,
+  actor uuid, -- who asked (periods.closed_by at the end); a fact, as the ledger's authors: no foreign key
+  step text not null constraint period_closes_paso_valido
+    check (step in ('freeze', 'forfeits', 'bonuses', 'levels', 'activity', 'finish', 'done')),
+  after_id uuid, -- the step's place: the last member (or client, for activity) done
+  done integer not null default 0, -- members (clients) the step has gone through
+  members integer not null, -- members with activity in M, counted at begin
+  clients integer not null, -- clients, counted at begin (activity's progress)
+  forfeits integer not null default 0,
+  forfeited numeric(14,2) not null default 0,
+  bonuses integer not null default 0,
+  bonus_total numeric(14,2) not null default 0,
+  level_ups integer not null default 0,
+  started_at timestamptz not null default now(),
+  finished_at timestamptz,
+  constraint period_closes_terminado_con_fecha check ((step = 'done') = (finished_at is not null))
+);
+comment on table private.period_closes is
+  'Dónde va el cierre de cada mes: el plan con que se cierra, el paso en curso y el último miembro hecho en él, y lo que lleva escrito (anulaciones, bonos, subidas de nivel). Se confirma con cada tramo del cierre, así que un cierre interrumpido sigue desde aquí sin repetir nada.';
+revoke all on private.period_closes from public, anon, authenticated, service_role;
+
+create or replace function private.first_period() returns date
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  with own as (
-    select t.client_id, t.personal_points, t.own_sales, c.path, c.member_no, c.star_level
+begin
+  -- The business starts with its first month with a sale (a period row); before any, with the month in course.
+  return coalesce((select min(p.month) from public.periods p), private.current_period());
+end
+$$;
+comment on function private.first_period() is
+  'El primer mes de negocio de la empresa: el más antiguo con periodo (el de su primera venta) o, si aún no hay ninguno, el mes en curso. Antes de él no hay nada que cerrar.';
+
+create or replace function private.check_month_to_close(p_month date) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_first date;
+begin
+  if p_month is null or p_month <> date_trunc('month', p_month)::date then
+    perform private.refuse('invalid_period', 'Indica el mes como su primer día (por ejemplo 2026-03-01).');
+  end if;
+  if p_month >= private.current_period() then
+    perform private.refuse('period_not_ended',
+      format('El mes de %s aún no ha terminado: se puede cerrar desde el 1 de %s.', private.period_label(p_month),
+             private.period_label((p_month + interval '1 month')::date)));
+  end if;
+  v_first := private.first_period();
+  if p_month < v_first then
+    perform private.refuse('before_first_period',
+      format('No hay nada que cerrar en %s: la historia de la empresa empieza en %s.', private.period_label(p_month),
+             private.period_label(v_first)));
+  end if;
+end
+$$;
+comment on function private.check_month_to_close(date) is
+  'Rechaza un mes que no se puede cerrar: una fecha que no es primer día, un mes que aún no termina o uno anterior al primer mes de la empresa.';
+
+-- A member's figures for the close ---------------------------------------------------------------------
+create or replace function private.period_close_stats(p_month date, p_plan jsonb, p_after uuid default null, p_last uuid default null)
+returns table (
+  client_id uuid, personal_points integer, own_sales numeric, group_points integer, downline_sales numeric,
+  level_during smallint, was_active boolean, level_after smallint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  -- (PL/pgSQL, not SQL: the kept sums are defined after the engine, in 20250701081000.)
+  -- The members with activity in the month whose id is in (p_after, p_last] (all of them without
+  -- bounds). Group points and downline sales are the kept sums (each descendant's points and sales
+  -- credited to every ancestor as they happened, 20250701081000_kept_group_points.sql): folded, plus
+  -- what is still pending, credited here to each strict ancestor of the member it was written for.
+  return query
+  with members as (
+    select t.client_id, t.personal_points, t.own_sales, c.member_no, c.star_level
       from private.member_period_totals t join public.clients c on c.id = t.client_id
      where t.period = p_month
-  ), up as (
-    -- Each contribution is credited to every ancestor, read from the path's labels (member numbers).
-    select a.member_no::bigint as member_no, sum(o.personal_points) as points, sum(o.own_sales) as sales
-      from own o
-      cross join lateral unnest(string_to_array(
-             regexp_replace(extensions.ltree2text(o.path), '\.?[^.]+$', ''), '.')) as a(member_no)
-     where o.personal_points <> 0 or o.own_sales <> 0
+       and t.client_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000') and t.client_id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+  ), pending as (
+    select a.member_no::bigint as member_no, sum(d.points) as points, sum(d.sales) as sales
+      from private.group_points_pending d
+     cross join lateral unnest((string_to_array(extensions.ltree2text(d.path), '.'))[:extensions.nlevel(d.path) - 1]) a(member_no)
+     where d.period = p_month
      group by 1
   ), levels as (
     select (l ->> 'level')::integer as level, (l ->> 'personal_points')::integer as personal_points,
            (l ->> 'group_points')::integer as group_points
       from jsonb_array_elements(p_plan -> 'levels') l
   )
-  select o.client_id, o.personal_points, o.own_sales,
-         (o.personal_points + coalesce(u.points, 0))::integer,
-         coalesce(u.sales, 0)::numeric(12,2),
-         o.star_level,
-         o.personal_points >= (p_plan ->> 'activity_points')::integer,
-         greatest(o.star_level, coalesce((
+  select m.client_id, m.personal_points, m.own_sales, x.group_points, x.downline_sales, m.star_level,
+         m.personal_points >= (p_plan ->> 'activity_points')::integer,
+         greatest(m.star_level, coalesce((
            select max(l.level) from levels l
-            where o.personal_points >= l.personal_points and o.personal_points + coalesce(u.points, 0) >= l.group_points), 0))::smallint
-    from own o left join up u on u.member_no = o.member_no
+            where m.personal_points >= l.personal_points and x.group_points >= l.group_points), 0))::smallint
+    from members m
+    left join private.group_points g on g.ancestor_id = m.client_id and g.period = p_month
+    left join pending p on p.member_no = m.member_no
+   cross join lateral (select (m.personal_points + coalesce(g.points, 0) + coalesce(p.points, 0))::integer as group_points,
+                              (coalesce(g.sales, 0) + coalesce(p.sales, 0))::numeric(14,2) as downline_sales) x;
+end
 $$;
-comment on function private.period_close_stats(date, jsonb) is
-  'Cifras de cierre de cada miembro con actividad en el mes: puntos personales y de grupo (propios + toda la red), ventas de la red, actividad, nivel del mes y nivel alcanzado.';
+comment on function private.period_close_stats(date, jsonb, uuid, uuid) is
+  'Cifras de cierre de los miembros con actividad en el mes (los de id en (p_after, p_last], o todos): puntos personales y de grupo (propios + toda la red, de las sumas guardadas), ventas de la red, actividad, nivel del mes y nivel alcanzado.';
 
-create or replace function private.period_close_actions(p_month date, p_plan jsonb, p_frozen boolean default false) returns table (
+create or replace function private.period_close_actions(
+  p_month date, p_plan jsonb, p_frozen boolean default false, p_action text default null, p_after uuid default null, p_last uuid default null
+) returns table (
   action text, client_id uuid, ledger_id bigint, amount numeric, base numeric, rate numeric,
-  level_from smallint, level_to smallint, detail text
+  level_from smallint, level_to smallint, detail text, detail_without_amounts text
 )
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  -- The preview computes the month's figures; the close, having just frozen them into
-  -- member_period_totals, reads them back (p_frozen) instead of computing them twice.
+  -- The preview computes the month's figures; the close, having frozen them into member_period_totals
+  -- (its freeze step), reads them back (p_frozen). p_action picks one kind of action; p_after and
+  -- p_last a range of members (the close's chunks).
   with stats as materialized (
-    select * from private.period_close_stats(p_month, p_plan) where not p_frozen
+    select * from private.period_close_stats(p_month, p_plan, p_after, p_last) where not p_frozen
     union all
     select t.client_id, t.personal_points, t.own_sales, t.group_points, t.downline_sales, t.level_during, t.was_active, t.level_after
-      from private.member_period_totals t where p_frozen and t.period = p_month
+      from private.member_period_totals t
+     where p_frozen and t.period = p_month
+       and t.client_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000') and t.client_id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
   ), currency as (
     select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as code
   )
   select 'forfeit', r.beneficiary_id, r.id, -r.amount, r.base, r.rate, s.level_during, s.level_during,
          left(format('Anulada al cierre de %s: terminaste el mes inactivo (%s de %s puntos personales). Se anula: %s',
-                     private.period_label(p_month), s.personal_points, p_plan ->> 'activity_points', r.rule), 500)
-    from public.reward_transactions r
-    join stats s on s.client_id = r.beneficiary_id and not s.was_active
-   where r.period_month = p_month
+                     private.period_label(p_month), s.personal_points, p_plan ->> 'activity_points', r.rule), 500),
+         format('Anulada al cierre de %s: terminaste el mes inactivo (%s de %s puntos personales).',
+                private.period_label(p_month), s.personal_points, p_plan ->> 'activity_points')
+    from stats s
+    join public.reward_transactions r on r.beneficiary_id = s.client_id and r.period_month = p_month
+   where (p_action is null or p_action = 'forfeit')
+     and not s.was_active
      and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter')
      and r.reverses_id is null
      and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id)
@@ -292,21 +390,52 @@ as $$
          format('Bono de volumen de %s (%s): %s de %s %s en ventas de tu red = %s %s.',
                 private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric),
                 private.money(s.downline_sales), (select code from currency),
-                private.money(round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2)), (select code from currency))
+                private.money(round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2)), (select code from currency)),
+         format('Bono de volumen de %s (%s): %s de las ventas de tu red.',
+                private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric))
     from stats s
     cross join lateral (select private.plan_level(p_plan, s.level_during) as level) l
-   where s.was_active and round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2) > 0
+   where (p_action is null or p_action = 'bonus_volume')
+     and s.was_active and round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2) > 0
+     -- Paid already (a close taken up again): never twice.
+     and not exists (select 1 from public.reward_transactions b
+                      where b.beneficiary_id = s.client_id and b.period_month = p_month and b.type = 'bonus_volume')
   union all
-  select 'level_up', s.client_id, null, null, null, null, s.level_during, s.level_after,
-         format('Sube a %s al cierre de %s: %s puntos personales y %s de grupo.',
-                private.plan_level(p_plan, s.level_after) ->> 'name', private.period_label(p_month), s.personal_points, s.group_points)
+  select 'level_up', s.client_id, null, null, null, null, s.level_during, s.level_after, d.detail, d.detail
     from stats s
-   where s.level_after > s.level_during
+   cross join lateral (select format('Sube a %s al cierre de %s: %s puntos personales y %s de grupo.',
+                                     private.plan_level(p_plan, s.level_after) ->> 'name', private.period_label(p_month),
+                                     s.personal_points, s.group_points) as detail) d
+   where (p_action is null or p_action = 'level_up')
+     and s.level_after > s.level_during
 $$;
-comment on function private.period_close_actions(date, jsonb, boolean) is
-  'Lo que hará el cierre de un mes: anulaciones por inactividad, bonos de volumen y subidas de nivel, cada uno con su explicación. Lo usan la vista previa y el cierre.';
+comment on function private.period_close_actions(date, jsonb, boolean, text, uuid, uuid) is
+  'Lo que hará el cierre de un mes: anulaciones por inactividad, bonos de volumen y subidas de nivel, cada uno con su explicación (y la misma sin importes, para quien no tiene finanzas). Una clase de acción o todas, los miembros de un tramo o todos. Lo usan la vista previa y el cierre, así que la vista previa es lo que el cierre escribe.';
 
-create or replace function private.close_period(p_month date, p_actor uuid) returns jsonb
+-- The steps --------------------------------------------------------------------------------------------
+create or replace function private.close_steps() returns text[]
+language sql
+immutable
+set search_path = ''
+as $$ select array['begin', 'freeze', 'forfeits', 'bonuses', 'levels', 'activity', 'finish']::text[] $$;
+comment on function private.close_steps() is 'Los pasos del cierre de un mes, en orden (sus nombres los traduce la pantalla).';
+
+create or replace function private.close_progress(p_close private.period_closes) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'step', p_close.step,
+    'step_no', coalesce(array_position(private.close_steps(), p_close.step), array_length(private.close_steps(), 1)),
+    'steps', array_length(private.close_steps(), 1),
+    'done', case when p_close.step = 'done' then null else p_close.done end,
+    'total', case p_close.step when 'activity' then p_close.clients when 'finish' then null when 'done' then null else p_close.members end)
+$$;
+comment on function private.close_progress(private.period_closes) is
+  'Cómo va un cierre: el paso en curso (su número de siete) y, en los pasos por miembros, cuántos lleva de cuántos.';
+
+create or replace function private.close_begin(p_month date, p_actor uuid) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -314,27 +443,15 @@ as $$
 declare
   v_period public.periods;
   v_plan record;
-  v_current date := private.current_period();
-  v_forfeits integer;
-  v_forfeited numeric;
-  v_bonuses integer;
-  v_bonus_total numeric;
-  v_level_ups integer;
-  v_summary jsonb;
+  v_close private.period_closes;
 begin
-  if p_month is null or p_month <> date_trunc('month', p_month)::date then
-    perform private.refuse('invalid_period', 'Indica el mes como su primer día (por ejemplo 2026-03-01).');
-  end if;
-  if p_month >= v_current then
-    perform private.refuse('period_not_ended',
-      format('El mes de %s aún no ha terminado: se puede cerrar desde el 1 de %s.', private.period_label(p_month),
-             private.period_label((p_month + interval '1 month')::date)));
-  end if;
+  perform private.check_month_to_close(p_month);
   insert into public.periods (month) values (p_month) on conflict (month) do nothing;
-  -- Waits for approvals still writing into the month (they hold KEY SHARE) and keeps new ones out.
+  -- Waits for approvals and cancellations still writing into the month (they hold KEY SHARE); once
+  -- the month is marked as closing below, new ones are refused (private.lock_open_period).
   select * into v_period from public.periods p where p.month = p_month for update;
   if v_period.status = 'closed' then
-    return coalesce(v_period.summary, '{}'::jsonb) || jsonb_build_object('already_closed', true);
+    return jsonb_build_object('step', 'done', 'summary', coalesce(v_period.summary, '{}'::jsonb) || jsonb_build_object('already_closed', true));
   end if;
   if exists (select 1 from public.periods p where p.month < p_month and p.status = 'open') then
     perform private.refuse('previous_period_open', 'Hay un mes anterior sin cerrar: ciérralo primero.',
@@ -342,100 +459,178 @@ begin
         where p.month < p_month and p.status = 'open'));
   end if;
   select p.version, p.plan into v_plan from private.plan() p;
-
-  -- 1. Freeze the month's figures per member.
-  update private.member_period_totals t
-     set was_active = s.was_active, group_points = s.group_points, downline_sales = s.downline_sales,
-         level_during = s.level_during, level_after = s.level_after
-    from private.period_close_stats(p_month, v_plan.plan) s
-   where t.client_id = s.client_id and t.period = p_month;
-
-  -- 2 and 3. Forfeits and volume bonuses, with the month's income and what it forfeited in the same statement.
-  with acts as (
-    select a.* from private.period_close_actions(p_month, v_plan.plan, true) a where a.action in ('forfeit', 'bonus_volume')
-  ), ins as (
-    insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
-                                            generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
-    select a.client_id, case a.action when 'forfeit' then 'reversal_commission' else 'bonus_volume' end,
-           a.amount, 0, p_month, r.source_sale_id, r.source_client_id, r.generation, a.base, a.rate, a.level_from, a.detail,
-           case when a.action = 'forfeit' then 'Beneficiario inactivo al cierre del mes' end,
-           v_plan.version, a.ledger_id, p_actor, private.engine_now()
-      from acts a left join public.reward_transactions r on r.id = a.ledger_id
-     order by a.client_id
-    returning type, beneficiary_id, amount
-  ), totals as (
-    insert into private.member_period_totals as t (client_id, period, income, forfeited)
-    select ins.beneficiary_id, p_month, sum(ins.amount), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0)
-      from ins group by ins.beneficiary_id order by ins.beneficiary_id
-    on conflict (client_id, period) do update set income = t.income + excluded.income, forfeited = t.forfeited + excluded.forfeited
-    returning 1
-  )
-  select count(*) filter (where ins.type = 'reversal_commission'), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0),
-         count(*) filter (where ins.type = 'bonus_volume'), coalesce(sum(ins.amount) filter (where ins.type = 'bonus_volume'), 0)
-    into v_forfeits, v_forfeited, v_bonuses, v_bonus_total
-    from ins;
-
-  -- 4. Levels rise (rows locked in id order), then the month is closed.
-  update public.clients c set star_level = t.level_after
-    from (select t2.client_id, t2.level_after from private.member_period_totals t2
-           where t2.period = p_month and t2.level_after > t2.level_during order by t2.client_id) t
-   where c.id = t.client_id and c.star_level < t.level_after;
-  get diagnostics v_level_ups = row_count;
-
-  select jsonb_build_object(
-           'month', p_month, 'plan_version', v_plan.version, 'closed_at', private.engine_now(),
-           'members', count(*), 'active', count(*) filter (where t.was_active),
-           'forfeits', v_forfeits, 'forfeited_amount', v_forfeited,
-           'volume_bonuses', v_bonuses, 'volume_bonus_amount', v_bonus_total,
-           'level_ups', v_level_ups, 'income_available', coalesce(sum(t.income), 0))
-    into v_summary
-    from private.member_period_totals t where t.period = p_month;
-  update public.periods p set status = 'closed', closed_at = private.engine_now(), closed_by = p_actor, summary = v_summary
-   where p.month = p_month;
-
-  -- 5. A new month starts with everyone inactive until they reach the activity points.
-  perform private.refresh_all_activity();
-  return v_summary || jsonb_build_object('already_closed', false);
+  -- Every change of the month's points is in the kept sums from here on: the pending ones are folded
+  -- now (waiting for a fold in progress) and no new one can reach a month that is closing.
+  perform private.fold_group_points(true);
+  update public.periods p set close_started_at = private.engine_now() where p.month = p_month;
+  insert into private.period_closes (month, plan_version, plan, actor, step, members, clients)
+  values (p_month, v_plan.version, v_plan.plan, p_actor, 'freeze',
+          (select count(*) from private.member_period_totals t where t.period = p_month),
+          (select count(*) from public.clients c))
+  returning * into v_close;
+  return private.close_progress(v_close);
 end
 $$;
-comment on function private.close_period(date, uuid) is
-  'Cierre de un mes, en una sola transacción (lo ejecuta el trabajo de cierre, nunca una petición a la API): congela cifras, anula lo de los inactivos, paga bonos de volumen, sube niveles, cierra el mes y pone la actividad al día. Idempotente.';
+comment on function private.close_begin(date, uuid) is
+  'Primer paso del cierre de un mes: lo valida, espera a las aprobaciones en curso, lo marca como cerrándose (ya no se escribe en él), pliega los puntos de grupo pendientes y guarda el plan con que se cerrará. Un mes ya cerrado responde con su resumen.';
 
-create or replace function public.preview_period_close(p_month date default null) returns table (
-  action text, client_id uuid, client_name text, ledger_id bigint, amount numeric, base numeric, rate numeric,
-  level_from smallint, level_to smallint, detail text
-)
+create or replace function private.close_step(p_month date, p_actor uuid, p_chunk integer default 50000) returns jsonb
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
 declare
-  v_month date;
-  v_status text;
+  v_close private.period_closes;
+  v_after uuid;
+  v_last uuid;
+  v_count integer; -- members (or clients) in the chunk
+  v_entries integer;
+  v_amount numeric;
+  v_next text;
+  v_summary jsonb;
+  v_threshold integer;
 begin
-  if not (private.is_superadmin() or private.is_service()) then
-    perform private.refuse('forbidden', 'Solo un superadmin puede ver la vista previa del cierre.');
+  select * into v_close from private.period_closes c where c.month = p_month for update;
+  if not found then
+    return private.close_begin(p_month, p_actor);
   end if;
-  v_month := coalesce(p_month, (private.current_period() - interval '1 month')::date);
-  select p.status into v_status from public.periods p where p.month = v_month;
-  if v_status = 'closed' then
-    perform private.refuse('period_closed', format('El mes de %s ya está cerrado.', private.period_label(v_month)));
+  if v_close.step = 'done' then
+    return jsonb_build_object('step', 'done', 'summary',
+      (select coalesce(p.summary, '{}'::jsonb) || jsonb_build_object('already_closed', true) from public.periods p where p.month = p_month));
   end if;
-  return query
-    select a.action, a.client_id, c.name, a.ledger_id, a.amount, a.base, a.rate, a.level_from, a.level_to, a.detail
-      from private.period_close_actions(v_month, (select p.plan from private.plan() p)) a
-      join public.clients c on c.id = a.client_id
-     order by a.action, c.name, a.ledger_id;
+  -- The chunk: the members (clients, for activity) with id in (v_after, v_last], the next p_chunk in
+  -- id order; the step's last chunk goes to the end.
+  v_after := coalesce(v_close.after_id, '00000000-0000-0000-0000-000000000000');
+  if v_close.step in ('freeze', 'forfeits', 'bonuses', 'levels') then
+    select t.client_id into v_last from private.member_period_totals t
+     where t.period = p_month and t.client_id > v_after order by t.client_id offset p_chunk - 1 limit 1;
+    if v_last is null then
+      select count(*) into v_count from private.member_period_totals t where t.period = p_month and t.client_id > v_after;
+    end if;
+  elsif v_close.step = 'activity' then
+    select c.id into v_last from public.clients c where c.id > v_after order by c.id offset p_chunk - 1 limit 1;
+    if v_last is null then
+      select count(*) into v_count from public.clients c where c.id > v_after;
+    end if;
+  end if;
+  v_count := case when v_last is null then v_count else p_chunk end;
+  v_last := coalesce(v_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff');
+
+  case v_close.step
+  when 'freeze' then
+    if v_count > 0 then
+      update private.member_period_totals t
+         set was_active = s.was_active, group_points = s.group_points, downline_sales = s.downline_sales,
+             level_during = s.level_during, level_after = s.level_after
+        from private.period_close_stats(p_month, v_close.plan, v_after, v_last) s
+       where t.client_id = s.client_id and t.period = p_month;
+    end if;
+  when 'forfeits', 'bonuses' then
+    if v_count > 0 then
+      -- The entries with the month's income and what it forfeited, in one statement.
+      with acts as (
+        select a.* from private.period_close_actions(p_month, v_close.plan, true,
+                                                      case v_close.step when 'forfeits' then 'forfeit' else 'bonus_volume' end,
+                                                      v_after, v_last) a
+      ), ins as (
+        insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
+                                                generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
+        select a.client_id, case a.action when 'forfeit' then 'reversal_commission' else 'bonus_volume' end,
+               a.amount, 0, p_month, r.source_sale_id, r.source_client_id, r.generation, a.base, a.rate, a.level_from, a.detail,
+               case when a.action = 'forfeit' then 'Beneficiario inactivo al cierre del mes' end,
+               v_close.plan_version, a.ledger_id, v_close.actor, private.engine_now()
+          from acts a left join public.reward_transactions r on r.id = a.ledger_id
+         order by a.client_id, a.ledger_id
+        returning type, beneficiary_id, amount
+      ), totals as (
+        insert into private.member_period_totals as t (client_id, period, income, forfeited)
+        select ins.beneficiary_id, p_month, sum(ins.amount), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0)
+          from ins group by ins.beneficiary_id order by ins.beneficiary_id
+        on conflict (client_id, period) do update set income = t.income + excluded.income, forfeited = t.forfeited + excluded.forfeited
+        returning 1
+      )
+      select count(*), coalesce(sum(ins.amount), 0) into v_entries, v_amount from ins;
+      if v_close.step = 'forfeits' then
+        v_close.forfeits := v_close.forfeits + v_entries;
+        v_close.forfeited := v_close.forfeited - v_amount;
+      else
+        v_close.bonuses := v_close.bonuses + v_entries;
+        v_close.bonus_total := v_close.bonus_total + v_amount;
+      end if;
+    end if;
+  when 'levels' then
+    if v_count > 0 then
+      -- Rows locked in id order, as every writer of clients does.
+      with up as (
+        update public.clients c set star_level = t.level_after
+          from (select t2.client_id, t2.level_after from private.member_period_totals t2
+                 where t2.period = p_month and t2.client_id > v_after and t2.client_id <= v_last
+                   and t2.level_after > t2.level_during
+                 order by t2.client_id) t
+         where c.id = t.client_id and c.star_level < t.level_after
+        returning 1
+      )
+      select v_close.level_ups + count(*) into v_close.level_ups from up;
+    end if;
+  when 'activity' then
+    if v_count > 0 then
+      perform private.refresh_activity_range(v_after, v_last);
+    end if;
+  when 'finish' then
+    select jsonb_build_object(
+             'month', p_month, 'plan_version', v_close.plan_version, 'closed_at', private.engine_now(),
+             'members', count(*), 'active', count(*) filter (where t.was_active),
+             'forfeits', v_close.forfeits, 'forfeited_amount', v_close.forfeited,
+             'volume_bonuses', v_close.bonuses, 'volume_bonus_amount', v_close.bonus_total,
+             'level_ups', v_close.level_ups, 'income_available', coalesce(sum(t.income), 0))
+      into v_summary
+      from private.member_period_totals t where t.period = p_month;
+    update public.periods p set status = 'closed', closed_at = private.engine_now(), closed_by = v_close.actor, summary = v_summary
+     where p.month = p_month;
+    -- The month's kept group sums are never read again (its figures are frozen).
+    delete from private.group_points g where g.period = p_month;
+    update private.period_closes c set step = 'done', after_id = null, done = 0, finished_at = now()
+     where c.month = p_month returning * into v_close;
+    return private.close_progress(v_close) || jsonb_build_object('summary', v_summary || jsonb_build_object('already_closed', false));
+  end case;
+
+  -- A chunk shorter than asked for was the step's last: the next step starts from the first member.
+  if v_count < p_chunk then
+    v_next := (private.close_steps())[array_position(private.close_steps(), v_close.step) + 1];
+    update private.period_closes c
+       set step = v_next, after_id = null, done = 0, forfeits = v_close.forfeits, forfeited = v_close.forfeited,
+           bonuses = v_close.bonuses, bonus_total = v_close.bonus_total, level_ups = v_close.level_ups
+     where c.month = p_month returning * into v_close;
+  else
+    update private.period_closes c
+       set after_id = v_last, done = c.done + v_count, forfeits = v_close.forfeits, forfeited = v_close.forfeited,
+           bonuses = v_close.bonuses, bonus_total = v_close.bonus_total, level_ups = v_close.level_ups
+     where c.month = p_month returning * into v_close;
+  end if;
+  return private.close_progress(v_close);
 end
 $$;
-comment on function public.preview_period_close(date) is
-  'Superadmin: lo que haría cerrar el mes indicado (por defecto el anterior), sin escribir nada: anulaciones, bonos de volumen y subidas de nivel con su explicación.';
+comment on function private.close_step(date, uuid, integer) is
+  'Da el siguiente tramo del cierre de un mes (el primer paso si aún no empezó; después hasta p_chunk miembros del paso en curso) y lo deja anotado con lo hecho, en la misma transacción: quien lo llama confirma tramo a tramo y un cierre interrumpido sigue donde quedó. Devuelve cómo va (paso, número de paso, hechos y total) y, al terminar, el resumen del mes.';
 
--- Unlike the close, the preview stays an API request: it writes nothing and takes 5 s for 100,000
--- members on a quiet host, 7.7 s on a busy one (bench/README.md), under the 8 s limit but close to it.
-revoke all on function public.preview_period_close(date) from public, anon;
-grant execute on function public.preview_period_close(date) to authenticated, service_role;
+create or replace function private.close_period(p_month date, p_actor uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_progress jsonb;
+begin
+  -- Every step (or what is left of a close taken up again) in this one transaction.
+  loop
+    v_progress := private.close_step(p_month, p_actor, 2147483647);
+    exit when v_progress ->> 'step' = 'done';
+  end loop;
+  return v_progress -> 'summary';
+end
+$$;
+comment on function private.close_period(date, uuid) is
+  'El cierre de un mes entero en una sola transacción (la historia de la semilla, las pruebas; la aplicación lo pide como trabajo con request_period_close): los mismos pasos que el trabajo. Devuelve el resumen del mes con already_closed. Idempotente.';
 
 -- The months and what their close did: a summary as the caller may see it (get_period_summaries,
 -- request_period_close).

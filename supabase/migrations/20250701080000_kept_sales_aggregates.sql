@@ -3,11 +3,30 @@
 --
 -- Both are written by triggers in the transaction that changes a sale or moves stock, so they are
 -- never behind; private.sales_aggregate_violations() compares them with a computation from scratch
--- (pgTAP 64 and the seed's integration test assert it is empty). A change of the company's time zone
--- moves sales between days: the settings trigger rebuilds both then (a rare, deliberate act).
+-- (pgTAP 64 and the seed's integration test assert it is empty). Their days are those of one time zone,
+-- the company's (private.sales_aggregates_zone). A change of the company's time zone moves sales
+-- between days: its job (20250701100000_jobs.sql) builds the days of the new zone beside the live ones,
+-- a chunk of sales at a time, then puts them in their place in one short transaction (below,
+-- «A change of time zone»). At 1,000,000 sales a rebuild in one statement takes seconds, holding every
+-- approval meanwhile; the job holds them for one chunk at a time.
 --
 -- Also kept here, for Productos: the units that pending orders commit (private.product_committed),
 -- checked by private.product_committed_violations().
+
+-- The zone of the days ----------------------------------------------------------------------------------
+create table private.sales_aggregates_zone (
+  id boolean primary key default true constraint sales_aggregates_zone_una_fila check (id),
+  live text not null, -- the zone of sales_daily's and product_sales_daily's days
+  building text, -- while a change of time zone is under way: the zone being built in the *_next tables
+  sales_below bigint, -- … which hold every sale numbered below this
+  movements_below bigint, -- … and every stock movement (sale) numbered below this
+  constraint sales_aggregates_zone_construccion_completa check ((building is null) = (sales_below is null) and (building is null) = (movements_below is null))
+);
+insert into private.sales_aggregates_zone (live)
+select coalesce((select m.timezone from public.metadata m where m.id = 'app_settings'), 'America/Bogota');
+comment on table private.sales_aggregates_zone is
+  'En qué zona horaria están los días de sales_daily y product_sales_daily (live) y, mientras el trabajo de un cambio de zona los rehace, la zona nueva con hasta qué venta y qué movimiento ya la tienen las tablas *_next. Una sola fila.';
+revoke all on private.sales_aggregates_zone from public, anon, authenticated, service_role;
 
 -- sales_daily --------------------------------------------------------------------------------------
 create table private.sales_daily (
@@ -27,19 +46,28 @@ comment on table private.sales_daily is
   'Ventas por día de la venta (created_at en la zona horaria de la empresa), estado actual y tipo, en franjas (stripe) para que aprobaciones simultáneas no esperen una misma fila: léase siempre con sum(...) group by day, status, kind. Un cambio de estado mueve la venta de una fila a otra.';
 
 create or replace function private.sales_daily_stripes() returns smallint
-language sql
+language plpgsql
 immutable
 set search_path = ''
-as $$ select 8::smallint $$;
+as $$
+begin
+  -- PL/pgSQL: called on every approval, where a SQL function that cannot be inlined is planned each time.
+  return 8;
+end
+$$;
 comment on function private.sales_daily_stripes() is 'Número de franjas de sales_daily: con dos núcleos y pocas aprobaciones simultáneas, 8 basta para que casi nunca coincidan dos.';
 
 create or replace function private.add_to_sales_daily(p_sale public.sales, p_sign integer) returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_zone private.sales_aggregates_zone;
+begin
+  select * into v_zone from private.sales_aggregates_zone z;
   insert into private.sales_daily as d (day, status, kind, stripe, sales_count, total, commissionable_total, points_total)
-  values ((p_sale.created_at at time zone private.company_timezone())::date, p_sale.status, p_sale.kind,
+  values ((p_sale.created_at at time zone v_zone.live)::date, p_sale.status, p_sale.kind,
           (p_sale.sale_no % private.sales_daily_stripes())::smallint,
           p_sign, p_sign * p_sale.total, p_sign * p_sale.commissionable_total, p_sign * p_sale.points_total)
   on conflict (day, status, kind, stripe) do update
@@ -47,8 +75,22 @@ as $$
          total = d.total + excluded.total,
          commissionable_total = d.commissionable_total + excluded.commissionable_total,
          points_total = d.points_total + excluded.points_total;
+  -- A change of time zone under way already holds this sale in its new days: keep them too.
+  if v_zone.building is not null and p_sale.sale_no < v_zone.sales_below then
+    insert into private.sales_daily_next as d (day, status, kind, stripe, sales_count, total, commissionable_total, points_total)
+    values ((p_sale.created_at at time zone v_zone.building)::date, p_sale.status, p_sale.kind,
+            (p_sale.sale_no % private.sales_daily_stripes())::smallint,
+            p_sign, p_sign * p_sale.total, p_sign * p_sale.commissionable_total, p_sign * p_sale.points_total)
+    on conflict (day, status, kind, stripe) do update
+       set sales_count = d.sales_count + excluded.sales_count,
+           total = d.total + excluded.total,
+           commissionable_total = d.commissionable_total + excluded.commissionable_total,
+           points_total = d.points_total + excluded.points_total;
+  end if;
+end
 $$;
-comment on function private.add_to_sales_daily(public.sales, integer) is 'Suma (p_sign = 1) o resta (-1) una venta en su fila de sales_daily.';
+comment on function private.add_to_sales_daily(public.sales, integer) is
+  'Suma (p_sign = 1) o resta (-1) una venta en su fila de sales_daily (y en la de sales_daily_next si un cambio de zona horaria ya la tiene).';
 
 create or replace function private.keep_sales_daily() returns trigger
 language plpgsql
@@ -92,21 +134,32 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_zone private.sales_aggregates_zone;
   v_day timestamptz := new.created_at;
+  v_counted bigint := new.id; -- the sale movement whose units these are
   v_units integer := -new.quantity;
 begin
   if new.kind = 'cancellation' then
     -- Net on the day the units left, so that a month's figures do not depend on later cancellations' dates.
-    select m.created_at into v_day from public.stock_movements m
+    select m.created_at, m.id into v_day, v_counted from public.stock_movements m
      where m.sale_id = new.sale_id and m.product_id = new.product_id and m.kind = 'sale'
      order by m.id limit 1;
     v_day := coalesce(v_day, new.created_at);
+    v_counted := coalesce(v_counted, new.id);
   end if;
+  select * into v_zone from private.sales_aggregates_zone z;
   insert into private.product_sales_daily as d (day, product_id, units, revenue)
-  select (v_day at time zone private.company_timezone())::date, new.product_id, v_units, v_units * i.unit_price
+  select (v_day at time zone v_zone.live)::date, new.product_id, v_units, v_units * i.unit_price
     from public.sale_items i where i.sale_id = new.sale_id and i.product_id = new.product_id
   on conflict (day, product_id) do update
      set units = d.units + excluded.units, revenue = d.revenue + excluded.revenue;
+  if v_zone.building is not null and v_counted < v_zone.movements_below then
+    insert into private.product_sales_daily_next as d (day, product_id, units, revenue)
+    select (v_day at time zone v_zone.building)::date, new.product_id, v_units, v_units * i.unit_price
+      from public.sale_items i where i.sale_id = new.sale_id and i.product_id = new.product_id
+    on conflict (day, product_id) do update
+       set units = d.units + excluded.units, revenue = d.revenue + excluded.revenue;
+  end if;
   return null;
 end
 $$;
@@ -115,7 +168,110 @@ create trigger stock_movements_keep_product_sales after insert on public.stock_m
   for each row when (new.kind in ('sale', 'cancellation'))
   execute function private.keep_product_sales_daily();
 
--- rebuild and check ---------------------------------------------------------------------------------
+-- A change of time zone ----------------------------------------------------------------------------
+-- The days of the new zone are built beside the live ones, in tables of the same shape, then moved into
+-- place. The triggers above keep both while the build is under way: the live days always, the new ones
+-- for the sales (and sale movements) the build has already counted. Each chunk counts a range of sale
+-- numbers (movement ids) under SHARE locks on sales and stock_movements: writers in flight finish first
+-- and new ones wait for the chunk (a fraction of a second), so a sale is counted by the chunk or by its
+-- trigger, never both, never neither. New sales are numbered above every chunk but the last, which
+-- counts to the end under the same locks. Readers keep reading the live days until the switch.
+create table private.sales_daily_next (like private.sales_daily including all);
+create table private.product_sales_daily_next (like private.product_sales_daily including all);
+comment on table private.sales_daily_next is
+  'Los días de sales_daily en la zona horaria nueva mientras su trabajo la construye (vacía fuera de ese rato).';
+comment on table private.product_sales_daily_next is
+  'Los días de product_sales_daily en la zona horaria nueva mientras su trabajo la construye (vacía fuera de ese rato).';
+
+create or replace function private.sales_aggregates_zone_step(p_chunk integer default 200000) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_zone private.sales_aggregates_zone;
+  v_target text := private.company_timezone();
+  v_last_sale bigint;
+  v_last_movement bigint;
+  v_first_sale bigint;
+  v_first_movement bigint;
+  v_total integer;
+  v_done integer;
+begin
+  select * into v_zone from private.sales_aggregates_zone z for update;
+  if v_zone.building is distinct from v_target then
+    if v_zone.live = v_target then
+      -- Changed back (or never changed): nothing to build, and a build for another zone is dropped.
+      truncate private.sales_daily_next, private.product_sales_daily_next;
+      update private.sales_aggregates_zone z set building = null, sales_below = null, movements_below = null;
+      return jsonb_build_object('finished', true, 'done', 0, 'total', 0);
+    end if;
+    -- A new build (or one for a zone since replaced) starts from the first sale and movement.
+    truncate private.sales_daily_next, private.product_sales_daily_next;
+    update private.sales_aggregates_zone z
+       set building = v_target, sales_below = coalesce((select min(s.sale_no) from public.sales s), 0),
+           movements_below = coalesce((select min(m.id) from public.stock_movements m), 0)
+    returning * into v_zone;
+  end if;
+  lock table public.sales, public.stock_movements in share mode;
+  select coalesce(max(s.sale_no), 0) into v_last_sale from public.sales s;
+  select coalesce(max(m.id), 0) into v_last_movement from public.stock_movements m;
+  if v_zone.sales_below <= v_last_sale then
+    insert into private.sales_daily_next as d (day, status, kind, stripe, sales_count, total, commissionable_total, points_total)
+    select (s.created_at at time zone v_target)::date, s.status, s.kind, (s.sale_no % private.sales_daily_stripes())::smallint,
+           count(*), sum(s.total), sum(s.commissionable_total), sum(s.points_total)
+      from public.sales s
+     where s.sale_no >= v_zone.sales_below and s.sale_no < v_zone.sales_below + p_chunk
+     group by 1, 2, 3, 4
+    on conflict (day, status, kind, stripe) do update
+       set sales_count = d.sales_count + excluded.sales_count,
+           total = d.total + excluded.total,
+           commissionable_total = d.commissionable_total + excluded.commissionable_total,
+           points_total = d.points_total + excluded.points_total;
+    -- Past the last sale there is nothing left to count: from now on every sale is the triggers'.
+    update private.sales_aggregates_zone z
+       set sales_below = case when v_zone.sales_below + p_chunk > v_last_sale then 9223372036854775807 else v_zone.sales_below + p_chunk end
+    returning * into v_zone;
+  elsif v_zone.movements_below <= v_last_movement then
+    insert into private.product_sales_daily_next as d (day, product_id, units, revenue)
+    select (m.created_at at time zone v_target)::date, m.product_id, sum(i.quantity), sum(i.line_total)
+      from public.stock_movements m
+      join public.sale_items i on i.sale_id = m.sale_id and i.product_id = m.product_id
+     where m.kind = 'sale' and m.id >= v_zone.movements_below and m.id < v_zone.movements_below + p_chunk
+       and not exists (select 1 from public.stock_movements c
+                        where c.sale_id = m.sale_id and c.product_id = m.product_id and c.kind = 'cancellation')
+     group by 1, 2
+    on conflict (day, product_id) do update
+       set units = d.units + excluded.units, revenue = d.revenue + excluded.revenue;
+    update private.sales_aggregates_zone z
+       set movements_below = case when v_zone.movements_below + p_chunk > v_last_movement then 9223372036854775807
+                                  else v_zone.movements_below + p_chunk end
+    returning * into v_zone;
+  else
+    -- Everything is counted in the new zone: it replaces the live days in this one transaction.
+    truncate private.sales_daily, private.product_sales_daily;
+    insert into private.sales_daily select * from private.sales_daily_next;
+    -- (No foreign key on the build's table: a product deleted meanwhile is left out here.)
+    insert into private.product_sales_daily select n.* from private.product_sales_daily_next n
+     where exists (select 1 from public.products p where p.id = n.product_id);
+    truncate private.sales_daily_next, private.product_sales_daily_next;
+    update private.sales_aggregates_zone z set live = v_target, building = null, sales_below = null, movements_below = null;
+    return jsonb_build_object('finished', true, 'done', 1, 'total', 1);
+  end if;
+  -- Progress in chunks: of sales, of movements, and the switch.
+  select coalesce(min(s.sale_no), 0) into v_first_sale from public.sales s;
+  select coalesce(min(m.id), 0) into v_first_movement from public.stock_movements m;
+  v_total := ceil((v_last_sale - v_first_sale + 1)::numeric / p_chunk)::integer
+           + ceil((v_last_movement - v_first_movement + 1)::numeric / p_chunk)::integer + 1;
+  v_done := ceil(greatest(least(v_zone.sales_below, v_last_sale + 1) - v_first_sale, 0)::numeric / p_chunk)::integer
+          + ceil(greatest(least(v_zone.movements_below, v_last_movement + 1) - v_first_movement, 0)::numeric / p_chunk)::integer;
+  return jsonb_build_object('finished', false, 'done', least(v_done, v_total - 1), 'total', v_total);
+end
+$$;
+comment on function private.sales_aggregates_zone_step(integer) is
+  'Un tramo del cambio de zona horaria de los agregados de ventas (lo llama su trabajo hasta que termina): empieza la construcción en la zona de la empresa, cuenta un tramo de ventas o de movimientos bajo bloqueo compartido, o, con todo contado, pone los días nuevos en su lugar. Devuelve cuántos tramos lleva de cuántos y si terminó.';
+
+-- From scratch, in one transaction ------------------------------------------------------------------
 create or replace function private.rebuild_sales_aggregates() returns void
 language plpgsql
 security definer
@@ -124,16 +280,18 @@ as $$
 declare
   v_tz text := private.company_timezone();
 begin
+  -- After a bulk load with the triggers off (bench/), or to repair: never from an API request (it
+  -- reads every sale). Holds every writer of sales and stock until it commits.
   lock table public.sales, public.stock_movements in share mode;
   -- Every row is replaced, so the summaries are emptied with TRUNCATE: an unqualified DELETE is refused
-  -- in API requests by pg-safeupdate (hosted; the settings save reaches this through its trigger), and
-  -- TRUNCATE leaves no dead rows behind. Readers wait for the rebuild instead of reading the old days.
-  truncate private.sales_daily;
+  -- in API requests by pg-safeupdate (hosted), and TRUNCATE leaves no dead rows behind. Readers wait for
+  -- the rebuild instead of reading the old days.
+  truncate private.sales_daily, private.product_sales_daily, private.sales_daily_next, private.product_sales_daily_next;
+  update private.sales_aggregates_zone z set live = v_tz, building = null, sales_below = null, movements_below = null;
   insert into private.sales_daily (day, status, kind, stripe, sales_count, total, commissionable_total, points_total)
   select (s.created_at at time zone v_tz)::date, s.status, s.kind, (s.sale_no % private.sales_daily_stripes())::smallint,
          count(*), sum(s.total), sum(s.commissionable_total), sum(s.points_total)
     from public.sales s group by 1, 2, 3, 4;
-  truncate private.product_sales_daily;
   insert into private.product_sales_daily (day, product_id, units, revenue)
   select (m.created_at at time zone v_tz)::date, m.product_id, sum(i.quantity), sum(i.line_total)
     from public.stock_movements m
@@ -145,7 +303,7 @@ begin
 end
 $$;
 comment on function private.rebuild_sales_aggregates() is
-  'Rehace sales_daily y product_sales_daily desde las ventas y los movimientos: tras cambiar la zona horaria de la empresa o tras una carga masiva con los disparadores desactivados (bench/).';
+  'Rehace sales_daily y product_sales_daily desde las ventas y los movimientos, en la zona horaria de la empresa y en una transacción: tras una carga masiva con los disparadores desactivados (bench/) o para repararlos. Un cambio de zona horaria los rehace por tramos con su trabajo (sales_aggregates_zone_step).';
 
 create or replace function private.sales_aggregate_violations() returns table (aggregate text, subject text, detail text)
 language sql
@@ -153,7 +311,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  with tz as (select private.company_timezone() as name),
+  with tz as (select z.live as name from private.sales_aggregates_zone z),
   kept as (
     select d.day, d.status, d.kind, sum(d.sales_count) as n, sum(d.total) as total,
            sum(d.commissionable_total) as base, sum(d.points_total) as points
@@ -183,27 +341,13 @@ as $$
    where (k.units, k.revenue) is distinct from (c.units, c.revenue);
 $$;
 comment on function private.sales_aggregate_violations() is
-  'Diferencias entre los agregados guardados (sales_daily, product_sales_daily) y su cálculo desde cero: vacío si los disparadores no se saltaron nada.';
+  'Diferencias entre los agregados guardados (sales_daily, product_sales_daily) y su cálculo desde cero en su zona horaria: vacío si los disparadores no se saltaron nada.';
 
-create or replace function private.rebuild_sales_aggregates_on_timezone() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.rebuild_sales_aggregates();
-  return null;
-end
-$$;
-comment on function private.rebuild_sales_aggregates_on_timezone() is 'Al cambiar la zona horaria, las ventas cambian de día: se rehacen los agregados.';
-create trigger metadata_timezone_rebuilds_sales_aggregates after update of timezone on public.metadata
-  for each row when (old.timezone is distinct from new.timezone)
-  execute function private.rebuild_sales_aggregates_on_timezone();
-
-revoke all on table private.sales_daily, private.product_sales_daily from public, anon, authenticated;
+revoke all on table private.sales_daily, private.product_sales_daily, private.sales_daily_next, private.product_sales_daily_next
+  from public, anon, authenticated, service_role;
 revoke all on function private.sales_daily_stripes(), private.add_to_sales_daily(public.sales, integer),
-  private.keep_sales_daily(), private.keep_product_sales_daily(), private.rebuild_sales_aggregates(),
-  private.sales_aggregate_violations(), private.rebuild_sales_aggregates_on_timezone() from public, anon, authenticated;
+  private.keep_sales_daily(), private.keep_product_sales_daily(), private.sales_aggregates_zone_step(integer),
+  private.rebuild_sales_aggregates(), private.sales_aggregate_violations() from public, anon, authenticated;
 
 -- What pending orders commit, kept ---------------------------------------------------------------------
 -- Summing the lines of every pending sale on each read cost 100–250 ms with 10,000 of them waiting

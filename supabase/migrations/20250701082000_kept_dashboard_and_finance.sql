@@ -44,10 +44,13 @@ create or replace function private.bump_dashboard_month(
   p_commissions numeric default 0, p_bonuses numeric default 0, p_reversals numeric default 0,
   p_sales numeric default 0, p_paid numeric default 0
 ) returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL, not SQL: every approval calls it from its triggers, and a SQL function that cannot be
+  -- inlined (its own search_path) is parsed and planned again on every call; this plan is the session's.
   insert into private.dashboard_months as d (month, stripe, new_members, active_members, near_active_members, commissions,
                                              bonuses, reversals, commissionable_sales, payouts_paid)
   values (p_month, (pg_catalog.pg_backend_pid() % 8)::smallint, p_new_members, p_active, p_near, p_commissions,
@@ -61,29 +64,34 @@ as $$
          reversals = d.reversals + excluded.reversals,
          commissionable_sales = d.commissionable_sales + excluded.commissionable_sales,
          payouts_paid = d.payouts_paid + excluded.payouts_paid;
+end
 $$;
 comment on function private.bump_dashboard_month(date, integer, integer, integer, numeric, numeric, numeric, numeric, numeric) is
   'Suma cambios a las cifras de un mes en la franja de esta sesión de la base.';
 
 -- Activity bands -------------------------------------------------------------------------------------
 create or replace function private.activity_points() returns integer
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select (p.plan ->> 'activity_points')::integer from private.plan() p
+begin
+  return (select (p.plan ->> 'activity_points')::integer from private.plan() p);
+end
 $$;
 comment on function private.activity_points() is 'Puntos personales del mes que hacen activo a un miembro, según la versión vigente del plan.';
 
 create or replace function private.activity_band(p_points integer, p_threshold integer) returns smallint
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select case when p_points >= p_threshold then 2
+begin
+  return case when p_points >= p_threshold then 2
               when p_points >= ceil(p_threshold / 2.0) then 1
-              else 0 end::smallint
+              else 0 end;
+end
 $$;
 comment on function private.activity_band(integer, integer) is
   '2 activo (puntos ≥ umbral), 1 cerca de activarse (desde la mitad del umbral), 0 lejos.';
@@ -95,18 +103,14 @@ set search_path = ''
 as $$
 declare
   v_threshold integer := private.activity_points();
-  v_old smallint;
-  v_new smallint;
+  v_old smallint := case when tg_op in ('UPDATE', 'DELETE') then private.activity_band(old.personal_points, v_threshold) else 0 end;
+  v_new smallint := case when tg_op in ('INSERT', 'UPDATE') then private.activity_band(new.personal_points, v_threshold) else 0 end;
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    v_old := private.activity_band(old.personal_points, v_threshold);
-    perform private.bump_dashboard_month(old.period, p_active => -(v_old = 2)::integer, p_near => -(v_old = 1)::integer)
-      where v_old > 0;
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') then
-    v_new := private.activity_band(new.personal_points, v_threshold);
-    perform private.bump_dashboard_month(new.period, p_active => (v_new = 2)::integer, p_near => (v_new = 1)::integer)
-      where v_new > 0;
+  -- Most approvals leave their buyer in the same band: then nothing is written (one upsert when it changes).
+  if v_old <> v_new then
+    perform private.bump_dashboard_month(case when tg_op = 'DELETE' then old.period else new.period end,
+                                         p_active => (v_new = 2)::integer - (v_old = 2)::integer,
+                                         p_near => (v_new = 1)::integer - (v_old = 1)::integer);
   end if;
   return null;
 end
@@ -313,28 +317,31 @@ comment on function private.dashboard_month_violations() is
   'Meses cuyas cifras guardadas en dashboard_months difieren de su cálculo desde cero (la actividad, solo en meses abiertos): vacío si los disparadores no se saltaron nada.';
 
 -- Months move with the company's time zone, activity with the plan's activity points: when either
--- changes (rare, deliberate acts), only what depends on it is recounted, within a settings save's time.
-create or replace function private.recount_dashboard_months_on_timezone() returns trigger
+-- changes (rare, deliberate acts), only what depends on it is recounted: the months by the time zone's
+-- job, the activity within a settings save's time.
+create or replace function private.recount_dashboard_months_timezone() returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_tz text := private.company_timezone();
 begin
+  -- A step of the time zone's job (20250701100000_jobs.sql), never an API request: it reads every
+  -- member. Enrolments approved and payouts paid meanwhile wait (a second at 1,000,000 members), so
+  -- the counts below and their triggers count each one once, in the new zone.
+  lock table public.clients, public.payout_requests in share mode;
   update private.dashboard_months d set new_members = 0, payouts_paid = 0 where d.new_members <> 0 or d.payouts_paid <> 0;
   perform private.bump_dashboard_month(x.month, p_new_members => x.n::integer)
-     from (select private.business_month(c.joined_at) as month, count(*) as n from public.clients c
+     from (select date_trunc('month', c.joined_at at time zone v_tz)::date as month, count(*) as n from public.clients c
             where c.enrollment_status = 'registered' group by 1) x;
   perform private.bump_dashboard_month(x.month, p_paid => x.amount)
-     from (select private.business_month(p.paid_at) as month, sum(p.amount) as amount from public.payout_requests p
+     from (select date_trunc('month', p.paid_at at time zone v_tz)::date as month, sum(p.amount) as amount from public.payout_requests p
             where p.status = 'paid' group by 1) x;
-  return null;
 end
 $$;
-comment on function private.recount_dashboard_months_on_timezone() is
-  'Al cambiar la zona horaria de la empresa, vuelve a contar por mes los miembros nuevos y los retiros pagados.';
-create trigger metadata_timezone_recounts_dashboard after update of timezone on public.metadata
-  for each row when (old.timezone is distinct from new.timezone)
-  execute function private.recount_dashboard_months_on_timezone();
+comment on function private.recount_dashboard_months_timezone() is
+  'Tras cambiar la zona horaria de la empresa (un paso de su trabajo), vuelve a contar por mes los miembros nuevos y los retiros pagados.';
 
 create or replace function private.recount_dashboard_activity() returns trigger
 language plpgsql
@@ -352,8 +359,10 @@ begin
    where d.month in (select p.month from public.periods p where p.status = 'open')
      and (d.active_members <> 0 or d.near_active_members <> 0);
   perform private.bump_dashboard_month(x.period, p_active => x.active::integer, p_near => x.near::integer)
-     from (select t.period, count(*) filter (where private.activity_band(t.personal_points, v_threshold) = 2) as active,
-                  count(*) filter (where private.activity_band(t.personal_points, v_threshold) = 1) as near
+     -- The bands' bounds inline (private.activity_band's rule), not a call per member: a settings save
+     -- counts every member of the open months within the request.
+     from (select t.period, count(*) filter (where t.personal_points >= v_threshold) as active,
+                  count(*) filter (where t.personal_points >= ceil(v_threshold / 2.0) and t.personal_points < v_threshold) as near
              from private.member_period_totals t
             where t.period in (select p.month from public.periods p where p.status = 'open')
             group by t.period) x;
@@ -369,7 +378,7 @@ revoke all on function private.bump_dashboard_month(date, integer, integer, inte
   private.activity_points(), private.activity_band(integer, integer), private.keep_dashboard_activity(),
   private.keep_dashboard_members(), private.keep_dashboard_ledger(), private.keep_dashboard_sales(),
   private.keep_dashboard_payouts(), private.dashboard_months_from_scratch(), private.rebuild_dashboard_months(),
-  private.dashboard_month_violations(), private.recount_dashboard_months_on_timezone(), private.recount_dashboard_activity()
+  private.dashboard_month_violations(), private.recount_dashboard_months_timezone(), private.recount_dashboard_activity()
   from public, anon, authenticated;
 
 -- Finanzas (issue 13): per business month the revenue, the cost of goods, the rewards net of reversals,

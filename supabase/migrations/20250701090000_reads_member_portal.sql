@@ -74,8 +74,7 @@ begin
     -- one statement (one snapshot) so a fold running meanwhile is counted either all or not at all.
     v_group := v_points
       + coalesce((select g.points from private.group_points g where g.ancestor_id = v_target and g.period = v_month), 0)
-      + coalesce((select sum(d.delta)::integer from private.group_points_pending d
-                   where d.ancestor_id = v_target and d.period = v_month), 0);
+      + (select p.points from private.pending_group_points(v_member.member_no, v_month) p);
     if not v_active then
       -- What the close would forfeit if the month ended now: the same entries its rule picks.
       select coalesce(sum(r.amount), 0) into v_at_risk

@@ -66,7 +66,7 @@ begin
 
   -- The projection at the close. The close changes a month's net income twice: it forfeits what
   -- members inactive at the end earned and adds the volume bonuses. Repeating the close for 100,000
-  -- members takes seconds (preview_period_close), so the projection applies the effect the last close
+  -- members takes seconds (the close preview is a job), so the projection applies the effect the last close
   -- had, as a factor: net after that close ÷ net before it (net − volume bonuses + forfeits). The
   -- current ratio × that factor; with no closed month yet, the factor is 1.
   with last_close as (

@@ -76,14 +76,15 @@ grant execute on function public.get_plan_versions() to authenticated;
 -- Configuración (issue 13): what the month-close tab and the audit-log tab read.
 --
 -- The close itself is the engine's (20250701072000_engine_payouts_and_close.sql) and runs as a job
--- (20250701100000_jobs_period_close.sql: request_period_close queues it, pg_cron runs it); its preview
+-- (20250701100000_jobs.sql: request_period_close queues it, the job runner runs it); its preview
 -- is a simulation job (20250701101000_jobs_simulations.sql). The screen needs the months with their
 -- state and their latest job in one read.
 
 -- The months ----------------------------------------------------------------------------------------
 create or replace function public.get_close_months() returns table (
   month date, status text, ended boolean, closed_at timestamptz, closed_by_email text, summary jsonb,
-  job_id bigint, job_status text, job_error text, job_requested_at timestamptz, job_finished_at timestamptz
+  job_id bigint, job_status text, job_error text, job_requested_at timestamptz, job_finished_at timestamptz,
+  job_step text, job_step_no smallint, job_steps smallint, job_step_done integer, job_step_total integer
 )
 language plpgsql
 stable
@@ -104,16 +105,16 @@ begin
     )
     select m.month, coalesce(p.status, 'open'), m.month < v_current, p.closed_at, u.email::text,
            private.period_summary_for_caller(p.summary),
-           j.id, j.status, j.error, j.requested_at, j.finished_at
+           j.id, j.status, j.error, j.requested_at, j.finished_at, j.step, j.step_no, j.steps, j.step_done, j.step_total
       from months m
       left join public.periods p on p.month = m.month
       left join auth.users u on u.id = p.closed_by
-      left join lateral (select j2.* from public.period_close_jobs j2 where j2.month = m.month order by j2.id desc limit 1) j on true
+      left join lateral (select j2.* from private.jobs j2 where j2.kind = 'period_close' and j2.month = m.month order by j2.id desc limit 1) j on true
      order by m.month desc;
 end
 $$;
 comment on function public.get_close_months() is
-  'Superadmin: los meses de negocio (los que tienen periodo y el mes en curso), del más reciente al más antiguo, con su estado, si ya terminaron, quién y cuándo lo cerró, lo que hizo su cierre (importes solo con finanzas) y su último trabajo de cierre (en cola, en marcha, hecho o fallido con su mensaje).';
+  'Superadmin: los meses de negocio (los que tienen periodo y el mes en curso), del más reciente al más antiguo, con su estado, si ya terminaron, quién y cuándo lo cerró, lo que hizo su cierre (importes solo con finanzas) y su último trabajo de cierre (en cola, en marcha con el paso y el avance, hecho o fallido con su mensaje).';
 
 -- What each month's close did (its money only with finance) ----------------------------------------------
 create or replace function public.get_period_summaries() returns table (

@@ -1,18 +1,11 @@
--- The plan's what-if and the close preview as jobs (issue 13).
+-- The plan's what-if and the close preview as jobs (issues 13, 27).
 --
--- Both read a whole month: on 100,000 members and a month of 1,000,000 sales the replay under a draft
--- plan and the close preview take longer than the 8 s an API request may last (statement_timeout of
--- `authenticated`, bench/README.md «Configuración y Finanzas»). So, like the month close, the screen
--- asks (a request that only validates and queues), a worker computes outside any request, and the
--- screen polls the job and then reads its result: the what-if's figures in the job, the close
--- preview's rows kept per job and paged from there (each page an index range, not the whole preview
--- recomputed per page as before).
---
--- The worker: pg_cron starts private.run_simulation_jobs() every minute (Debian's pg_cron 1.4, which
--- the local stack runs, has no second schedules) and it stays until second 55, looking at the queue
--- every half second and committing between looks, so a job starts within a second (within five in
--- the last seconds of a minute). An idle look is one probe of a partial index; nothing is held
--- between looks (each look's snapshot ends with its commit).
+-- Both read a whole month: on a month of 1,000,000 sales the replay under a draft plan and the close
+-- preview take longer than the 8 s an API request may last (statement_timeout of `authenticated`,
+-- bench/README.md «Configuración y Finanzas»). So the screen asks (a request that only validates and
+-- queues), the job runner (20250701100000_jobs.sql) computes outside any request, and the screen
+-- polls the job, sees its step, and then reads its result: the what-if's figures in the job, the
+-- close preview's rows kept per job and paged from there (each page an index range).
 --
 -- Rules:
 --   * only superadmins ask and read, and each reads only the jobs they asked for;
@@ -20,40 +13,13 @@
 --     draft is refused at once, at its level, and never queued;
 --   * each person has at most one job of each kind waiting: asking again while one waits replaces
 --     what it will compute (same job); while one runs, the new one waits behind it;
---   * a job that fails keeps the Spanish sentence of what failed; one cut short by a crash is marked
---     failed by the next worker; finished jobs are deleted after a day.
-
-create table private.simulation_jobs (
-  id bigint generated always as identity primary key,
-  kind text not null constraint simulation_jobs_tipo_valido check (kind in ('plan_what_if', 'close_preview')),
-  month date constraint simulation_jobs_primer_dia_del_mes check (extract(day from month) = 1),
-  draft jsonb, -- plan_what_if: the validated levels of the draft
-  requested_by uuid not null, -- a fact, like audit_logs' actor: no foreign key
-  requested_at timestamptz not null default now(),
-  status text not null default 'queued'
-    constraint simulation_jobs_estado_valido check (status in ('queued', 'running', 'done', 'failed')),
-  started_at timestamptz,
-  finished_at timestamptz,
-  result jsonb,
-  error text,
-  error_code text,
-  constraint simulation_jobs_pide_lo_suyo check (case kind
-    when 'plan_what_if' then draft is not null and jsonb_typeof(draft) = 'array'
-    else month is not null and draft is null end),
-  constraint simulation_jobs_estado_coherente check (case status
-    when 'queued' then started_at is null and finished_at is null and result is null and error is null
-    when 'running' then started_at is not null and finished_at is null and result is null and error is null
-    when 'done' then started_at is not null and finished_at is not null and result is not null and error is null
-    else started_at is not null and finished_at is not null and result is null and error is not null end)
-);
-create unique index simulation_jobs_una_en_cola on private.simulation_jobs (requested_by, kind) where status = 'queued';
-create index simulation_jobs_queue_idx on private.simulation_jobs (id) where status in ('queued', 'running');
-create index simulation_jobs_finished_idx on private.simulation_jobs (finished_at) where finished_at is not null;
-comment on table private.simulation_jobs is
-  'Simulaciones pedidas por un superadmin (la del plan sobre el último mes cerrado y la vista previa del cierre de un mes), que un trabajador calcula fuera de la petición: estado, resultado o error en español. Solo las leen las funciones de la API.';
+--   * the close preview's money (what it forfeits, what the volume bonuses pay) is shown, as the
+--     closed month's summary, only to a superadmin with the finance claim;
+--   * a job that fails keeps the Spanish sentence of what failed; one cut short starts again from its
+--     first step; finished jobs are deleted after a day (private.tidy_jobs).
 
 create table private.close_preview_rows (
-  job_id bigint not null references private.simulation_jobs (id) on delete cascade,
+  job_id bigint not null references private.jobs (id) on delete cascade,
   position integer not null,
   action text not null,
   client_id uuid not null,
@@ -65,24 +31,30 @@ create table private.close_preview_rows (
   level_from smallint,
   level_to smallint,
   detail text not null,
+  detail_without_amounts text not null,
   primary key (job_id, position)
 );
 comment on table private.close_preview_rows is
-  'Las filas de una vista previa del cierre ya calculada, en el orden de la pantalla (position desde 1), para leerla página a página sin calcularla otra vez.';
+  'Las filas de una vista previa del cierre ya calculada, en el orden de la pantalla (position desde 1), para leerla página a página sin calcularla otra vez; cada una con su explicación y la misma sin importes (para quien no tiene finanzas).';
+revoke all on private.close_preview_rows from public, anon, authenticated, service_role;
 
-revoke all on private.simulation_jobs, private.close_preview_rows from public, anon, authenticated, service_role;
-
--- What the API says about a job ------------------------------------------------------------------------------
-create or replace function private.simulation_job_json(p_job private.simulation_jobs) returns jsonb
-language sql
+-- What the API says about a simulation ------------------------------------------------------------------------
+create or replace function private.simulation_job_json(p_job private.jobs) returns jsonb
+language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
-  -- Every column but what only the worker needs (the draft it computes) and who asked (the caller).
-  select to_jsonb(p_job) - 'draft' - 'requested_by'
+begin
+  -- The preview's totals follow the closed month's summary: the amounts only with finance.
+  if p_job.kind = 'close_preview' and p_job.result is not null then
+    p_job.result := jsonb_set(p_job.result, '{totals}', private.period_summary_for_caller(p_job.result -> 'totals'));
+  end if;
+  return private.job_json(p_job);
+end
 $$;
-comment on function private.simulation_job_json(private.simulation_jobs) is
-  'Una simulación como la ve la API: id, tipo, mes, estado, cuándo se pidió, empezó y terminó, resultado y error.';
+comment on function private.simulation_job_json(private.jobs) is
+  'Una simulación como la ve quien la pidió: el trabajo con su avance y su resultado; de la vista previa del cierre, los importes solo con finanzas.';
 
 create or replace function private.enqueue_simulation(p_kind text, p_month date, p_draft jsonb) returns jsonb
 language plpgsql
@@ -91,21 +63,21 @@ set search_path = ''
 as $$
 declare
   v_actor uuid := auth.uid();
-  v_job private.simulation_jobs;
+  v_job private.jobs;
 begin
   -- The same person asking twice at once (two tabs) meet here rather than at the unique index.
-  perform pg_advisory_xact_lock(hashtext('savia.simulation_jobs:' || v_actor::text || ':' || p_kind));
+  perform pg_advisory_xact_lock(hashtext('savia.jobs:' || v_actor::text || ':' || p_kind));
   -- Asked again while it still waits: the waiting job now computes this.
-  update private.simulation_jobs j set month = p_month, draft = p_draft, requested_at = now()
+  update private.jobs j set month = p_month, params = p_draft, requested_at = now()
    where j.requested_by = v_actor and j.kind = p_kind and j.status = 'queued'
   returning * into v_job;
   if not found then
     -- The same question already being computed is answered by that job.
-    select * into v_job from private.simulation_jobs j
+    select * into v_job from private.jobs j
      where j.requested_by = v_actor and j.kind = p_kind and j.status = 'running'
-       and j.month is not distinct from p_month and j.draft is not distinct from p_draft;
+       and j.month is not distinct from p_month and j.params is not distinct from p_draft;
     if not found then
-      insert into private.simulation_jobs (kind, month, draft, requested_by) values (p_kind, p_month, p_draft, v_actor)
+      insert into private.jobs (kind, month, params, origin, requested_by) values (p_kind, p_month, p_draft, 'superadmin', v_actor)
       returning * into v_job;
     end if;
   end if;
@@ -131,6 +103,30 @@ comment on function public.request_plan_what_if(jsonb) is
 revoke all on function public.request_plan_what_if(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.request_plan_what_if(jsonb) to authenticated;
 
+create or replace function private.check_month_to_preview(p_month date) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_period public.periods;
+begin
+  if p_month is null or p_month <> date_trunc('month', p_month)::date then
+    perform private.refuse('invalid_period', 'Indica el mes como su primer día (por ejemplo 2026-03-01).');
+  end if;
+  select * into v_period from public.periods p where p.month = p_month;
+  if v_period.status = 'closed' then
+    perform private.refuse('period_closed', format('El mes de %s ya está cerrado.', private.period_label(p_month)));
+  end if;
+  if v_period.close_started_at is not null then
+    perform private.refuse('period_closing',
+      format('El cierre de %s está en marcha: lo que hizo se verá cuando termine.', private.period_label(p_month)));
+  end if;
+end
+$$;
+comment on function private.check_month_to_preview(date) is 'Rechaza la vista previa de un mes que no es primer día, ya cerrado o cuyo cierre está en marcha.';
+
 create or replace function public.request_close_preview(p_month date) returns jsonb
 language plpgsql
 security definer
@@ -138,17 +134,12 @@ set search_path = ''
 as $$
 begin
   perform private.require_superadmin('Solo un superadmin puede ver y cerrar los meses.');
-  if p_month is null or p_month <> date_trunc('month', p_month)::date then
-    perform private.refuse('invalid_period', 'Indica el mes como su primer día (por ejemplo 2026-03-01).');
-  end if;
-  if exists (select 1 from public.periods p where p.month = p_month and p.status = 'closed') then
-    perform private.refuse('period_closed', format('El mes de %s ya está cerrado.', private.period_label(p_month)));
-  end if;
+  perform private.check_month_to_preview(p_month);
   return private.enqueue_simulation('close_preview', p_month, null);
 end
 $$;
 comment on function public.request_close_preview(date) is
-  'Superadmin: pide la vista previa del cierre de un mes abierto y devuelve el trabajo; cuando está hecho, get_simulation_job da sus totales y get_close_preview sus filas por páginas.';
+  'Superadmin: pide la vista previa del cierre de un mes abierto y devuelve el trabajo; cuando está hecho, get_simulation_job da sus totales y get_close_preview sus filas por páginas (los importes, solo con finanzas).';
 revoke all on function public.request_close_preview(date) from public, anon, authenticated, service_role;
 grant execute on function public.request_close_preview(date) to authenticated;
 
@@ -160,9 +151,10 @@ set search_path = ''
 as $$
 declare
   v_actor uuid := private.require_superadmin('Solo un superadmin puede ver las simulaciones.');
-  v_job private.simulation_jobs;
+  v_job private.jobs;
 begin
-  select * into v_job from private.simulation_jobs j where j.id = p_id and j.requested_by = v_actor;
+  select * into v_job from private.jobs j
+   where j.id = p_id and j.requested_by = v_actor and j.kind in ('close_preview', 'plan_what_if');
   if not found then
     perform private.refuse('simulation_not_found', 'Esa simulación ya no existe: pídela otra vez.');
   end if;
@@ -170,7 +162,7 @@ begin
 end
 $$;
 comment on function public.get_simulation_job(bigint) is
-  'Superadmin: una simulación que pidió, con su estado (queued en cola, running en marcha, done hecha, failed fallida), su resultado o su error en español. Las de otras personas no existen para quien pregunta.';
+  'Superadmin: una simulación que pidió, con su estado (queued en cola, running en marcha, done hecha, failed fallida), el paso en que va, su resultado o su error en español. Las de otras personas no existen para quien pregunta; los importes de la vista previa del cierre, solo con finanzas.';
 revoke all on function public.get_simulation_job(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.get_simulation_job(bigint) to authenticated;
 
@@ -187,17 +179,21 @@ set search_path = ''
 as $$
 declare
   v_actor uuid := private.require_superadmin('Solo un superadmin puede ver y cerrar los meses.');
+  -- The same rule as the closed month's summary (private.period_summary_for_caller): money is finance's.
+  v_money boolean := private.has_finance();
 begin
   if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 200 then
     perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 200.');
   end if;
-  if not exists (select 1 from private.simulation_jobs j
+  if not exists (select 1 from private.jobs j
                   where j.id = p_job_id and j.requested_by = v_actor and j.kind = 'close_preview' and j.status = 'done') then
     perform private.refuse('simulation_not_found', 'Esa vista previa ya no existe o aún no está lista: pídela otra vez.');
   end if;
   -- Positions are consecutive from 1, so a page is one range of the primary key, however deep.
   return query
-    select r.action, r.client_id, r.client_name, r.ledger_id, r.amount, r.base, r.rate, r.level_from, r.level_to, r.detail
+    select r.action, r.client_id, r.client_name, r.ledger_id,
+           case when v_money then r.amount end, case when v_money then r.base end, case when v_money then r.rate end,
+           r.level_from, r.level_to, case when v_money then r.detail else r.detail_without_amounts end
       from private.close_preview_rows r
      where r.job_id = p_job_id
        and r.position > (p_page - 1) * p_page_size and r.position <= p_page * p_page_size
@@ -205,11 +201,66 @@ begin
 end
 $$;
 comment on function public.get_close_preview(bigint, integer, integer) is
-  'Superadmin: una página de una vista previa del cierre ya calculada (anulaciones con su motivo, bonos de volumen, subidas de nivel), en el orden de la pantalla. Sus totales y el número de filas están en el resultado del trabajo (get_simulation_job).';
+  'Superadmin: una página de una vista previa del cierre ya calculada (anulaciones con su motivo, bonos de volumen, subidas de nivel), en el orden de la pantalla; sin finanzas, sin importes, base ni tasa, y con la explicación sin cifras de dinero. Sus totales y el número de filas están en el resultado del trabajo (get_simulation_job).';
 revoke all on function public.get_close_preview(bigint, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.get_close_preview(bigint, integer, integer) to authenticated;
 
--- The what-if's figures, computed by the worker ----------------------------------------------------------------
+-- The close preview, computed by the runner ---------------------------------------------------------------------
+-- In the screen's order (what, who, which entry): one step per kind of action, each numbering its rows
+-- after the previous ones, so a page is a key range; then the totals. Each step is one statement over
+-- the month; a preview cut short starts again from its first step, which clears the job's rows.
+create or replace function private.close_preview_job_step(p_job private.jobs) returns private.jobs
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_steps constant text[] := array['bonus_volume', 'forfeit', 'level_up', 'totals'];
+  v_no integer := coalesce(p_job.step_no, 1); -- the step to run now
+  v_rows integer := coalesce((p_job.state ->> 'rows')::integer, 0);
+  v_added integer;
+begin
+  p_job.steps := array_length(v_steps, 1);
+  if v_no = 1 then
+    perform private.check_month_to_preview(p_job.month);
+    delete from private.close_preview_rows r where r.job_id = p_job.id;
+  end if;
+  if v_steps[v_no] <> 'totals' then
+    insert into private.close_preview_rows (job_id, position, action, client_id, client_name, ledger_id, amount, base, rate,
+                                            level_from, level_to, detail, detail_without_amounts)
+    select p_job.id, v_rows + row_number() over (order by c.name, a.ledger_id, a.client_id), a.action, a.client_id, c.name,
+           a.ledger_id, a.amount, a.base, a.rate, a.level_from, a.level_to, a.detail, a.detail_without_amounts
+      from private.period_close_actions(p_job.month, (select p.plan from private.plan() p), false, v_steps[v_no]) a
+      join public.clients c on c.id = a.client_id;
+    get diagnostics v_added = row_count;
+    p_job.state := jsonb_build_object('rows', v_rows + v_added);
+    -- The job now says the step it will run next (what the screen shows while it runs).
+    p_job.step_no := v_no + 1;
+    p_job.step := v_steps[v_no + 1];
+    return p_job;
+  end if;
+  -- The totals carry the names and meaning of periods.summary's figures, so the screen can show
+  -- «lo que hará» and «lo que hizo» side by side (pgTAP 71: the close writes these same figures).
+  select jsonb_build_object(
+           'month', p_job.month,
+           'rows', count(*),
+           'totals', jsonb_build_object(
+             'forfeits', count(*) filter (where r.action = 'forfeit'),
+             'forfeited_amount', coalesce(-sum(r.amount) filter (where r.action = 'forfeit'), 0),
+             'volume_bonuses', count(*) filter (where r.action = 'bonus_volume'),
+             'volume_bonus_amount', coalesce(sum(r.amount) filter (where r.action = 'bonus_volume'), 0),
+             'level_ups', count(*) filter (where r.action = 'level_up')))
+    into p_job.result
+    from private.close_preview_rows r where r.job_id = p_job.id;
+  p_job.step := 'done';
+  p_job.status := 'done';
+  return p_job;
+end
+$$;
+comment on function private.close_preview_job_step(private.jobs) is
+  'Un paso de la vista previa del cierre: las filas de una clase de acción (bonos de volumen, anulaciones, subidas de nivel), numeradas tras las anteriores, o al final los totales.';
+
+-- The what-if's figures, computed by the job runner -------------------------------------------------------------
 -- The last closed month replayed under two plans (the one in force and the draft), by the engine's own
 -- rules, set-based: private.sale_reward_lines called once per sale took minutes for a month of
 -- 1,000,000 sales (bench/README.md), far past the 8 s an API request may last. What it pays, per rule:
@@ -384,156 +435,24 @@ $$;
 comment on function private.plan_what_if(jsonb) is
   'El último mes cerrado repetido con el plan vigente y con un borrador de niveles, sin escribir nada: total pagado antes y después, la diferencia por tipo (comisión por generación, enrolamiento, bono de inicio, bono de volumen) y los diez miembros más afectados. month = null si aún no hay un mes cerrado. La calcula el trabajador de simulaciones.';
 
--- The worker ----------------------------------------------------------------------------------------------------
-create or replace function private.start_simulation_job() returns bigint
+
+create or replace function private.plan_what_if_job_step(p_job private.jobs) returns private.jobs
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_id bigint;
 begin
-  update private.simulation_jobs j set status = 'running', started_at = clock_timestamp()
-   where j.id = (select q.id from private.simulation_jobs q where q.status = 'queued' order by q.id limit 1 for update skip locked)
-  returning j.id into v_id;
-  return v_id;
+  -- One statement over the last closed month (8.5 s at 1,000,000 sales, bench/README.md).
+  p_job.steps := 1;
+  p_job.step_no := 1;
+  p_job.step := 'done';
+  p_job.result := private.plan_what_if(p_job.params);
+  p_job.status := 'done';
+  return p_job;
 end
 $$;
-comment on function private.start_simulation_job() is
-  'El trabajador toma la simulación en cola más antigua y la marca en marcha (devuelve su id, o null si no hay ninguna).';
+comment on function private.plan_what_if_job_step(private.jobs) is 'El único paso de la simulación del plan: el último mes cerrado con el plan vigente y con el borrador.';
 
-create or replace function private.finish_simulation_job(p_id bigint) returns private.simulation_jobs
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_job private.simulation_jobs;
-  v_result jsonb;
-  v_state text;
-  v_message text;
-  v_hint text;
-begin
-  select * into v_job from private.simulation_jobs j where j.id = p_id and j.status = 'running' for update;
-  if not found then
-    return null;
-  end if;
-  begin
-    if v_job.kind = 'plan_what_if' then
-      v_result := private.plan_what_if(v_job.draft);
-    else
-      if exists (select 1 from public.periods p where p.month = v_job.month and p.status = 'closed') then
-        perform private.refuse('period_closed', format('El mes de %s ya está cerrado.', private.period_label(v_job.month)));
-      end if;
-      -- The screen's order (what, who, which entry), numbered so that a page is a key range.
-      insert into private.close_preview_rows (job_id, position, action, client_id, client_name, ledger_id, amount, base, rate,
-                                              level_from, level_to, detail)
-      select p_id, row_number() over (order by a.action, c.name, a.ledger_id, a.client_id), a.action, a.client_id, c.name,
-             a.ledger_id, a.amount, a.base, a.rate, a.level_from, a.level_to, a.detail
-        from private.period_close_actions(v_job.month, (select p.plan from private.plan() p)) a
-        join public.clients c on c.id = a.client_id;
-      -- The totals carry the names and meaning of periods.summary's figures, so the screen can show
-      -- «lo que hará» and «lo que hizo» side by side (pgTAP 71: the close writes these same figures).
-      select jsonb_build_object(
-               'month', v_job.month,
-               'rows', count(*),
-               'totals', jsonb_build_object(
-                 'forfeits', count(*) filter (where r.action = 'forfeit'),
-                 'forfeited_amount', coalesce(-sum(r.amount) filter (where r.action = 'forfeit'), 0),
-                 'volume_bonuses', count(*) filter (where r.action = 'bonus_volume'),
-                 'volume_bonus_amount', coalesce(sum(r.amount) filter (where r.action = 'bonus_volume'), 0),
-                 'level_ups', count(*) filter (where r.action = 'level_up')))
-        into v_result
-        from private.close_preview_rows r where r.job_id = p_id;
-    end if;
-    update private.simulation_jobs j set status = 'done', finished_at = clock_timestamp(), result = v_result
-     where j.id = p_id
-    returning * into v_job;
-  exception when others then
-    get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_hint = pg_exception_hint;
-    update private.simulation_jobs j
-       set status = 'failed', finished_at = clock_timestamp(),
-           error = case when v_state = 'P0001' then v_message
-                        else format('La simulación falló por un error inesperado: %s (SQLSTATE %s).', v_message, v_state) end,
-           error_code = case when v_hint like 'savia:%' then v_hint else 'savia:simulation_failed' end
-     where j.id = p_id
-    returning * into v_job;
-  end;
-  return v_job;
-end
-$$;
-comment on function private.finish_simulation_job(bigint) is
-  'Calcula una simulación en marcha y la deja hecha con su resultado (la vista previa del cierre, con sus filas), o fallida con el mensaje en español (entonces no queda ninguna fila suya).';
-
-create or replace function private.tidy_simulation_jobs() returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_count integer;
-begin
-  -- Called only by the worker holding its lock: a job still «running» then has no worker left.
-  update private.simulation_jobs j
-     set status = 'failed', finished_at = clock_timestamp(), error_code = 'savia:simulation_interrupted',
-         error = 'La simulación se interrumpió antes de terminar (se reinició la base de datos o se cortó la conexión). Pídela otra vez.'
-   where j.status = 'running';
-  -- A day later nobody is looking at a simulation any more; its preview rows go with it.
-  delete from private.simulation_jobs j where j.finished_at < now() - interval '1 day';
-  get diagnostics v_count = row_count;
-  return v_count;
-end
-$$;
-comment on function private.tidy_simulation_jobs() is
-  'Marca fallidas las simulaciones que quedaron en marcha sin trabajador y borra las terminadas hace más de un día (con las filas de sus vistas previas).';
-
--- A procedure, because it commits between jobs and between looks at the queue; for that reason it can
--- be neither SECURITY DEFINER nor carry SET search_path, so every name in it is schema-qualified.
--- pg_cron calls it as postgres, the owner, at second 0 of each minute; it stays until second 55 (or
--- p_seconds, if sooner). A job still running then keeps its worker until it ends; the next minute's
--- worker waits for the lock meanwhile (looking every half second, nothing held) and takes over the
--- moment it is free, so a long job leaves no minute without a worker. With p_seconds = 0 (tests, a
--- person at psql) it computes what is queued and returns, or returns at once if a worker is running.
--- One call lasts at most about 55 s plus the longest job (well within the 2 minutes a hosted
--- project allows any statement).
-create or replace procedure private.run_simulation_jobs(p_seconds numeric default 55)
-language plpgsql
-as $$
-declare
-  v_until timestamptz := case when p_seconds > 0
-                              then least(pg_catalog.clock_timestamp() + pg_catalog.make_interval(secs => p_seconds),
-                                         pg_catalog.date_trunc('minute', pg_catalog.clock_timestamp()) + interval '55 seconds')
-                              else pg_catalog.clock_timestamp() end;
-  v_id bigint;
-begin
-  -- One worker at a time, held for the whole run and released by the server if the session dies,
-  -- which is what tells a job cut short by a crash from one still running.
-  while not pg_catalog.pg_try_advisory_lock(pg_catalog.hashtext('savia.simulation_jobs:runner')) loop
-    commit; -- nothing held while waiting
-    if pg_catalog.clock_timestamp() >= v_until then
-      return;
-    end if;
-    perform pg_catalog.pg_sleep(0.5);
-  end loop;
-  perform private.tidy_simulation_jobs();
-  commit;
-  loop
-    v_id := private.start_simulation_job();
-    if v_id is not null then
-      commit; -- «running» is visible before the work starts
-      perform private.finish_simulation_job(v_id);
-      commit;
-    else
-      commit; -- nothing held while waiting
-      exit when pg_catalog.clock_timestamp() >= v_until;
-      perform pg_catalog.pg_sleep(0.5);
-    end if;
-  end loop;
-  perform pg_catalog.pg_advisory_unlock(pg_catalog.hashtext('savia.simulation_jobs:runner'));
-end
-$$;
-comment on procedure private.run_simulation_jobs(numeric) is
-  'Trabajador de las simulaciones (pg_cron lo arranca cada minuto, como postgres): hasta el segundo 55 del minuto mira la cola cada medio segundo y calcula lo que espera, cada trabajo confirmado «en marcha» antes de empezar y «hecho» o «fallido» al terminar; si otro trabajador sigue con un trabajo largo, espera a que termine y lo releva. Con 0 calcula lo que haya y vuelve.';
-revoke all on procedure private.run_simulation_jobs(numeric) from public;
-
-select cron.schedule('savia-simulaciones', '* * * * *', 'call private.run_simulation_jobs()');
+revoke all on function private.simulation_job_json(private.jobs), private.enqueue_simulation(text, date, jsonb),
+  private.check_month_to_preview(date), private.close_preview_job_step(private.jobs), private.plan_what_if_job_step(private.jobs)
+  from public, anon, authenticated, service_role;

@@ -2,7 +2,7 @@
 --
 -- One table is both the in-app list and the e-mail outbox. A row is written by a trigger on the
 -- event's own table (sales, reward_transactions, payout_requests, leads, products,
--- period_close_jobs), inside the transaction that commits the event: a notification exists if and
+-- private.jobs), inside the transaction that commits the event: a notification exists if and
 -- only if its event committed, and no feature's function knows about notifications. The triggers
 -- write ids and nothing else (an approval pays for one insert per person told); the words are made
 -- when someone reads them (private.notification_message), the same words in the bell and in the
@@ -247,8 +247,8 @@ begin
 end
 $$;
 comment on function private.notify_period_close_job() is 'Disparador: avisa a los superadmin de que un trabajo de cierre de mes terminó o falló (con el error).';
-create trigger period_close_jobs_notify after update of status on public.period_close_jobs
-  for each row when (new.status is distinct from old.status and new.status in ('done', 'failed'))
+create trigger jobs_notify_period_close after update of status on private.jobs
+  for each row when (new.kind = 'period_close' and new.status is distinct from old.status and new.status in ('done', 'failed'))
   execute function private.notify_period_close_job();
 
 -- A member's payout account changed: to finance. The payout-account table is being built elsewhere;

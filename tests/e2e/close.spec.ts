@@ -88,6 +88,23 @@ test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la
   await expect(page.getByRole('alert')).toContainText('La fecha final no puede ser anterior a la inicial.');
 });
 
+test('Diego, superadmin sin finanzas, ve en la vista previa los recuentos, quién y por qué, sin importes', async ({ page }) => {
+  const [{ month }] = await withDb(async (db) => (await db.query<{ month: string }>(`select to_char(private.current_period(), 'YYYY-MM-DD') as month`)).rows);
+  await openAs(page, personas.superadmin, `/configuracion?tab=cierre&mes=${month}`);
+  const detail = page.getByRole('region', { name: /de 2026$/ });
+  await detail.getByRole('button', { name: 'Vista previa del cierre' }).click();
+  const preview = detail.getByRole('region', { name: 'Vista previa del cierre' });
+  const totals = preview.getByRole('term');
+  await awaitSimulation(totals.first());
+  await expect(totals).toHaveText(['Anulaciones por inactividad', 'Bonos de volumen', 'Subidas de nivel']);
+  await expect(preview).toContainText('Los importes del cierre se muestran solo con el permiso de finanzas.');
+  const rows = preview.getByRole('table', { name: 'Vista previa del cierre' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Importe solo con el permiso de finanzas');
+  await expect(preview.getByRole('table', { name: 'Vista previa del cierre' })).not.toContainText(/US\$|\d+\.\d{2} USD/);
+  await expectAccessible(page, 'la vista previa sin finanzas');
+  await shootScreen(page, 'configuracion-cierre-sin-finanzas');
+});
+
 /**
  * A month of the test's own, over two years ago (outside the 12 months Dashboard and Finanzas chart)
  * and no earlier month left open (other tests' old months are closed as soon as they are written:
@@ -159,11 +176,30 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await expect(confirm).toContainText('El cierre corre en segundo plano');
     await expect(confirm.getByRole('definition')).toHaveText(expected);
     await expectAccessible(page, 'la confirmación de «Cerrar mes»');
-    await confirm.getByRole('button', { name: 'Cerrar mes' }).click();
-    await expect(detail.getByRole('status')).toContainText('El cierre está en cola');
-    // pg_cron runs the queue every minute; the test does not wait for it: it runs the queue itself,
-    // as pg_cron would (postgres, outside any request). If pg_cron is at it already, this returns at once.
-    await withDb((db) => db.query('call private.run_period_close_jobs()'));
+    // pg_cron's job runners would take the close within a second. The test holds the turn of closes
+    // (the runners' advisory lock: they leave the job alone meanwhile) and runs it itself, as a runner
+    // would (postgres, outside any request): two steps first, to see the close under way, then the rest.
+    await withDb(async (runner) => {
+      await runner.query('select pg_advisory_lock(private.job_lock_key(), 0)');
+      try {
+        await confirm.getByRole('button', { name: 'Cerrar mes' }).click();
+        await expect(detail.getByRole('status')).toContainText('El cierre está en cola');
+        const [job] = (await runner.query<{ id: string }>(`select id from private.jobs where kind = 'period_close' and month = $1`, [old.month])).rows;
+        await runner.query('call private.run_jobs(0, $1, 2)', [job!.id]);
+        const progress = detail.getByRole('status');
+        await expect(progress).toContainText('El cierre está en marcha');
+        await expect(progress).toContainText(
+          `Paso ${f.count(3)} de ${f.count(7)}: anulando lo de quienes terminaron el mes inactivos (${f.count(0)} de ${f.count(3)} miembros)`,
+        );
+        await expect(detail.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '29');
+        await expect(page.getByRole('list', { name: 'Meses de negocio' }).getByRole('button', { name: new RegExp(`^${name}`, 'i') })).toContainText('Cerrando');
+        await expectAccessible(page, 'el cierre en marcha');
+        await shootScreen(page, 'configuracion-cierre-en-marcha');
+        await runner.query('call private.run_jobs(0, $1)', [job!.id]);
+      } finally {
+        await runner.query('select pg_advisory_unlock(private.job_lock_key(), 0)');
+      }
+    });
 
     await expect(detail.getByRole('heading', { name: 'Lo que hizo el cierre' })).toBeVisible();
     const did = (label: string) =>
@@ -209,7 +245,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     // A month of the test's own left open would block every later close (an earlier month open):
     // whatever failed, the month ends closed.
     await withDb(async (db) => {
-      await db.query('call private.run_period_close_jobs()');
+      await db.query('call private.run_jobs(0)');
       const { rows } = await db.query<{ status: string }>('select status from public.periods where month = $1', [old.month]);
       if (rows[0]?.status === 'open') await db.query('select private.close_period($1::date, null)', [old.month]);
     });

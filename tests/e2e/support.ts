@@ -85,14 +85,14 @@ export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<
 }
 
 /**
- * The plan's what-if and the close preview are computed by the database's worker, which pg_cron starts
+ * The plan's what-if and the close preview are computed by the database's job runner, which pg_cron starts
  * every minute: the test asks it to look at the queue now (as pg_cron would: postgres, outside any
- * request; if pg_cron's worker is at it already, the call returns at once and that one answers), again
+ * request; if one of pg_cron's runners is at it already, that one answers), again
  * until `result` shows.
  */
 export async function awaitSimulation(result: Locator): Promise<void> {
   await expect(async () => {
-    await withDb((db) => db.query('call private.run_simulation_jobs(0)'));
+    await withDb((db) => db.query('call private.run_jobs(0)'));
     await expect(result).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }

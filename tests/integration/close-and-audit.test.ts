@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { memberPersona, staffPersona } from './fixtures/personas';
 import { waitForSimulation } from './simulation-support';
+import { sql } from './support';
 
 describe('Cierre de mes y bitácora por la API', () => {
   it('un admin y un miembro no piden, no previsualizan ni leen el cierre, ni la bitácora', async () => {
@@ -16,10 +17,6 @@ describe('Cierre de mes y bitácora por la API', () => {
         hint: 'savia:forbidden',
         message: 'Solo un superadmin (o el cierre programado) puede cerrar un mes.',
       });
-      const preview = await caller.rpc('preview_period_close', {
-        p_month: '2026-01-01',
-      });
-      expect(preview.error).toMatchObject({ hint: 'savia:forbidden' });
       const asked = await caller.rpc('request_close_preview', { p_month: '2026-01-01' });
       expect(asked.error).toMatchObject({
         hint: 'savia:forbidden',
@@ -40,28 +37,37 @@ describe('Cierre de mes y bitácora por la API', () => {
   });
 
   it('un superadmin lee los meses con su estado y una página de la bitácora', async () => {
-    const superadmin = await staffPersona('superadmin');
+    const superadmin = await staffPersona('superadmin', true);
     const months = await superadmin.client.rpc('get_close_months');
     expect(months.error).toBeNull();
     expect(months.data!.length).toBeGreaterThan(0);
     expect(months.data![0]).toMatchObject({ status: 'open', ended: false });
 
-    // The month in course's preview, asked through the API and computed by the worker, read page by page:
-    // the engine's own preview, row for row.
+    // The month in course's preview, asked through the API and computed by the job runner, read page by
+    // page: the engine's own actions for the month (what the close would write), row for row.
     const month = months.data![0]!.month;
     const asked = await superadmin.client.rpc('request_close_preview', { p_month: month });
     expect(asked.error).toBeNull();
     const done = await waitForSimulation(superadmin.client, (asked.data as { id: number }).id);
-    expect(done).toMatchObject({ kind: 'close_preview', status: 'done' });
+    expect(done).toMatchObject({ kind: 'close_preview', status: 'done', step: 'done', step_no: 4, steps: 4 });
     const result = done.result as { rows: number; totals: Record<string, number> };
-    const engine = await superadmin.client.rpc('preview_period_close', { p_month: month });
-    expect(engine.error).toBeNull();
-    expect(result.rows).toBe(engine.data!.length);
+    const engine = await sql<{ action: string; client_name: string; amount: string | null; detail: string }>(
+      `select a.action, c.name as client_name, a.amount, a.detail
+         from private.period_close_actions($1::date, (select p.plan from private.plan() p)) a join public.clients c on c.id = a.client_id
+        order by a.action, c.name, a.ledger_id, a.client_id`,
+      [month],
+    );
+    expect(result.rows).toBe(engine.length);
     const page = await superadmin.client.rpc('get_close_preview', { p_job_id: done.id, p_page: 1, p_page_size: 20 });
     expect(page.error).toBeNull();
-    const pick = (r: { action: string; client_name: string; amount: number | null; detail: string }) => [r.action, r.client_name, r.amount, r.detail];
-    expect(page.data!.map(pick)).toEqual(engine.data!.slice(0, 20).map(pick));
-    expect(result.totals.forfeits).toBe(engine.data!.filter((r: { action: string }) => r.action === 'forfeit').length);
+    const pick = (r: { action: string; client_name: string; amount: number | string | null; detail: string }) => [
+      r.action,
+      r.client_name,
+      r.amount === null ? null : Number(r.amount),
+      r.detail,
+    ];
+    expect(page.data!.map(pick)).toEqual(engine.slice(0, 20).map(pick));
+    expect(result.totals.forfeits).toBe(engine.filter((r) => r.action === 'forfeit').length);
 
     const log = await superadmin.client.rpc('get_audit_log', {
       p_table: 'metadata',

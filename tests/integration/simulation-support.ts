@@ -1,6 +1,6 @@
-// Following a simulation (20250701101000_jobs_simulations.sql) as the screen does: ask the worker to look at
-// the queue now rather than at pg_cron's next minute (if pg_cron's worker is already running it answers
-// instead, within half a second), then poll the job through the API until it is done or failed.
+// Following a simulation (20250701101000_jobs_simulations.sql) as the screen does: ask the job runner to look
+// at the queue now rather than at pg_cron's next minute (if one of pg_cron's runners takes it first, that
+// one answers, within half a second), then poll the job through the API until it is done or failed.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { sql } from './support';
@@ -12,10 +12,13 @@ export interface SimulationJob {
   result: unknown;
   error: string | null;
   error_code: string | null;
+  step: string | null;
+  step_no: number | null;
+  steps: number | null;
 }
 
 export async function waitForSimulation(client: SupabaseClient, id: number, timeoutMs = 30_000): Promise<SimulationJob> {
-  await sql('call private.run_simulation_jobs(0)');
+  await sql('call private.run_jobs(0)');
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { data, error } = await client.rpc('get_simulation_job', { p_id: id });

@@ -34,7 +34,17 @@ export interface CloseMonth {
   job_error: string | null;
   job_requested_at: string | null;
   job_finished_at: string | null;
+  /** While it runs: the step under way (CLOSE_STEPS), its number of how many, and how many members it has gone through. */
+  job_step: CloseStep | null;
+  job_step_no: number | null;
+  job_steps: number | null;
+  job_step_done: number | null;
+  job_step_total: number | null;
 }
+
+/** The close's steps, in order (private.close_steps()); `done` once it has finished. */
+export const CLOSE_STEPS = ['begin', 'freeze', 'forfeits', 'bonuses', 'levels', 'activity', 'finish', 'done'] as const;
+export type CloseStep = (typeof CLOSE_STEPS)[number];
 
 /** Superadmin: the months (with a period, plus the month in course), newest first, with their latest close job. */
 export async function fetchCloseMonths(signal: AbortSignal): Promise<CloseMonth[]> {
@@ -43,6 +53,7 @@ export async function fetchCloseMonths(signal: AbortSignal): Promise<CloseMonth[
     ...r,
     status: r.status as CloseMonth['status'],
     job_status: r.job_status as CloseJobStatus | null,
+    job_step: r.job_step as CloseStep | null,
     summary: r.summary == null ? null : closeSummary.parse(r.summary),
   })) as CloseMonth[];
 }
@@ -55,18 +66,19 @@ export interface ClosePreviewRow {
   client_id: string;
   client_name: string;
   ledger_id: number | null;
-  /** Negative for a forfeit; null for a level change. */
+  /** Negative for a forfeit; null for a level change, and for anyone without the finance claim. */
   amount: number | null;
   level_from: number;
   level_to: number;
   detail: string;
 }
 
+/** The amounts only with the finance claim (the same rule as a closed month's summary). */
 const previewTotals = z.object({
   forfeits: z.int(),
-  forfeited_amount: z.coerce.number(),
+  forfeited_amount: z.optional(z.coerce.number()),
   volume_bonuses: z.int(),
-  volume_bonus_amount: z.coerce.number(),
+  volume_bonus_amount: z.optional(z.coerce.number()),
   level_ups: z.int(),
 });
 export type ClosePreviewTotals = z.infer<typeof previewTotals>;
@@ -93,8 +105,9 @@ export async function fetchClosePreview({ jobId, page, pageSize }: ClosePreviewP
   return rows as ClosePreviewRow[];
 }
 
-/** Queues the month's close (pg_cron runs it within a minute); asking again answers the same job. */
+const requestedClose = z.object({ id: z.number(), status: z.enum(CLOSE_JOB_STATUSES) });
+
+/** Queues the month's close (the job runner starts it within a minute); asking again answers the same job. */
 export async function requestPeriodClose(month: string): Promise<{ id: number; status: CloseJobStatus }> {
-  const job = await unwrap(supabase.rpc('request_period_close', { p_month: month }));
-  return job as unknown as { id: number; status: CloseJobStatus };
+  return requestedClose.parse(await unwrap(supabase.rpc('request_period_close', { p_month: month })));
 }

@@ -3,6 +3,7 @@ import { settingsQueries, type AppSettings } from '@/lib/data/app-settings';
 import { userMessage } from '@/lib/data/db';
 import { notify } from '@/lib/feedback/notify';
 import { saveAppSettings } from './settings-api';
+import { settingsJobQueries } from './settings-queries';
 
 export const settingsMessages = {
   saved: 'Configuración guardada con éxito.',
@@ -21,6 +22,8 @@ export function useSaveSettings() {
     meta: { quietError: true },
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueries.app().queryKey, settings);
+      // A new time zone queues its job: follow it.
+      void queryClient.invalidateQueries({ queryKey: settingsJobQueries.all() });
       notify.success(settingsMessages.saved);
     },
     onError: (error) => {

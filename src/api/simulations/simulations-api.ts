@@ -3,8 +3,8 @@ import { unwrap } from '@/lib/data/db';
 import { supabase } from '@/lib/data/supabase';
 
 // The plan's what-if and the close preview read a whole month, which on a big month takes longer than
-// an API request may last: the database queues them and a worker computes them
-// (20250701101000_jobs_simulations.sql). The screen asks, then polls the job until it is done.
+// an API request may last: the database queues them and its job runner computes them
+// (20250701101000_jobs_simulations.sql). The screen asks, then polls the job (its step) until it is done.
 
 export const SIMULATION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];
@@ -20,6 +20,10 @@ const jobSchema = z.object({
   result: z.unknown(),
   error: z.nullable(z.string()),
   error_code: z.nullable(z.string()),
+  /** While it runs: the step under way (the screen names it) and its number of how many. */
+  step: z.nullable(z.string()),
+  step_no: z.nullable(z.number()),
+  steps: z.nullable(z.number()),
 });
 export type SimulationJob = z.infer<typeof jobSchema>;
 

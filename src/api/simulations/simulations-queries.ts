@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchSimulationJob, isWorking } from './simulations-api';
 
-/** While the worker has it, the job is read again every second; once done or failed it stays. */
+/** While the job runner has it, the job is read again every second; once done or failed it stays. */
 export const POLL_MS = 1000;
 
 export const simulationQueries = {

@@ -4,7 +4,7 @@ import { simulationQueries } from './simulations-queries';
 
 /**
  * Asks for a simulation and follows its job. `refusal` is the request's own refusal (a bad draft, a
- * closed month) or a failed poll; `failure` is the sentence of a job the worker could not finish.
+ * closed month) or a failed poll; `failure` is the sentence of a job the runner could not finish.
  */
 export function useSimulation<Input>(request: (input: Input) => Promise<SimulationJob>) {
   const asked = useMutation({ mutationFn: request, meta: { quietError: true } });

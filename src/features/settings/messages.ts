@@ -33,7 +33,14 @@ export const settingsMessages = {
   currencyHint: 'Código ISO 4217 de tres letras, por ejemplo USD o COP.',
   currencyInvalid: 'Escribe un código de moneda de tres letras, por ejemplo USD.',
   timezone: 'Zona horaria',
-  timezoneHint: 'Define a qué mes pertenece cada venta. Al cambiarla se recalculan los totales de ventas por mes.',
+  timezoneHint: 'Define a qué mes pertenece cada venta. Al cambiarla se recalculan, en segundo plano, los totales de ventas por día y por mes.',
+  timezoneQueued: (zone: string) =>
+    `Cambio a la zona horaria ${zone} en cola: empieza en menos de un minuto. Hasta que termine, el Dashboard y Ventas cuentan los días en la zona anterior.`,
+  timezoneRunning: (zone: string) =>
+    `Recalculando las ventas por día en la zona horaria ${zone}. Hasta que termine, el Dashboard y Ventas cuentan los días en la zona anterior.`,
+  timezoneSteps: { sales: 'las ventas y los productos de cada día', dashboard: 'los miembros nuevos y los pagos de cada mes' } as Record<string, string>,
+  timezoneUnit: 'tramos',
+  timezoneFailed: 'El cambio de zona horaria no terminó:',
   timezoneRequired: 'Elige una zona horaria.',
   minPayout: 'Pago mínimo',
   minPayoutHint: 'El importe mínimo que un miembro puede solicitar como pago.',

@@ -11,7 +11,7 @@
 //   POST /functions/v1/close-period            the previous month (company time zone)
 //   POST /functions/v1/close-period {"month": "2026-03-01"}
 // Answers 202 with the job while it is queued or running, 200 once done or failed (asking again is
-// idempotent: it returns the same job). Poll by asking again, or read public.period_close_jobs.
+// idempotent: it returns the same job). Poll by asking again (the job says its step and how far it is).
 //
 // supabase-js is pinned (the version of package-lock.json): `supabase functions deploy` bundles
 // exactly what was tested. A browser may call the function too (a superadmin's session), so it

@@ -162,15 +162,6 @@ insert into matrix values
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('periods', 'delete', 'delete from public.periods',
     '{denied,denied,denied,denied,denied,denied,denied}'),
-  -- the month close's jobs: the superadmin follows them; only the engine writes them
-  ('period_close_jobs', 'select', 'select id, month, status, error from public.period_close_jobs',
-    '{denied,rows:0,rows:0,rows:0,rows:0,all,all}'),
-  ('period_close_jobs', 'insert', 'insert into public.period_close_jobs (month, origin) values (''2001-02-01'', ''schedule'')',
-    '{denied,denied,denied,denied,denied,denied,denied}'),
-  ('period_close_jobs', 'update', 'update public.period_close_jobs set status = ''done''',
-    '{denied,denied,denied,denied,denied,denied,denied}'),
-  ('period_close_jobs', 'delete', 'delete from public.period_close_jobs',
-    '{denied,denied,denied,denied,denied,denied,denied}'),
   -- the enroller changes: staff read them; only change_enroller (security definer) writes them
   ('enroller_changes', 'select', 'select * from public.enroller_changes',
     '{denied,rows:0,rows:0,rows:0,all,all,all}'),

@@ -44,12 +44,10 @@ insert into declared values
   -- written only by the engine's security-definer functions (and the audit trigger)
   -- members know whether a month is closed; its company-wide figures go through get_period_summaries
   ('table', 'periods',             '',       'select(month, status, closed_at)', ''),
-  -- the month close's jobs: the screen follows them; their summary (money) through the RPCs
   -- notifications: each person reads their own (RLS), through the RPCs that make the words; their
   -- e-mail opt-outs are theirs to add and remove
   ('table', 'notifications',       '',       'select(id, client_id, user_id, kind, created_at, read_at)', ''),
   ('table', 'notification_email_opt_outs', '', 'select, insert, delete',       ''),
-  ('table', 'period_close_jobs',   '',       'select(id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)', ''),
   ('table', 'sales',               '',       'select',                         ''),
   -- the enroller changes: staff read them (the member's record); only change_enroller writes
   ('table', 'enroller_changes',    '',       'select',                         ''),
@@ -63,7 +61,6 @@ insert into declared values
   ('sequence', 'audit_logs_id_seq',          '', '', ''),
   ('sequence', 'clients_member_no_seq',      '', '', ''),
   ('sequence', 'enroller_changes_id_seq',    '', '', ''),
-  ('sequence', 'period_close_jobs_id_seq',   '', '', ''),
   ('sequence', 'notifications_id_seq',       '', '', ''),
   ('sequence', 'plan_versions_version_seq',  '', '', ''),
   ('sequence', 'reward_transactions_id_seq', '', '', ''),
@@ -124,6 +121,7 @@ insert into declared values
   ('function', 'get_close_preview(bigint, integer, integer)', '', 'execute', ''),
   ('function', 'request_close_preview(date)',                '', 'execute', ''),
   ('function', 'get_simulation_job(bigint)',                 '', 'execute', ''),
+  ('function', 'get_timezone_change()',                      '', 'execute', ''),
   ('function', 'get_audit_log(text, text, text, date, date, integer, integer)', '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
@@ -173,7 +171,6 @@ insert into declared values
   ('function', 'preview_sale_cancellation(uuid)',            '', 'execute', ''),
   -- the month close: superadmin, and the service role (the close-period edge function)
   ('function', 'request_period_close(date)',                 '', 'execute', 'execute'),
-  ('function', 'preview_period_close(date)',                 '', 'execute', 'execute'),
   -- Proveedores (superadmin; the functions refuse anyone else)
   ('function', 'save_supplier(uuid, text, text, text, text, text, text, boolean, uuid[])', '', 'execute', ''),
   ('function', 'search_suppliers(text, boolean, integer, integer)', '', 'execute', ''),

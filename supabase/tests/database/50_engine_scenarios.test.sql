@@ -200,8 +200,9 @@ select throws_ok($$select public.request_period_close('2026-03-01')$$, 'P0001',
 
 -- Close of March -------------------------------------------------------------------------------------------------
 select engine_tests.at('2026-04-01 08:00:00-05');
-select results_eq($$select p.action, p.client_name, p.amount::numeric, p.level_from::integer, p.level_to::integer
-                      from public.preview_period_close('2026-03-01') p order by p.action, p.client_name, p.amount$$,
+select results_eq($$select p.action, c.name, p.amount::numeric, p.level_from::integer, p.level_to::integer
+                      from private.period_close_actions('2026-03-01', (select v.plan from private.plan() v)) p
+                      join public.clients c on c.id = p.client_id order by p.action, c.name, p.amount$$,
   $$values ('bonus_volume'::text, 'Amparo Ruiz'::text, 10.08::numeric, 5, 5),
            ('forfeit', 'Bruno Díaz', -4.00, 4, 4), ('forfeit', 'Bruno Díaz', -1.50, 4, 4), ('forfeit', 'Bruno Díaz', -1.00, 4, 4),
            ('forfeit', 'Bruno Díaz', -0.60, 4, 4),
@@ -233,7 +234,7 @@ select results_eq($$select name, star_level::integer, is_active from public.clie
   $$values ('Amparo Ruiz'::text, 5, false), ('Elena Vega', 2, false), ('Fabio Sanz', 2, false)$$,
   'Elena y Fabio suben a ★2 y el mes nuevo empieza con todos inactivos');
 select count(*) as ledger_after_close from public.reward_transactions \gset
-select is((public.request_period_close('2026-03-01')).summary, :'closing'::jsonb, 'pedir otra vez el cierre devuelve el mismo trabajo, con su resumen');
+select is(public.request_period_close('2026-03-01') -> 'summary', :'closing'::jsonb, 'pedir otra vez el cierre devuelve el mismo trabajo, con su resumen');
 select is((select count(*) from public.reward_transactions), :ledger_after_close::bigint, 'y no escribe nada');
 
 select engine_tests.act_as('amparo');
@@ -382,7 +383,7 @@ select is_empty($$
    where p.proname in ('place_order', 'enrol_member', 'cancel_sale', 'request_payout', 'get_balance', 'get_ledger',
                        'get_network_page', 'get_network_summary', 'create_direct_sale', 'preview_sale_rewards',
                        'approve_sale', 'reject_sale', 'deliver_sale', 'approve_payout', 'pay_payout', 'reject_payout',
-                       'request_period_close', 'preview_period_close')
+                       'request_period_close')
      and p.pronamespace = 'public'::regnamespace
      and (has_function_privilege('anon', p.oid, 'execute') or not has_function_privilege('authenticated', p.oid, 'execute'))
 $$, 'cada acción del motor es ejecutable por authenticated y nunca por anon');

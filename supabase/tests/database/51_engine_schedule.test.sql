@@ -4,12 +4,13 @@ begin;
 \ir 50_engine_fixture.psql
 select plan(24);
 
--- pg_cron asks for the close every hour and runs the queue every minute, as postgres.
+-- pg_cron asks for the close every hour and starts two job runners every minute, as postgres.
 select results_eq($$select jobname::text collate "default", schedule, command, username, active from cron.job
-                     where jobname in ('savia-cierre-de-mes', 'savia-cola-de-cierres') order by jobname$$,
+                     where jobname in ('savia-cierre-de-mes', 'savia-trabajos', 'savia-trabajos-2') order by jobname$$,
   $$values ('savia-cierre-de-mes'::text, '7 * * * *'::text, 'select private.request_due_period_close()'::text, 'postgres'::text, true),
-           ('savia-cola-de-cierres', '* * * * *', 'call private.run_period_close_jobs()', 'postgres', true)$$,
-  'pg_cron pide el cierre cada hora y ejecuta la cola cada minuto, como postgres');
+           ('savia-trabajos', '* * * * *', 'call private.run_jobs()', 'postgres', true),
+           ('savia-trabajos-2', '* * * * *', 'call private.run_jobs()', 'postgres', true)$$,
+  'pg_cron pide el cierre cada hora y arranca dos ejecutores de trabajos cada minuto, como postgres');
 
 -- 23:30 on 31 May in Bogotá is already June in UTC, and still May for the business.
 select engine_tests.at('2026-05-31 23:30:00-05');
@@ -21,15 +22,16 @@ select is((select is_active from public.clients where id = engine_tests.id('fabi
 -- An hour later it is June: the hourly task asks for May's close, the queue's runner closes it and
 -- everybody starts June inactive.
 select engine_tests.at('2026-06-01 00:30:00-05');
-select results_eq($$select month, status, origin, requested_by from private.request_due_period_close()$$,
-  $$values ('2026-05-01'::date, 'queued'::text, 'schedule'::text, null::uuid)$$, 'la tarea horaria pide el cierre del mes terminado');
+select private.request_due_period_close() as due \gset
+select results_eq(format($$select j ->> 'month', j ->> 'status', j ->> 'origin', j ->> 'requested_by' from (select %L::jsonb as j) x$$, :'due'),
+  $$values ('2026-05-01'::text, 'queued'::text, 'schedule'::text, null::text)$$, 'la tarea horaria pide el cierre del mes terminado');
 select is((select status from public.periods where month = '2026-05-01'), 'open', 'pedirlo no cierra nada todavía');
-select is((private.finish_period_close_job(private.start_period_close_job())).status, 'done', 'el ejecutor lo cierra');
+select is((engine_tests.run_job((:'due'::jsonb ->> 'id')::bigint)).status, 'done', 'el ejecutor lo cierra');
 select is((select status from public.periods where month = '2026-05-01'), 'closed', 'mayo queda cerrado');
 select is((select is_active from public.clients where id = engine_tests.id('fabio')), false, 'junio empieza con todos inactivos');
-select is((private.request_due_period_close()).id, null, 'otra pasada no pide nada');
+select is(private.request_due_period_close(), null, 'otra pasada no pide nada');
 select engine_tests.act_as('super');
-select throws_ok($$select * from public.preview_period_close('2026-05-01')$$, 'P0001', 'El mes de mayo de 2026 ya está cerrado.',
+select throws_ok($$select public.request_close_preview('2026-05-01')$$, 'P0001', 'El mes de mayo de 2026 ya está cerrado.',
   'no hay vista previa de un mes cerrado');
 
 -- Writing into a closed month is impossible: a sale approved now is of June.

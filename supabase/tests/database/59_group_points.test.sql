@@ -1,6 +1,8 @@
 -- Group points of the open month as Mi Cuenta reads them (20250701081000_kept_group_points.sql): kept by
--- a trigger that appends each change of personal points to every ancestor, folded by a job, moved
--- with a subtree when its enroller changes. At every step every member's figure from
+-- a trigger that appends each change of personal points once, with the member's path (credited to every
+-- ancestor in it), folded by a job, moved with a subtree when its enroller changes. The downline's sales
+-- are kept beside them (the month close reads both): private.group_points_violations() compares both
+-- with the sums from scratch at each step. At every step every member's figure from
 -- get_member_month must equal the brute-force sum over their subtree, computed here from
 -- member_period_totals and the paths; a few are also counted by hand, so the brute force is no echo.
 --
@@ -9,7 +11,7 @@
 -- Points: Té 50, Cúrcuma 30, Lavanda 500.
 begin;
 \ir 50_engine_fixture.psql
-select plan(15);
+select plan(19);
 
 do $$
 declare
@@ -66,8 +68,11 @@ select engine_tests.approve(engine_tests.order_as('olga', engine_tests.items('te
 
 select is_empty($$select * from engine_tests.group_points_wrong()$$, 'tras las aprobaciones, los puntos de grupo de todos son la suma de su red');
 select is(engine_tests.group_of('amparo'), 1180, 'Amparo: 500 + 100 + 500 + 30 + 50 = 1.180');
-select is((select count(*)::integer from private.group_points_pending where ancestor_id = engine_tests.id('amparo')), 5,
-  'cada aprobación con puntos deja una fila pendiente para Amparo (solo inserta)');
+select results_eq($$select count(*)::integer, count(*) filter (where path ~ ('*.' || (select member_no from public.clients where id = engine_tests.id('amparo')) || '.*{1,}')::lquery)::integer
+                      from private.group_points_pending p where p.period = '2026-03-01'$$,
+  $$values (5, 5)$$,
+  'cada aprobación con puntos deja una sola fila pendiente, con la ruta del comprador, que cuenta para Amparo (la de Olga, sin línea ascendente, ninguna)');
+select is_empty($$select * from private.group_points_violations()$$, 'los puntos y las ventas de la red guardados igualan los calculados desde cero');
 
 -- A cancellation after approval: a negative delta ------------------------------------------------------------
 select engine_tests.act_as('admin');
@@ -77,8 +82,8 @@ select is(engine_tests.group_of('amparo'), 1080, 'Amparo pierde los 100 puntos d
 
 -- The fold: pending rows become sums, the figures do not move ----------------------------------------------
 select ok(private.fold_group_points() > 0, 'el plegado escribe sumas');
-select is((select count(*)::integer from private.group_points_pending p join engine_tests.ids i on i.id = p.ancestor_id), 0,
-  'no queda nada pendiente de los miembros de la prueba');
+select is((select count(*)::integer from private.group_points_pending p where p.period = '2026-03-01'), 0,
+  'no queda nada pendiente del mes');
 select is((select points from private.group_points where ancestor_id = engine_tests.id('amparo') and period = '2026-03-01'), 1080,
   'la suma plegada de Amparo es 1.080 (sin la cancelada)');
 select is_empty($$select * from engine_tests.group_points_wrong()$$, 'tras el plegado, todos cuadran');
@@ -94,6 +99,7 @@ select engine_tests.act_as('super');
 update public.clients set enroller_id = engine_tests.id('olga') where id = engine_tests.id('hugo');
 select engine_tests.approve(engine_tests.order_as('ines', engine_tests.items('te', '1')));
 select is_empty($$select * from engine_tests.group_points_wrong()$$, 'tras el cambio de patrocinador y otra aprobación, todos cuadran');
+select is_empty($$select * from private.group_points_violations()$$, 'también los puntos y las ventas de la red guardados');
 select results_eq($$select engine_tests.group_of('amparo'), engine_tests.group_of('bruno'), engine_tests.group_of('olga'), engine_tests.group_of('hugo')$$,
   $$values (1080, 1080, 700, 650)$$,
   'Amparo y Bruno: 1.680 − 600 = 1.080; Olga: 50 + 50 + 600 = 700; Hugo: 50 + 600 = 650');
@@ -103,6 +109,14 @@ select private.fold_group_points();
 select private.rebuild_group_points();
 select is((select count(*)::integer from private.group_points_pending), 0, 'la reconstrucción no deja nada pendiente');
 select is_empty($$select * from engine_tests.group_points_wrong()$$, 'tras reconstruir, todos cuadran');
+select is((select sales from private.group_points where ancestor_id = engine_tests.id('olga') and period = '2026-03-01'),
+  (select sum(t.own_sales) from private.member_period_totals t join public.clients c on c.id = t.client_id
+    where t.period = '2026-03-01' and c.path <@ (select path from public.clients where id = engine_tests.id('olga'))
+      and c.id <> engine_tests.id('olga')),
+  'las ventas de la red de Olga son las compras de Hugo e Inés');
+-- The check can fail: a sum tampered with is reported.
+update private.group_points set sales = sales + 1 where ancestor_id = engine_tests.id('amparo') and period = '2026-03-01';
+select is((select count(*)::integer from private.group_points_violations()), 1, 'una suma alterada se detecta');
 
 select * from finish();
 rollback;

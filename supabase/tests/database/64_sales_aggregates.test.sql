@@ -7,7 +7,7 @@
 -- (base 10.00, 500 pts). The company is in Bogotá (UTC−5).
 begin;
 \ir 50_engine_fixture.psql
-select plan(14);
+select plan(24);
 
 -- The day's figures by status and kind, stripes added up, as Ventas and the Dashboard read them.
 create function engine_tests.daily(p_day date) returns table (status text, kind text, n bigint, total numeric, base numeric, points numeric)
@@ -70,13 +70,56 @@ select results_eq($$select * from engine_tests.daily('2026-03-15')$$,
   'el pedido rechazado queda contado como rechazado');
 select is_empty($$select * from private.sales_aggregate_violations()$$, 'tras cancelar, entregar y rechazar, siguen coincidiendo');
 
--- A change of time zone moves Fabio's sale (04:30 UTC) to the 11th: the settings trigger rebuilds.
+-- A change of time zone moves Fabio's sale (04:30 UTC) to the 11th. Saving the settings only queues the
+-- job; until it has built the new days and put them in place, the live ones stay Bogotá's (and agree
+-- with their computation from scratch in Bogotá's zone).
+select engine_tests.at('2026-03-15 23:30:00-05');
+-- Olga orders at 23:30 on the 15th in Bogotá: the 16th in UTC.
+select engine_tests.order_as('olga', engine_tests.items('te', '1')) as late_sale \gset
 update public.metadata set timezone = 'UTC' where id = 'app_settings';
-select results_eq($$select * from engine_tests.daily('2026-03-11')$$,
+select (select id from private.jobs where kind = 'timezone_change' and status = 'queued' and params ->> 'to' = 'UTC') as tz_job \gset
+select isnt(:'tz_job'::text, ''::text, 'guardar otra zona horaria deja su trabajo en cola');
+select results_eq($$select * from engine_tests.daily('2026-03-10')$$,
   $$values ('Cancelada', 'order', 1::bigint, 66.66::numeric, 66.66::numeric, 100::numeric),
-           ('Pagada', 'direct', 1::bigint, 40.00::numeric, 30.00::numeric, 60::numeric)$$,
-  'con la zona horaria UTC la venta de las 23:30 de Bogotá es del 11');
-select is_empty($$select * from private.sales_aggregate_violations()$$, 'rehechos tras el cambio de zona horaria');
+           ('Entregada', 'order', 1::bigint, 10.00::numeric, 10.00::numeric, 500::numeric)$$,
+  'hasta que corre, los días siguen siendo los de Bogotá');
+select is_empty($$select * from private.sales_aggregate_violations()$$, 'y coinciden con su cálculo desde cero en esa zona');
+
+-- The build one sale (one movement) at a time, with writes in between: a sale the build has counted is
+-- cancelled, and a pending one it has not reached yet is approved. Each is counted once in the new days.
+select engine_tests.act_as('admin');
+create temp table steps as select private.sales_aggregates_zone_step(1) as step;
+do $$
+begin
+  -- up to and including the direct sale's number
+  while (select z.sales_below from private.sales_aggregates_zone z) <= (select s.sale_no from public.sales s where s.kind = 'direct') loop
+    insert into steps select private.sales_aggregates_zone_step(1);
+  end loop;
+end
+$$;
+select results_eq($$select live, building from private.sales_aggregates_zone$$, $$values ('America/Bogota'::text, 'UTC'::text)$$,
+  'a mitad de la construcción: en vivo Bogotá, construyéndose UTC');
+select public.cancel_sale(:'direct_sale', 'Devolución en tienda') is not null as direct_cancelled \gset
+select engine_tests.approve(:'late_sale');
+select results_eq(format($$select status, error from engine_tests.run_job(%s)$$, :'tz_job'),
+  $$values ('done'::text, null::text)$$, 'el trabajo termina la construcción y la pone en su lugar');
+select results_eq($$select live, building from private.sales_aggregates_zone$$, $$values ('UTC'::text, null::text)$$,
+  'los días son ahora los de UTC');
+select results_eq($$select * from engine_tests.daily('2026-03-11')$$,
+  $$values ('Cancelada', 'direct', 1::bigint, 40.00::numeric, 30.00::numeric, 60::numeric),
+           ('Cancelada', 'order', 1::bigint, 66.66::numeric, 66.66::numeric, 100::numeric)$$,
+  'con la zona horaria UTC la venta de las 23:30 de Bogotá es del 11, y la directa cancelada a mitad cuenta una vez');
+select results_eq($$select * from engine_tests.daily('2026-03-16')$$,
+  $$values ('Pagada', 'order', 1::bigint, 33.33::numeric, 33.33::numeric, 50::numeric)$$,
+  'el pedido aprobado a mitad está en su día UTC, una vez');
+select is_empty($$select * from private.sales_aggregate_violations()$$, 'rehechos tras el cambio de zona horaria, coinciden con su cálculo desde cero');
+select is((select count(*)::integer from private.sales_daily_next) + (select count(*)::integer from private.product_sales_daily_next), 0,
+  'y las tablas de la construcción quedan vacías');
+select engine_tests.act_as('super');
+select results_eq($$select j ->> 'status', j ->> 'timezone', (j ->> 'step_no')::integer, (j ->> 'steps')::integer from public.get_timezone_change() j$$,
+  $$values ('done'::text, 'UTC'::text, 2, 2)$$, 'Configuración lee el cambio de zona horaria hecho');
+select engine_tests.act_as('admin');
+select throws_ok($$select public.get_timezone_change()$$, '42501', 'Solo un superadmin puede ver la configuración.', 'un admin no');
 
 -- The check can fail: a sale written while the trigger is off, and a tampered row, are both reported.
 alter table public.sales disable trigger sales_keep_daily;

@@ -7,7 +7,7 @@
 -- one Té (base 33.33) pays Darío (gen 1, ★2), Celia (gen 2, ★3), Bruno (gen 3, ★4), Amparo (gen 4, ★5).
 begin;
 \ir 50_engine_fixture.psql
-select plan(34);
+select plan(35);
 
 -- The default plan as the screen sends it, with one level's first rate changed.
 create function pg_temp.plan(p_level2_gen1 numeric default 0.10) returns jsonb language sql as $$
@@ -107,10 +107,14 @@ select throws_ok($$select public.save_plan(pg_temp.with_level(1, '{"personal_poi
   'Revisa el nivel 1: los puntos deben ser números enteros y las tasas e importes, números.', 'un número que no lo es');
 
 -- While a close runs ------------------------------------------------------------------------------------
-insert into public.period_close_jobs (month, status, origin, started_at) values ('2026-02-01', 'running', 'schedule', now());
+insert into private.jobs (kind, month, origin) values ('period_close', '2026-02-01', 'schedule');
 select throws_ok($$select public.save_plan(pg_temp.plan(0.12))$$, 'P0001',
-  'Hay un cierre de mes en marcha: espera a que termine para cambiar el plan.', 'no se cambia el plan con un cierre en marcha');
-delete from public.period_close_jobs;
+  'Hay un cierre de mes en marcha: espera a que termine para cambiar el plan.', 'no se cambia el plan con un cierre en cola');
+delete from private.jobs;
+insert into public.periods (month, close_started_at) values ('2026-04-01', now()) on conflict (month) do update set close_started_at = now();
+select throws_ok($$select public.save_plan(pg_temp.plan(0.12))$$, 'P0001',
+  'Hay un cierre de mes en marcha: espera a que termine para cambiar el plan.', 'ni con un mes a medio cerrar');
+update public.periods set close_started_at = null where month = '2026-04-01';
 select is((select count(*) from public.plan_versions), :versions0::bigint, 'ningún rechazo dejó una versión');
 
 -- A save ------------------------------------------------------------------------------------------------

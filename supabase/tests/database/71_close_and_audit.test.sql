@@ -4,7 +4,7 @@
 -- On the fixture of 50_engine_fixture.psql; every figure counted by hand below.
 begin;
 \ir 50_engine_fixture.psql
-select plan(29);
+select plan(32);
 
 -- April: Fabio and Darío each buy one lavanda (10.00 commissionable, 500 points): both active.
 -- Fabio's sale pays Elena 1.00 (gen 1, 10 %), Darío 0.50 (gen 2, 5 %), Celia 0.40 (gen 3, 4 %), Bruno 0.30
@@ -50,11 +50,31 @@ select (:'preview'::jsonb ->> 'id')::bigint as preview_id \gset
 select is((select count(*)::integer from public.get_close_preview(:preview_id, 1, 3)), 3, 'paginada: 3 por página');
 select is((select count(*)::integer from public.get_close_preview(:preview_id, 3, 3)), 2, 'la última página, las 2 que quedan');
 select results_eq(format($$select action, client_name, ledger_id, amount, detail from public.get_close_preview(%s, 1, 200)$$, :preview_id),
-  $$select action, client_name, ledger_id, amount, detail from public.preview_period_close('2026-04-01')$$,
+  $$select a.action, c.name, a.ledger_id, a.amount, a.detail
+      from private.period_close_actions('2026-04-01', (select v.plan from private.plan() v)) a join public.clients c on c.id = a.client_id
+     order by a.action, c.name, a.ledger_id, a.client_id$$,
   'las páginas guardadas son la vista previa del motor, fila por fila y en su orden');
 select results_eq(format($$select client_name, amount, detail like 'Anulada al cierre de abril de 2026: terminaste el mes inactivo (0 de 100 puntos personales).%%'
                       from public.get_close_preview(%s, 1, 50) where action = 'forfeit' and client_name = 'Elena Vega'$$, :preview_id),
   $$values ('Elena Vega'::text, -1.00::numeric, true)$$, 'cada anulación con su motivo');
+-- A superadmin without the finance claim sees what the closed month's summary shows him: the counts,
+-- who and why, never the money.
+insert into public.staff_invitations (email, role, finance) values ('motor.diego@tests.savia', 'superadmin', false);
+insert into engine_tests.ids values ('diego', gen_random_uuid(), engine_tests.user_for('motor.diego@tests.savia'));
+select engine_tests.act_as('diego');
+select engine_tests.simulate(public.request_close_preview('2026-04-01')) as blind \gset
+select is(:'blind'::jsonb -> 'result' -> 'totals', '{"forfeits": 7, "volume_bonuses": 1, "level_ups": 0}'::jsonb,
+  'sin finanzas, los totales de la vista previa son los recuentos, sin importes');
+select (:'blind'::jsonb ->> 'id')::bigint as blind_id \gset
+select is_empty(format($$select 1 from public.get_close_preview(%s, 1, 200)
+                          where amount is not null or base is not null or rate is not null or detail ~ '[0-9]+\.[0-9]{2}'$$, :blind_id),
+  'ni sus filas: sin importe, base ni tasa, y el motivo sin cifras de dinero');
+select results_eq(format($$select action, client_name, detail from public.get_close_preview(%s, 1, 200)
+                            where client_name in ('Elena Vega', 'Darío León')$$, :blind_id),
+  $$values ('bonus_volume'::text, 'Darío León'::text, 'Bono de volumen de abril de 2026 (Estrella 2): 2 % de las ventas de tu red.'::text),
+           ('forfeit', 'Elena Vega', 'Anulada al cierre de abril de 2026: terminaste el mes inactivo (0 de 100 puntos personales).')$$,
+  'quién y por qué, como en el cierre');
+select engine_tests.act_as('super');
 select throws_ok(format($$select * from public.get_close_preview(%s, 0, 3)$$, :preview_id), 'P0001',
   'Página no válida: página desde 1, tamaño de 1 a 200.', 'una página que no existe se rechaza');
 select is((select count(*)::integer from public.reward_transactions where period_month = '2026-04-01'
@@ -63,12 +83,13 @@ select is((select count(*)::integer from public.reward_transactions where period
 -- A month not ended, and the close itself ---------------------------------------------------------------------------
 select throws_ok($$select public.request_period_close('2026-05-01')$$, 'P0001',
   'El mes de mayo de 2026 aún no ha terminado: se puede cerrar desde el 1 de junio de 2026.', 'el mes en curso no se cierra');
-select (public.request_period_close('2026-04-01')).id as job \gset
+select (public.request_period_close('2026-04-01') ->> 'id')::bigint as job \gset
 -- A second tab asks for the same month: it gets the same job, and no second close is queued.
-select is((public.request_period_close('2026-04-01')).id, :job::bigint, 'otra pestaña que cierra abril recibe el mismo trabajo');
-select is((select count(*)::integer from public.period_close_jobs), 1, 'y no hay un segundo cierre');
+select is((public.request_period_close('2026-04-01') ->> 'id')::bigint, :job::bigint, 'otra pestaña que cierra abril recibe el mismo trabajo');
+select is((select count(*)::integer from private.jobs where kind = 'period_close'), 1, 'y no hay un segundo cierre');
 select throws_ok($$select public.request_period_close('2026-03-01')$$, 'P0001',
-  'Ya hay un cierre en cola (abril de 2026): espera a que termine para pedir otro.', 'otro mes mientras uno espera se rechaza');
+  'No hay nada que cerrar en marzo de 2026: la historia de la empresa empieza en abril de 2026.',
+  'un mes anterior a la primera venta no se cierra (52_period_close_jobs: uno a la vez)');
 select results_eq($$select month, status, job_status from public.get_close_months() where month = '2026-04-01'$$,
   $$values ('2026-04-01'::date, 'open'::text, 'queued'::text)$$, 'el mes muestra su trabajo en cola');
 select is((engine_tests.close_month('2026-04-01')).status, 'done', 'el ejecutor cierra abril');
@@ -83,7 +104,7 @@ select results_eq($$select status, job_status, summary ->> 'forfeits', closed_by
   $$values ('closed'::text, 'done'::text, '7'::text, 'motor.super@tests.savia'::text)$$, 'abril cerrado muestra lo que hizo su cierre');
 select throws_ok($$select public.request_close_preview('2026-04-01')$$, 'P0001',
   'El mes de abril de 2026 ya está cerrado.', 'un mes cerrado no tiene vista previa');
-select is((public.request_period_close('2026-04-01')).status, 'done', 'pedir otra vez un mes cerrado devuelve su cierre hecho');
+select is(public.request_period_close('2026-04-01') ->> 'status', 'done', 'pedir otra vez un mes cerrado devuelve su cierre hecho');
 
 -- The audit log ------------------------------------------------------------------------------------------------------
 -- The superadmin renames lavanda; then an operator, in a direct session (no user), changes its price.

@@ -1,11 +1,11 @@
 -- The plan's what-if and the close preview as jobs (20250701101000_jobs_simulations.sql): who may ask
 -- and read; a bad draft or month refused before anything is queued; one waiting job per person and
 -- kind (asking again replaces what it will compute); the same question while it runs gets that job;
--- a job that fails keeps the database's sentence and leaves no rows; a job cut short is marked failed;
--- finished jobs go after a day with their preview rows. The figures themselves: pgTAP 70 and 71.
+-- a job that fails keeps the database's sentence and leaves no rows; a job cut short starts again and
+-- is computed; finished jobs go after a day with their preview rows. The figures themselves: pgTAP 70 and 71.
 begin;
 \ir 50_engine_fixture.psql
-select plan(22);
+select plan(23);
 
 create function pg_temp.plan(p_level2_gen1 numeric default 0.10) returns jsonb language sql as $$
   select jsonb_build_array(
@@ -43,7 +43,7 @@ select throws_ok($$select public.request_plan_what_if(jsonb_set(pg_temp.plan(), 
   'Las tasas de comisión del nivel 3 suman 110 %: no pueden pasar del 100 %.', 'un borrador que no se podría guardar no se simula');
 select throws_ok($$select public.request_close_preview('2026-03-15')$$, 'P0001',
   'Indica el mes como su primer día (por ejemplo 2026-03-01).', 'un mes mal indicado');
-select is((select count(*)::integer from private.simulation_jobs), 0, 'y no queda nada en cola');
+select is((select count(*)::integer from private.jobs), 0, 'y no queda nada en cola');
 
 -- A preview asked before its month closes fails with the database's sentence ----------------------------------
 select public.request_close_preview('2026-03-01') as march_preview \gset
@@ -62,7 +62,7 @@ select throws_ok(format($$select * from public.get_close_preview(%s)$$, pg_temp.
 select public.request_plan_what_if(pg_temp.plan()) as w1 \gset
 select public.request_plan_what_if(pg_temp.plan(0.12)) as w2 \gset
 select is(pg_temp.job(:'w2'), pg_temp.job(:'w1'), 'pedir otra vez mientras espera es el mismo trabajo');
-select is((select (draft -> 1 -> 'commission_rates' ->> 0)::numeric from private.simulation_jobs where id = pg_temp.job(:'w1')), 0.12,
+select is((select (params -> 1 -> 'commission_rates' ->> 0)::numeric from private.jobs where id = pg_temp.job(:'w1')), 0.12,
   'que calculará el último borrador');
 select engine_tests.act_as('super2');
 select throws_ok(format($$select public.get_simulation_job(%s)$$, pg_temp.job(:'w1')), 'P0001',
@@ -72,23 +72,23 @@ select isnt(pg_temp.job(:'other'), pg_temp.job(:'w1'), 'y la suya es otro trabaj
 
 -- The same question while it runs; another one waits behind ---------------------------------------------------
 select engine_tests.act_as('super');
-select is(private.start_simulation_job(), pg_temp.job(:'w1'), 'el trabajador toma la más antigua');
+select is(private.claim_job(), pg_temp.job(:'w1'), 'el ejecutor toma la más antigua');
 select is(pg_temp.job(public.request_plan_what_if(pg_temp.plan(0.12))), pg_temp.job(:'w1'), 'la misma pregunta en marcha recibe ese trabajo');
 select public.request_plan_what_if(pg_temp.plan()) as w3 \gset
 select results_eq(format($$select %s <> %s, %L::jsonb ->> 'status'$$, pg_temp.job(:'w3'), pg_temp.job(:'w1'), :'w3'),
   $$values (true, 'queued'::text)$$, 'otra pregunta espera detrás, en su propio trabajo');
-select private.finish_simulation_job(pg_temp.job(:'w1')) is not null as finished \gset
+select (engine_tests.finish_job(pg_temp.job(:'w1'))).status as finished \gset
 select results_eq(format($$select j ->> 'status', j -> 'result' ->> 'month', (j -> 'result' ->> 'difference')::numeric
                             from public.get_simulation_job(%s) j$$, pg_temp.job(:'w1')),
   $$values ('done'::text, '2026-03-01'::text, 0.67::numeric)$$, 'hecha: marzo con Darío al 12 %, 0,67 más');
 
--- Cut short, and tidied after a day -----------------------------------------------------------------------------
-select is(private.start_simulation_job(), pg_temp.job(:'other'), 'el trabajador toma la de super2');
-select private.tidy_simulation_jobs() as tidied \gset
-select results_eq(format($$select status, error_code, error from private.simulation_jobs where id = %s$$, pg_temp.job(:'other')),
-  $$values ('failed'::text, 'savia:simulation_interrupted'::text,
-            'La simulación se interrumpió antes de terminar (se reinició la base de datos o se cortó la conexión). Pídela otra vez.'::text)$$,
-  'una simulación que quedó en marcha sin trabajador se marca fallida');
+-- Cut short, taken up again, and tidied after a day -------------------------------------------------------------
+select is(private.claim_job(), pg_temp.job(:'other'), 'el ejecutor toma la de super2');
+select private.release_job(pg_temp.job(:'other')); -- its session dies
+select results_eq(format($$select status, attempts::integer from private.jobs where id = %s$$, pg_temp.job(:'other')),
+  $$values ('running'::text, 1)$$, 'la simulación queda en marcha sin ejecutor');
+select results_eq(format($$select status, attempts::integer, result is not null from engine_tests.run_job(%s)$$, pg_temp.job(:'other')),
+  $$values ('done'::text, 2, true)$$, 'el siguiente ejecutor la retoma desde el principio y la termina');
 select engine_tests.simulate(:'w3') ->> 'status' as w3_status \gset
 -- April: Fabio buys; his uplines are inactive in April, so the preview has forfeits to keep as rows.
 select engine_tests.approve(engine_tests.order_as('fabio', engine_tests.items('lavanda', '1')));
@@ -98,9 +98,9 @@ select ok((select count(*) from private.close_preview_rows where job_id = pg_tem
             = (:'april'::jsonb -> 'result' ->> 'rows')::bigint
           and (:'april'::jsonb -> 'result' ->> 'rows')::integer > 0,
   'la vista previa de abril guarda sus filas, tantas como dice su resultado');
-update private.simulation_jobs set finished_at = now() - interval '2 days' where id = pg_temp.job(:'april');
-select private.tidy_simulation_jobs() as tidied \gset
-select results_eq(format($$select (select count(*)::integer from private.simulation_jobs where id = %s),
+update private.jobs set finished_at = now() - interval '2 days' where id = pg_temp.job(:'april');
+select private.tidy_jobs() as tidied \gset
+select results_eq(format($$select (select count(*)::integer from private.jobs where id = %s),
                                   (select count(*)::integer from private.close_preview_rows where job_id = %s)$$,
                          pg_temp.job(:'april'), pg_temp.job(:'april')),
   $$values (0, 0)$$, 'un día después la simulación se borra con sus filas');

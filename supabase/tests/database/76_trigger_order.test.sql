@@ -25,6 +25,7 @@ select is(array(select distinct format('%s.%s', tn.nspname, c.relname) collate "
                  join pg_proc p on p.oid = t.tgfoid join pg_namespace n on n.oid = p.pronamespace
                 where not t.tgisinternal and n.nspname in ('public', 'private') order by 1),
           array['auth.users',
+                'private.jobs',
                 'private.member_period_totals',
                 'public.audit_logs',
                 'public.clients',
@@ -33,7 +34,6 @@ select is(array(select distinct format('%s.%s', tn.nspname, c.relname) collate "
                 'public.leads',
                 'public.metadata',
                 'public.payout_requests',
-                'public.period_close_jobs',
                 'public.periods',
                 'public.plan_versions',
                 'public.product_costs',
@@ -101,8 +101,7 @@ select is(tests.triggers_of('public.leads'), array[
 select is(tests.triggers_of('public.metadata'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'metadata_plan_version: AFTER INSERT OR UPDATE, statement, private.record_plan_version',
-  'metadata_timezone_rebuilds_sales_aggregates: AFTER UPDATE, row, private.rebuild_sales_aggregates_on_timezone',
-  'metadata_timezone_recounts_dashboard: AFTER UPDATE, row, private.recount_dashboard_months_on_timezone',
+  'metadata_timezone_queues_job: AFTER UPDATE, row, private.queue_timezone_change',
   'metadata_validate: BEFORE INSERT OR UPDATE, row, private.validate_settings'
 ], 'public.metadata: its triggers in firing order');
 
@@ -116,9 +115,9 @@ select is(tests.triggers_of('public.payout_requests'), array[
   'payout_requests_transition: BEFORE UPDATE, row, private.payout_transition'
 ], 'public.payout_requests: its triggers in firing order');
 
-select is(tests.triggers_of('public.period_close_jobs'), array[
-  'period_close_jobs_notify: AFTER UPDATE, row, private.notify_period_close_job'
-], 'public.period_close_jobs: its triggers in firing order');
+select is(tests.triggers_of('private.jobs'), array[
+  'jobs_notify_period_close: AFTER UPDATE, row, private.notify_period_close_job'
+], 'private.jobs: its triggers in firing order');
 
 select is(tests.triggers_of('public.periods'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',

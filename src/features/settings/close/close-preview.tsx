@@ -1,12 +1,13 @@
-// «Vista previa del cierre», computed by the database's worker (a big month takes longer than a request
+// «Vista previa del cierre», computed by the database's job runner (a big month takes longer than a request
 // may last): its progress, then the month's totals as the close will write them and every forfeit (with
 // its reason), volume bonus and level change, paged on the server.
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle, RefreshCw, TriangleAlert } from 'lucide-react';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import type { ClosePreviewResult, ClosePreviewTotals } from '@/api/periods/periods-api';
+import type { ClosePreviewResult, ClosePreviewRow, ClosePreviewTotals } from '@/api/periods/periods-api';
 import { periodsQueries } from '@/api/periods/periods-queries';
 import type { Simulation } from '@/api/simulations/use-simulation';
+import { JobProgress } from '@/components/job-progress';
 import { Button } from '@/components/ui/button';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -27,24 +28,42 @@ const actionTones: Record<string, BadgeTone> = {
 
 export function TotalsList({ totals }: { totals: ClosePreviewTotals }) {
   const f = useFormat();
+  // The amounts come only with the finance claim (the database leaves them out otherwise).
+  const hasAmounts = totals.forfeited_amount !== undefined;
+  const items: (readonly [keyof typeof m.totals, string])[] = [
+    ['forfeits', f.count(totals.forfeits)],
+    ...(hasAmounts ? [['forfeited_amount', f.money(totals.forfeited_amount ?? 0)] as const] : []),
+    ['volume_bonuses', f.count(totals.volume_bonuses)],
+    ...(hasAmounts ? [['volume_bonus_amount', f.money(totals.volume_bonus_amount ?? 0)] as const] : []),
+    ['level_ups', f.count(totals.level_ups)],
+  ];
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" aria-label={m.preview}>
-      {(
-        [
-          ['forfeits', f.count(totals.forfeits)],
-          ['forfeited_amount', f.money(totals.forfeited_amount)],
-          ['volume_bonuses', f.count(totals.volume_bonuses)],
-          ['volume_bonus_amount', f.money(totals.volume_bonus_amount)],
-          ['level_ups', f.count(totals.level_ups)],
-        ] as const
-      ).map(([key, value]) => (
-        <div key={key} className="flex items-baseline justify-between gap-3 border-b pb-1.5">
-          <dt className="text-sm text-muted-foreground">{m.totals[key]}</dt>
-          <dd className="font-medium tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="flex flex-col gap-2">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" aria-label={m.preview}>
+        {items.map(([key, value]) => (
+          <div key={key} className="flex items-baseline justify-between gap-3 border-b pb-1.5">
+            <dt className="text-sm text-muted-foreground">{m.totals[key]}</dt>
+            <dd className="font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!hasAmounts && <p className="text-sm text-muted-foreground">{m.amountsNeedFinance}</p>}
+    </div>
   );
+}
+
+/** A row's figure: the level change, the amount, or a dash where the amount is finance's. */
+function RowFigure({ row }: { row: ClosePreviewRow }) {
+  const f = useFormat();
+  if (row.action === 'level_up') return <>{m.level(row.level_from, row.level_to)}</>;
+  if (row.amount === null)
+    return (
+      <span title={m.amountUnavailable}>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{m.amountUnavailable}</span>
+      </span>
+    );
+  return <>{f.money(row.amount)}</>;
 }
 
 /** The preview MonthDetail asked for (it needs the totals too, for «Cerrar mes»), as it stands. */
@@ -79,10 +98,13 @@ export function ClosePreview({ preview, result, onAgain }: { preview: Simulation
         </p>
       ) : !preview.done || !result ? (
         <div className="flex flex-col gap-2" aria-busy="true">
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-            {preview.job?.status === 'running' ? m.previewRunning : m.previewQueued}
-          </p>
+          <JobProgress
+            tone="plain"
+            title={preview.job?.status === 'running' ? m.previewRunning : m.previewQueued}
+            step={preview.job?.step ? m.previewSteps[preview.job.step] : null}
+            stepNo={preview.job?.step_no}
+            steps={preview.job?.steps}
+          />
           <Skeleton className="h-20 w-full" />
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-10 w-full" />
@@ -99,7 +121,6 @@ export function ClosePreview({ preview, result, onAgain }: { preview: Simulation
 }
 
 function PreviewRows({ jobId, total }: { jobId: number; total: number }) {
-  const f = useFormat();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const rows = useQuery(periodsQueries.closePreview({ jobId, page, pageSize }));
@@ -125,7 +146,7 @@ function PreviewRows({ jobId, total }: { jobId: number; total: number }) {
                 </TableCell>
                 <TableCell className="font-medium">{row.client_name}</TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums">
-                  {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
+                  <RowFigure row={row} />
                 </TableCell>
                 <TableCell className="min-w-64 text-sm text-muted-foreground">{row.detail}</TableCell>
               </TableRow>
@@ -139,7 +160,7 @@ function PreviewRows({ jobId, total }: { jobId: number; total: number }) {
             <div className="flex items-center justify-between gap-2">
               <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
               <span className="font-medium whitespace-nowrap tabular-nums">
-                {row.amount === null ? m.level(row.level_from, row.level_to) : f.money(row.amount)}
+                <RowFigure row={row} />
               </span>
             </div>
             <span className="font-medium">{row.client_name}</span>

@@ -1,8 +1,9 @@
 // One month: its job's progress, what its close did (closed) or its preview and «Cerrar mes» (open).
-import { LoaderCircle, Lock, TriangleAlert } from 'lucide-react';
+import { Lock, TriangleAlert } from 'lucide-react';
 import { parseClosePreviewResult, requestClosePreview, type CloseMonth } from '@/api/periods/periods-api';
 import { useRequestPeriodClose } from '@/api/periods/periods-mutations';
 import { useSimulation } from '@/api/simulations/use-simulation';
+import { JobProgress } from '@/components/job-progress';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { addMonths } from '@/lib/format/format';
@@ -27,10 +28,15 @@ export function MonthDetail({ month }: { month: CloseMonth }) {
       </h2>
 
       {inProgress && (
-        <p role="status" className="flex items-start gap-2 rounded-md bg-tone-blue p-3 text-sm text-tone-blue-foreground">
-          <LoaderCircle className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />
-          {month.job_status === 'queued' ? m.queued : m.running}
-        </p>
+        <JobProgress
+          title={month.job_status === 'queued' ? m.queued : m.running}
+          step={month.job_step ? m.steps[month.job_step] : null}
+          stepNo={month.job_step_no}
+          steps={month.job_steps}
+          done={month.job_step_done}
+          total={month.job_step_total}
+          unit={m.stepUnit}
+        />
       )}
       {month.status === 'open' && month.job_status === 'failed' && (
         <p role="alert" className="flex items-start gap-2 rounded-md bg-tone-red p-3 text-sm text-tone-red-foreground">

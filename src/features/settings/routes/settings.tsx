@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, routeLabel } from '@/config/paths';
 import { useAppSettings } from '@/lib/data/app-settings';
 import { SettingsForm } from '../components/settings-form';
+import { TimezoneChangeStatus } from '../components/timezone-change-status';
 import { settingsMessages as m } from '../messages';
 
 const panels = [
@@ -38,7 +39,8 @@ export default function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="ajustes" className="pt-2">
+        <TabsContent value="ajustes" className="flex flex-col gap-4 pt-2">
+          <TimezoneChangeStatus />
           <SettingsForm settings={settings} />
         </TabsContent>
         {panels.map(({ value, Panel }) => (
