@@ -13,19 +13,16 @@ const decodePayload = (token: string) => JSON.parse(Buffer.from(token.split('.')
 
 const rest = (path: string, headers: Record<string, string>) => fetch(`${REST}${path}`, { headers });
 /**
- * Asks for the close preview of a closed month. A project created today grants service_role only
- * what the migrations grant it, and this function is one of those: service_role passes its
- * permission check and meets the month's refusal (savia:period_closed); a person without the
- * superadmin role meets savia:forbidden, and anon has no EXECUTE at all (401).
+ * Reports a made-up outcome for a notification's e-mail, which only send-notifications (service_role)
+ * may do. A project created today grants service_role only what the migrations grant it, and this
+ * function is one of those: service_role passes the check and meets the outcome's refusal
+ * (savia:invalid_outcome, nothing written); anon has no EXECUTE at all (401).
  */
 async function asksAsServiceRole(headers: Record<string, string>) {
-  const [{ month }] = await sql<{ month: string }>(
-    `select to_char(month, 'YYYY-MM-DD') as month from public.periods where status = 'closed' order by month limit 1`,
-  );
-  const res = await fetch(`${REST}/rpc/preview_period_close`, {
+  const res = await fetch(`${REST}/rpc/finish_notification_email`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ p_month: month }),
+    body: JSON.stringify({ p_id: 0, p_attempt: 1, p_outcome: 'ninguno' }),
   });
   return { status: res.status, body: await res.json() };
 }
@@ -50,7 +47,7 @@ describe('publishable and secret keys', () => {
     ['repeated as the bearer', { apikey: cfg.secretKey, authorization: `Bearer ${cfg.secretKey}` }],
     ['the legacy service_role key', { apikey: cfg.serviceRoleKey }],
   ])('the secret key acts as service_role: %s', async (_label, headers) => {
-    expect(await asksAsServiceRole(headers)).toMatchObject({ status: 400, body: { hint: 'savia:period_closed' } });
+    expect(await asksAsServiceRole(headers)).toMatchObject({ status: 400, body: { hint: 'savia:invalid_outcome' } });
   });
 
   it('refuses the same call with the publishable key (anon may not execute it)', async () => {
@@ -141,8 +138,8 @@ describe('refusals', () => {
     }
     expect((await rest('/metadata', { apikey: cfg.publishableKey, 'user-agent': BROWSER })).status).toBe(200);
     // The legacy service_role JWT is not matched on the User-Agent (hosted does not either).
-    expect((await asksAsServiceRole({ apikey: cfg.serviceRoleKey, 'user-agent': BROWSER })).body.hint).toBe('savia:period_closed');
-    expect((await asksAsServiceRole({ apikey: cfg.secretKey, 'user-agent': 'node' })).body.hint).toBe('savia:period_closed');
+    expect((await asksAsServiceRole({ apikey: cfg.serviceRoleKey, 'user-agent': BROWSER })).body.hint).toBe('savia:invalid_outcome');
+    expect((await asksAsServiceRole({ apikey: cfg.secretKey, 'user-agent': 'node' })).body.hint).toBe('savia:invalid_outcome');
   });
 
   it('keeps the OpenAPI description for the service role', async () => {
