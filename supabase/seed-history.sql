@@ -20,7 +20,10 @@ create temporary table seed_intent as
 -- them their role exactly as a first Google sign-in would; the auth emulator finds them by e-mail.
 insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', x.email, now(),
-       '{"provider":"google","providers":["google"]}', jsonb_build_object('email', x.email), now(), now()
+       '{"provider":"google","providers":["google"]}', jsonb_build_object('email', x.email)
+         -- The name a Google account reports, as the auth emulator's chooser gives it (the Bitácora names people).
+         || coalesce((select jsonb_build_object('full_name', d.name) from private.demo_accounts() d where d.email = x.email), '{}'),
+       now(), now()
   from (select email from seed_intent union all values ('laura.admin@savia.test'), ('sofia.finanzas@savia.test')) x(email)
  where not exists (select 1 from auth.users u where lower(u.email) = lower(x.email));
 

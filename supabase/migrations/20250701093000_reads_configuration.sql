@@ -140,12 +140,218 @@ revoke all on function public.get_period_summaries() from public, anon;
 grant execute on function public.get_period_summaries() to authenticated;
 
 -- The audit log (its indexes: identity migration) --------------------------------------------------------
+-- Each change is told as one sentence a person reads («Laura Gómez aprobó la venta #200 de Carlos
+-- Rodríguez»), built here from the row's values and today's names, so that a search for what a person
+-- would type («venta 200», «aprobó», a name) runs on the server over the same sentence the screen shows.
+
+-- Who a user is in a sentence: their member name, the name their Google account gave, or their e-mail.
+create or replace function private.audit_actor_name(p_user_id uuid) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select c.name from public.clients c where c.auth_uid = p_user_id),
+                  (select nullif(btrim(u.raw_user_meta_data ->> 'full_name'), '') from auth.users u where u.id = p_user_id),
+                  (select u.email::text from auth.users u where u.id = p_user_id),
+                  'Una cuenta borrada')
+$$;
+comment on function private.audit_actor_name(uuid) is
+  'Quién hizo un cambio, para la bitácora: el nombre de su ficha de miembro, el de su cuenta de Google o su correo (y «Una cuenta borrada» si ya no existe).';
+
+create or replace function private.audit_member_name(p_id text) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select c.name from public.clients c where c.id::text = p_id), 'un miembro borrado')
+$$;
+comment on function private.audit_member_name(text) is 'El nombre de un miembro por su id (texto de la bitácora), o «un miembro borrado».';
+
+create or replace function private.audit_product_name(p_id text) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.name from public.products p where p.id::text = p_id), 'un producto borrado')
+$$;
+comment on function private.audit_product_name(text) is 'El nombre de un producto por su id (texto de la bitácora), o «un producto borrado».';
+
+create or replace function private.audit_sentence(p_entry public.audit_logs) returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v jsonb := coalesce(p_entry.new_values, p_entry.old_values);
+  o jsonb := coalesce(p_entry.old_values, '{}');
+  n jsonb := coalesce(p_entry.new_values, '{}');
+  v_op text := p_entry.action;
+  v_who text;
+  v_what text;
+  v_became text;
+  v_self boolean; -- the member acted on their own record (their order)
+begin
+  v_self := p_entry.actor_id is not null and p_entry.table_name = 'sales'
+            and exists (select 1 from public.clients c where c.auth_uid = p_entry.actor_id and c.id::text = v ->> 'client_id');
+  -- A value that changed in an update (null for an insert or a delete, or when it did not change).
+  v_became := case when v_op = 'UPDATE' then
+    case p_entry.table_name
+      when 'sales' then nullif(n ->> 'status', o ->> 'status')
+      when 'clients' then nullif(n ->> 'enrollment_status', o ->> 'enrollment_status')
+      when 'payout_requests' then nullif(n ->> 'status', o ->> 'status')
+      when 'periods' then nullif(n ->> 'status', o ->> 'status')
+      when 'staff_invitations' then nullif(n ->> 'status', o ->> 'status')
+      when 'leads' then nullif(n ->> 'status', o ->> 'status')
+      when 'products' then case when (n ->> 'active') is distinct from (o ->> 'active') then 'active:' || (n ->> 'active') end
+    end end;
+
+  v_what := case p_entry.table_name
+    when 'sales' then
+      case when v_op = 'INSERT' and v_self then format('hizo el pedido de la venta #%s', v ->> 'sale_no')
+           when v_op = 'UPDATE' and v_self and v_became is null then format('cambió su venta #%s', v ->> 'sale_no')
+           when v_op = 'INSERT' then
+             format('registró la venta #%s de %s', v ->> 'sale_no', private.audit_member_name(v ->> 'client_id'))
+           when v_op = 'DELETE' then format('borró la venta #%s de %s', v ->> 'sale_no', private.audit_member_name(v ->> 'client_id'))
+           else format('%s la venta #%s de %s',
+                       case v_became when 'Pagada' then 'aprobó' when 'Rechazado' then 'rechazó' when 'Entregada' then 'marcó como entregada'
+                                     when 'Cancelada' then 'canceló' else 'cambió' end,
+                       v ->> 'sale_no', private.audit_member_name(v ->> 'client_id')) end
+    when 'sale_items' then
+      format('%s %s × %s %s la venta #%s',
+             case v_op when 'INSERT' then 'agregó' when 'DELETE' then 'quitó' else 'cambió' end,
+             v ->> 'quantity', private.audit_product_name(v ->> 'product_id'),
+             case v_op when 'INSERT' then 'a' when 'DELETE' then 'de' else 'en' end,
+             coalesce((select s.sale_no::text from public.sales s where s.id::text = v ->> 'sale_id'), '?'))
+    when 'clients' then
+      case when v_op = 'INSERT' then format('inscribió a %s', v ->> 'name')
+           when v_op = 'DELETE' then format('borró la ficha de %s', v ->> 'name')
+           when v_became = 'registered' then format('aprobó el enrolamiento de %s', v ->> 'name')
+           when v_became = 'rejected' then format('rechazó el enrolamiento de %s', v ->> 'name')
+           when v_became = 'cancelled' then format('anuló el enrolamiento de %s', v ->> 'name')
+           when (n ->> 'enroller_id') is distinct from (o ->> 'enroller_id') then
+             format('cambió el enrolador de %s a %s', v ->> 'name', private.audit_member_name(n ->> 'enroller_id'))
+           when (n ->> 'star_level') is distinct from (o ->> 'star_level') then
+             format('cambió el nivel de %s de ★%s a ★%s', v ->> 'name', o ->> 'star_level', n ->> 'star_level')
+           else format('cambió los datos de %s', v ->> 'name') end
+    when 'products' then
+      format('%s el producto %s',
+             case when v_op = 'INSERT' then 'creó' when v_op = 'DELETE' then 'borró'
+                  when v_became = 'active:false' then 'desactivó' when v_became = 'active:true' then 'reactivó' else 'cambió' end,
+             v ->> 'name')
+    when 'product_costs' then
+      format('%s el costo de %s', case v_op when 'INSERT' then 'registró' when 'DELETE' then 'borró' else 'cambió' end,
+             private.audit_product_name(v ->> 'product_id'))
+    when 'suppliers' then
+      format('%s el proveedor %s', case v_op when 'INSERT' then 'creó' when 'DELETE' then 'borró' else 'cambió' end, v ->> 'name')
+    when 'payout_requests' then
+      case when v_op = 'INSERT' then format('pidió un pago para %s', private.audit_member_name(v ->> 'client_id'))
+           when v_op = 'DELETE' then format('borró la solicitud de pago de %s', private.audit_member_name(v ->> 'client_id'))
+           else format('%s la solicitud de pago de %s',
+                       case v_became when 'approved' then 'aprobó' when 'paid' then 'marcó como pagada' when 'rejected' then 'rechazó'
+                                     else 'cambió' end,
+                       private.audit_member_name(v ->> 'client_id')) end
+    when 'periods' then
+      format('%s el mes de %s',
+             case when v_op = 'INSERT' then 'abrió' when v_op = 'DELETE' then 'borró' when v_became = 'closed' then 'cerró'
+                  when o ->> 'close_started_at' is null and n ->> 'close_started_at' is not null then 'empezó a cerrar'
+                  else 'cambió' end,
+             private.period_label((v ->> 'month')::date))
+    when 'metadata' then 'cambió los ajustes de la empresa'
+    when 'star_level_configs' then
+      format('%s el nivel ★%s del plan', case v_op when 'INSERT' then 'creó' when 'DELETE' then 'borró' else 'cambió' end, v ->> 'level')
+    when 'users_roles' then
+      case when v_op = 'INSERT' then format('dio el rol %s a %s', v ->> 'role', private.audit_actor_name((v ->> 'user_id')::uuid))
+           when v_op = 'DELETE' then format('quitó el rol %s a %s', v ->> 'role', private.audit_actor_name((v ->> 'user_id')::uuid))
+           else format('cambió el rol de %s a %s', private.audit_actor_name((v ->> 'user_id')::uuid), n ->> 'role') end
+    when 'staff_invitations' then
+      case when v_op = 'INSERT' then format('invitó a %s como %s', v ->> 'email', v ->> 'role')
+           when v_became = 'revoked' then format('retiró la invitación de %s', v ->> 'email')
+           when v_became = 'accepted' then format('aceptó la invitación de %s', v ->> 'email')
+           else format('cambió la invitación de %s', v ->> 'email') end
+    when 'recipes' then
+      format('%s la receta %s', case v_op when 'INSERT' then 'creó' when 'DELETE' then 'borró' else 'cambió' end, v ->> 'title')
+    when 'recipe_products' then
+      format('%s %s %s la receta %s',
+             case v_op when 'INSERT' then 'agregó' when 'DELETE' then 'quitó' else 'cambió' end,
+             private.audit_product_name(v ->> 'product_id'),
+             case v_op when 'INSERT' then 'a' when 'DELETE' then 'de' else 'en' end,
+             coalesce((select r.title from public.recipes r where r.id::text = v ->> 'recipe_id'), 'borrada'))
+    when 'health_analyses' then
+      format('%s un análisis de salud de %s', case v_op when 'INSERT' then 'registró' when 'DELETE' then 'borró' else 'cambió' end,
+             private.audit_member_name(v ->> 'client_id'))
+    when 'leads' then
+      case when v_op = 'INSERT' then format('recibió el contacto de %s', v ->> 'name')
+           when v_became = 'contacted' then format('marcó como contactado a %s', v ->> 'name')
+           when v_became = 'closed' then format('cerró el contacto de %s', v ->> 'name')
+           else format('%s el contacto de %s', case v_op when 'DELETE' then 'borró' else 'cambió' end, v ->> 'name') end
+    else format('cambió un registro de %s', p_entry.table_name)
+  end;
+
+  -- Who: the person signed in; a close run by the job runner, the superadmin who asked for it; a lead
+  -- left on the public page, the visitor; else an operator in SQL or the system.
+  v_who := case
+    when p_entry.actor_id is not null then private.audit_actor_name(p_entry.actor_id)
+    when p_entry.table_name = 'periods' and v_became = 'closed' and n ->> 'closed_by' is not null then
+      private.audit_actor_name((n ->> 'closed_by')::uuid)
+    when p_entry.table_name = 'leads' and v_op = 'INSERT' then 'La página pública'
+    when p_entry.db_role in ('postgres', 'supabase_admin') then 'Un operador en la base de datos'
+    else 'El sistema' end;
+  return v_who || ' ' || v_what;
+end
+$$;
+comment on function private.audit_sentence(public.audit_logs) is
+  'Un cambio de la bitácora en una frase para una persona («Laura Gómez aprobó la venta #200 de Carlos Rodríguez»): quién (nombre), qué hizo y sobre qué registro, con sus identificadores humanos (número de venta, nombre del miembro, del producto…), nunca ids ni nombres de columnas.';
+
+create or replace function private.audit_value(p_field text, p_value jsonb) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when p_value is null or p_value = 'null'::jsonb then null
+    when p_field in ('client_id', 'enroller_id') then to_jsonb(private.audit_member_name(p_value #>> '{}'))
+    when p_field = 'product_id' then to_jsonb(private.audit_product_name(p_value #>> '{}'))
+    when p_field = 'supplier_id' then
+      to_jsonb(coalesce((select s.name from public.suppliers s where s.id::text = p_value #>> '{}'), 'un proveedor borrado'))
+    when p_field in ('auth_uid', 'user_id', 'created_by', 'approved_by', 'rejected_by', 'cancelled_by', 'requested_by', 'decided_by',
+                     'paid_by', 'updated_by', 'closed_by', 'invited_by', 'accepted_user_id', 'email_set_by') then
+      to_jsonb(private.audit_actor_name((p_value #>> '{}')::uuid))
+    else p_value end
+$$;
+comment on function private.audit_value(text, jsonb) is
+  'Un valor de la bitácora como lo lee una persona: un miembro, producto, proveedor o usuario por su nombre en lugar de su id; lo demás tal cual.';
+
+-- The fields that changed, for the screen's disclosure: each with its value before and after, references
+-- to a member or a product as their name (not an id).
+create or replace function private.audit_changes(p_entry public.audit_logs) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('field', k.k, 'before', private.audit_value(k.k, p_entry.old_values -> k.k),
+                                               'after', private.audit_value(k.k, p_entry.new_values -> k.k)) order by k.k), '[]')
+    from (select jsonb_object_keys(coalesce(p_entry.new_values, '{}') || coalesce(p_entry.old_values, '{}')) as k) k
+   -- updated_at follows every change and is not a fact of its own; ids and paths say nothing to a person.
+   where k.k not in ('updated_at', 'id', 'path', 'voucher_hash')
+     and coalesce(p_entry.old_values -> k.k, 'null') is distinct from coalesce(p_entry.new_values -> k.k, 'null')
+$$;
+
+comment on function private.audit_changes(public.audit_logs) is
+  'Los campos que cambió un registro de la bitácora (en un alta o una baja, los que tenían valor), cada uno con antes y después, las referencias por su nombre; sin updated_at, id ni rutas internas.';
+
 create or replace function public.get_audit_log(
   p_table text default null, p_actor_email text default null, p_row_id text default null,
-  p_from date default null, p_to date default null, p_page integer default 1, p_page_size integer default 25
+  p_from date default null, p_to date default null, p_page integer default 1, p_page_size integer default 25,
+  p_search text default null
 ) returns table (
   id bigint, occurred_at timestamptz, action text, table_name text, row_id text, actor_id uuid, actor_email text,
-  actor_role text, db_role text, old_values jsonb, new_values jsonb, changed_keys text[], total bigint
+  actor_role text, db_role text, sentence text, changes jsonb, total bigint
 )
 language plpgsql
 stable
@@ -159,6 +365,7 @@ declare
   v_row text;
   v_from timestamptz;
   v_to timestamptz;
+  v_words text[];
 begin
   perform private.require_superadmin('Solo un superadmin puede leer la bitácora.');
   if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 100 then
@@ -167,9 +374,12 @@ begin
   if p_from is not null and p_to is not null and p_to < p_from then
     perform private.refuse('invalid_range', 'La fecha final no puede ser anterior a la inicial.');
   end if;
+  if char_length(p_search) > 200 then
+    perform private.refuse('invalid_search', 'La búsqueda admite hasta 200 caracteres.');
+  end if;
   v_offset := (p_page - 1) * p_page_size;
   if v_offset >= 1000 then
-    perform private.refuse('invalid_page', 'La bitácora muestra hasta 1.000 cambios por búsqueda: acota los filtros (tabla, persona, registro o fechas).');
+    perform private.refuse('invalid_page', 'La bitácora muestra hasta 1.000 cambios por búsqueda: acota los filtros (tabla, búsqueda o fechas).');
   end if;
   if nullif(trim(p_actor_email), '') is not null then
     select u.id into v_actor from auth.users u where lower(u.email) = lower(trim(p_actor_email));
@@ -180,9 +390,15 @@ begin
   v_row := nullif(trim(p_row_id), '');
   v_from := p_from::timestamp at time zone v_tz;
   v_to := (p_to + 1)::timestamp at time zone v_tz;
+  -- What a person types, word by word, without accents, capitals or «#»: every word must be in the
+  -- sentence or the actor's e-mail («venta 200» finds «aprobó la venta #200»).
+  v_words := array(select w from unnest(regexp_split_to_array(private.search_key(replace(btrim(coalesce(p_search, '')), '#', ' ')), '\s+')) w
+                    where w <> '');
   -- Only the filters given, so each search is planned for its own index (one OR-ed statement for all
   -- got a generic plan after five calls that scanned the wrong one). At most 1,001 keys are counted:
   -- a page of a search never scans the whole log, and «más de 1.000» is the honest total of a wide one.
+  -- A search by words reads the sentences newest first until it has 1,001 (a word that matches
+  -- nothing reads the filtered log whole: narrow it with the table or the dates).
   return query execute format($q$
     with keys as (
       select a.id, a.occurred_at from public.audit_logs a
@@ -193,13 +409,7 @@ begin
       select k.id, count(*) over () as n from keys k order by k.occurred_at desc, k.id desc offset $6 limit $7
     )
     select c.id, c.occurred_at, c.action, c.table_name, c.row_id, c.actor_id, u.email::text, c.actor_role, c.db_role,
-           c.old_values, c.new_values,
-           -- The keys whose value changed: an insert or a delete, those with a value; updated_at follows
-           -- every change and is not a fact of its own.
-           array(select ks.k from (select jsonb_object_keys(coalesce(c.new_values, '{}') || coalesce(c.old_values, '{}')) k) ks
-                  where ks.k <> 'updated_at'
-                    and coalesce(c.old_values -> ks.k, 'null') is distinct from coalesce(c.new_values -> ks.k, 'null') order by 1),
-           p.n
+           private.audit_sentence(c), private.audit_changes(c), p.n
       from page p
       join public.audit_logs c on c.id = p.id
       left join auth.users u on u.id = c.actor_id
@@ -209,17 +419,84 @@ begin
                    case when v_actor is not null then 'a.actor_id = $2' end,
                    case when v_row is not null then 'a.row_id = $3' end,
                    case when v_from is not null then 'a.occurred_at >= $4' end,
-                   case when v_to is not null then 'a.occurred_at < $5' end), ''), 'true'))
-    using p_table, v_actor, v_row, v_from, v_to, v_offset, p_page_size;
+                   case when v_to is not null then 'a.occurred_at < $5' end,
+                   -- A word matches the start of a word («aprob» finds «aprobó»); a number, a whole number
+                   -- («venta 12» is not «venta 129»).
+                   case when cardinality(v_words) > 0 then
+                     $w$not exists (select 1 from unnest($8) w
+                                     cross join lateral (select ' ' || private.search_key(replace(private.audit_sentence(a), '#', ' ') || ' '
+                                                           || coalesce((select x.email::text from auth.users x where x.id = a.actor_id), '')) as h) t
+                                     where case when w ~ '^[0-9]+$' then t.h !~ ('\m' || w || '\M') else strpos(t.h, ' ' || w) = 0 end)$w$
+                   end), ''), 'true'))
+    using p_table, v_actor, v_row, v_from, v_to, v_offset, p_page_size, v_words;
 end
 $$;
-comment on function public.get_audit_log(text, text, text, date, date, integer, integer) is
-  'Superadmin: la bitácora, de lo más reciente a lo más antiguo, filtrada por tabla, correo de quien hizo el cambio, id del registro y fechas (días en la zona horaria de la empresa), paginada; cada cambio con quién (usuario, rol de negocio y rol de base de datos: un cambio hecho a mano en SQL dice postgres), valores antes y después y las claves que cambiaron. El total se cuenta hasta 1.001 (más de 1.000).';
+comment on function public.get_audit_log(text, text, text, date, date, integer, integer, text) is
+  'Superadmin: la bitácora, de lo más reciente a lo más antiguo, filtrada por tabla, correo de quien hizo el cambio, id del registro, fechas (días en la zona horaria de la empresa) y palabras (cada una debe estar en la frase o el correo de quien lo hizo, sin distinguir tildes ni mayúsculas), paginada; cada cambio en una frase («Laura Gómez aprobó la venta #200 de Carlos Rodríguez»), con quién (usuario, rol de negocio y rol de base de datos) y los campos que cambiaron con su valor antes y después. El total se cuenta hasta 1.001 (más de 1.000).';
+
+-- A closed month, row by row: what its close wrote (each forfeit with its reason, each volume bonus with
+-- its why, each level-up), as the preview showed them before; the money only with finance.
+create or replace function public.get_closed_month_rows(p_month date, p_page integer default 1, p_page_size integer default 50)
+returns table (
+  action text, client_id uuid, client_name text, member_no bigint, ledger_id bigint, amount numeric,
+  level_from smallint, level_to smallint, detail text, total bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_money boolean;
+begin
+  perform private.require_superadmin('Solo un superadmin puede ver y cerrar los meses.');
+  v_money := private.has_finance();
+  if p_page is null or p_page < 1 or p_page_size is null or p_page_size not between 1 and 5000 then
+    perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 5.000.');
+  end if;
+  if not exists (select 1 from public.periods p where p.month = p_month and p.status = 'closed') then
+    perform private.refuse('period_not_closed', 'Ese mes aún no está cerrado: su vista previa muestra lo que hará el cierre.');
+  end if;
+  -- The close's entries are the ledger's (a forfeit reverses an entry with the close's reason; a volume
+  -- bonus is one per member and month) and its level-ups the frozen totals; the order is the preview's.
+  return query
+    with rows as (
+      select 'bonus_volume'::text as action, r.beneficiary_id as client_id, r.id as ledger_id, r.amount, r.star_level as level_from,
+             r.star_level as level_to, r.rule as detail,
+             split_part(r.rule, ':', 1) || ': ' || private.pct(r.rate) || ' de las ventas de su red.' as detail_without_amounts
+        from public.reward_transactions r
+       where r.period_month = p_month and r.type = 'bonus_volume'
+      union all
+      select 'forfeit', r.beneficiary_id, r.reverses_id, r.amount, r.star_level, r.star_level, r.rule,
+             split_part(r.rule, ' Se anula:', 1)
+        from public.reward_transactions r
+       where r.period_month = p_month and r.type = 'reversal_commission' and r.reason = 'Beneficiario inactivo al cierre del mes'
+      union all
+      select 'level_up', t.client_id, null, null, t.level_during, t.level_after,
+             format('Subió de ★%s a ★%s al cierre de %s: %s puntos personales y %s de grupo.', t.level_during, t.level_after,
+                    private.period_label(p_month), t.personal_points, t.group_points), null
+        from private.member_period_totals t
+       where t.period = p_month and t.level_after > t.level_during
+    )
+    select x.action, x.client_id, c.name, c.member_no, x.ledger_id, case when v_money then x.amount end, x.level_from, x.level_to,
+           case when v_money or x.action = 'level_up' then x.detail else x.detail_without_amounts end,
+           count(*) over ()
+      from rows x join public.clients c on c.id = x.client_id
+     order by case x.action when 'bonus_volume' then 1 when 'forfeit' then 2 else 3 end, c.name, x.ledger_id, x.client_id
+    offset (p_page - 1) * p_page_size limit p_page_size;
+end
+$$;
+comment on function public.get_closed_month_rows(date, integer, integer) is
+  'Superadmin: lo que escribió el cierre de un mes cerrado, fila por fila y en el orden de su vista previa: bonos de volumen, anulaciones por inactividad (con su motivo y el asiento anulado) y subidas de nivel, con el miembro y su número; importes y explicaciones con cifras solo con finanzas. Cada fila trae el total de filas, para paginar y exportar.';
 
 revoke all on function public.get_close_months(),
-  public.get_audit_log(text, text, text, date, date, integer, integer) from public, anon;
+  public.get_audit_log(text, text, text, date, date, integer, integer, text),
+  public.get_closed_month_rows(date, integer, integer),
+  private.audit_actor_name(uuid), private.audit_member_name(text), private.audit_product_name(text),
+  private.audit_sentence(public.audit_logs), private.audit_changes(public.audit_logs), private.audit_value(text, jsonb) from public, anon;
 grant execute on function public.get_close_months(),
-  public.get_audit_log(text, text, text, date, date, integer, integer) to authenticated;
+  public.get_audit_log(text, text, text, date, date, integer, integer, text),
+  public.get_closed_month_rows(date, integer, integer) to authenticated;
 
 -- Finanzas (issue 13, finance only): the month's figures from the kept tables of
 -- 20250701082000_kept_dashboard_and_finance.sql ----------------------------------------------------------
