@@ -270,7 +270,7 @@ begin
     when 'staff_invitations' then
       case when v_op = 'INSERT' then format('invitó a %s como %s', v ->> 'email', v ->> 'role')
            when v_became = 'revoked' then format('retiró la invitación de %s', v ->> 'email')
-           when v_became = 'accepted' then format('aceptó la invitación de %s', v ->> 'email')
+           when v_became = 'accepted' then format('aceptó su invitación como %s', v ->> 'role')
            else format('cambió la invitación de %s', v ->> 'email') end
     when 'recipes' then
       format('%s la receta %s', case v_op when 'INSERT' then 'creó' when 'DELETE' then 'borró' else 'cambió' end, v ->> 'title')
@@ -297,6 +297,8 @@ begin
     when p_entry.actor_id is not null then private.audit_actor_name(p_entry.actor_id)
     when p_entry.table_name = 'periods' and v_became = 'closed' and n ->> 'closed_by' is not null then
       private.audit_actor_name((n ->> 'closed_by')::uuid)
+    when p_entry.table_name = 'staff_invitations' and v_became = 'accepted' and n ->> 'accepted_user_id' is not null then
+      private.audit_actor_name((n ->> 'accepted_user_id')::uuid) -- accepted by signing in (the link trigger)
     when p_entry.table_name = 'leads' and v_op = 'INSERT' then 'La página pública'
     when p_entry.db_role in ('postgres', 'supabase_admin') then 'Un operador en la base de datos'
     else 'El sistema' end;

@@ -122,7 +122,8 @@ insert into declared values
   ('function', 'request_close_preview(date)',                '', 'execute', ''),
   ('function', 'get_simulation_job(bigint)',                 '', 'execute', ''),
   ('function', 'get_timezone_change()',                      '', 'execute', ''),
-  ('function', 'get_audit_log(text, text, text, date, date, integer, integer)', '', 'execute', ''),
+  ('function', 'get_audit_log(text, text, text, date, date, integer, integer, text)', '', 'execute', ''),
+  ('function', 'get_closed_month_rows(date, integer, integer)', '', 'execute', ''),
   ('function', 'get_network_summary(uuid, date)',            '', 'execute', ''),
   ('function', 'get_network_page(uuid, date, uuid, integer, text, text, integer, integer)', '', 'execute', ''),
   -- Clientes: «¿Por qué no cobró?» (staff) and the enroller change (superadmin; the functions check)

@@ -113,7 +113,7 @@ update public.products set name = 'Aceite de lavanda fina' where id = engine_tes
 select engine_tests.act_as('nadie');
 update public.products set price = 11.00 where id = engine_tests.id('lavanda');
 select engine_tests.act_as('super');
-select results_eq(format($$select action, actor_email, db_role, case when action = 'UPDATE' then changed_keys end
+select results_eq(format($$select action, actor_email, db_role, case when action = 'UPDATE' then array(select jsonb_array_elements(changes) ->> 'field') end
                              from public.get_audit_log('products', null, %L)$$, engine_tests.id('lavanda')),
   $$values ('UPDATE'::text, null::text, 'postgres'::text, array['price']), ('UPDATE', 'motor.super@tests.savia', 'postgres', array['name']),
            ('INSERT', null, 'postgres', null)$$,
