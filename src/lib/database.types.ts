@@ -1510,6 +1510,7 @@ export type Database = {
           p_page?: number
           p_page_size?: number
           p_row_id?: string
+          p_search?: string
           p_table?: string
           p_to?: string
         }
@@ -1518,13 +1519,12 @@ export type Database = {
           actor_email: string
           actor_id: string
           actor_role: string
-          changed_keys: string[]
+          changes: Json
           db_role: string
           id: number
-          new_values: Json
           occurred_at: string
-          old_values: Json
           row_id: string
+          sentence: string
           table_name: string
           total: number
         }[]
@@ -1589,6 +1589,21 @@ export type Database = {
           level_from: number
           level_to: number
           rate: number
+        }[]
+      }
+      get_closed_month_rows: {
+        Args: { p_month: string; p_page?: number; p_page_size?: number }
+        Returns: {
+          action: string
+          amount: number
+          client_id: string
+          client_name: string
+          detail: string
+          ledger_id: number
+          level_from: number
+          level_to: number
+          member_no: number
+          total: number
         }[]
       }
       get_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }

@@ -43,6 +43,13 @@ export const auditedTableLabels: Record<AuditedTable, string> = {
 
 export type AuditAction = 'INSERT' | 'UPDATE' | 'DELETE';
 
+/** One field a change touched: its value before and after (a member, product or person by name, not by id). */
+export interface AuditChange {
+  field: string;
+  before: Json | null;
+  after: Json | null;
+}
+
 export interface AuditEntry {
   id: number;
   occurred_at: string;
@@ -54,15 +61,16 @@ export interface AuditEntry {
   actor_role: string | null;
   /** The database role the change came through: authenticated (the app), or postgres for an operator in SQL. */
   db_role: string;
-  old_values: Record<string, Json> | null;
-  new_values: Record<string, Json> | null;
-  changed_keys: string[];
+  /** The change told in one sentence, built by the database («Laura Gómez aprobó la venta #200 de Carlos Rodríguez»). */
+  sentence: string;
+  /** The fields that changed (on an insert or a delete, those with a value), for the disclosure. */
+  changes: AuditChange[];
 }
 
 export interface AuditLogParams {
   table?: string;
-  actorEmail?: string;
-  rowId?: string;
+  /** Words a person types («venta 200», «aprobó», a name or an e-mail): each must be in the sentence. */
+  search?: string;
   /** Days YYYY-MM-DD in the company's time zone, both inclusive. */
   from?: string;
   to?: string;
@@ -78,8 +86,7 @@ export async function fetchAuditLog(p: AuditLogParams, signal: AbortSignal): Pro
     supabase
       .rpc('get_audit_log', {
         p_table: p.table,
-        p_actor_email: p.actorEmail,
-        p_row_id: p.rowId,
+        p_search: p.search,
         p_from: p.from,
         p_to: p.to,
         p_page: p.page,

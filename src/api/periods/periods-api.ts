@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { parseSimulationJob, type SimulationJob } from '@/api/simulations/simulations-api';
-import { unwrap } from '@/lib/data/db';
+import { unwrap, type Page } from '@/lib/data/db';
 import { supabase } from '@/lib/data/supabase';
 
 /** What a close did (periods.summary): the counts always; the amounts only with the finance claim. */
@@ -111,3 +111,28 @@ const requestedClose = z.object({ id: z.number(), status: z.enum(CLOSE_JOB_STATU
 export async function requestPeriodClose(month: string): Promise<{ id: number; status: CloseJobStatus }> {
   return requestedClose.parse(await unwrap(supabase.rpc('request_period_close', { p_month: month })));
 }
+
+/** One thing a closed month's close wrote: a forfeit (with the entry it reversed), a volume bonus or a level-up. */
+export interface ClosedMonthRow extends ClosePreviewRow {
+  member_no: number;
+}
+
+export interface ClosedMonthRowsParams {
+  /** The closed month, YYYY-MM-01. */
+  month: string;
+  page: number;
+  pageSize: number;
+}
+
+/** A page of what a closed month's close wrote, in the preview's order, with the total of rows (amounts only with finance). */
+export async function fetchClosedMonthRows({ month, page, pageSize }: ClosedMonthRowsParams, signal?: AbortSignal): Promise<Page<ClosedMonthRow>> {
+  const query = supabase.rpc('get_closed_month_rows', { p_month: month, p_page: page, p_page_size: pageSize });
+  const rows = await unwrap(signal ? query.abortSignal(signal) : query);
+  return {
+    rows: rows.map(({ total: _total, ...r }) => ({ ...r, amount: r.amount === null ? null : Number(r.amount) })) as ClosedMonthRow[],
+    total: rows[0] ? Number(rows[0].total) : 0,
+  };
+}
+
+/** The most rows one request of an export reads (the database allows up to 5,000). */
+export const CLOSED_MONTH_EXPORT_PAGE = 2000;

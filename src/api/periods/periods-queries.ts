@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchCloseMonths, fetchClosePreview, type ClosePreviewParams } from './periods-api';
+import { fetchClosedMonthRows, fetchCloseMonths, fetchClosePreview, type ClosedMonthRowsParams, type ClosePreviewParams } from './periods-api';
 
 export const periodsQueries = {
   all: () => ['periods'] as const,
@@ -14,6 +14,12 @@ export const periodsQueries = {
     queryOptions({
       queryKey: [...periodsQueries.all(), 'close-preview', params] as const,
       queryFn: ({ signal }) => fetchClosePreview(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  closedMonthRows: (params: ClosedMonthRowsParams) =>
+    queryOptions({
+      queryKey: [...periodsQueries.all(), 'closed-month-rows', params] as const,
+      queryFn: ({ signal }) => fetchClosedMonthRows(params, signal),
       placeholderData: keepPreviousData,
     }),
 };

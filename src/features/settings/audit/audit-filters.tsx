@@ -9,18 +9,17 @@ import { NativeSelect } from '@/components/ui/native-select';
 import type { AuditSearch } from './audit-search';
 import { m } from './messages';
 
-type Filters = Pick<AuditSearch, 'tabla' | 'persona' | 'registro' | 'desde' | 'hasta'>;
+type Filters = Pick<AuditSearch, 'buscar' | 'tabla' | 'desde' | 'hasta'>;
 
-const draftSchema = z.object({ tabla: z.string(), persona: z.string(), registro: z.string(), desde: z.string(), hasta: z.string() });
-const EMPTY = { tabla: '', persona: '', registro: '', desde: '', hasta: '' };
-const NONE: Filters = { tabla: undefined, persona: undefined, registro: undefined, desde: undefined, hasta: undefined };
+const draftSchema = z.object({ buscar: z.string(), tabla: z.string(), desde: z.string(), hasta: z.string() });
+const EMPTY = { buscar: '', tabla: '', desde: '', hasta: '' };
+const NONE: Filters = { buscar: undefined, tabla: undefined, desde: undefined, hasta: undefined };
 
 export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply: (filters: Filters) => void }) {
   const form = useAppForm(draftSchema, {
     defaultValues: {
+      buscar: search.buscar ?? '',
       tabla: search.tabla ?? '',
-      persona: search.persona ?? '',
-      registro: search.registro ?? '',
       desde: search.desde ?? '',
       hasta: search.hasta ?? '',
     },
@@ -28,15 +27,17 @@ export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply
   // What is typed, as the URL takes it: an empty field is no filter.
   const submit = useFormSubmit(form, (draft) =>
     onApply({
+      buscar: draft.buscar.trim() || undefined,
       tabla: (draft.tabla || undefined) as AuditedTable | undefined,
-      persona: draft.persona.trim() || undefined,
-      registro: draft.registro.trim() || undefined,
       desde: draft.desde || undefined,
       hasta: draft.hasta || undefined,
     }),
   );
   return (
     <Form form={form} onSubmit={submit} aria-label={m.filters} className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <FormField name="buscar" label={m.searchWords} description={m.searchHint} controlId="audit-search" className="sm:col-span-2 lg:col-span-3">
+        <Input type="search" autoComplete="off" />
+      </FormField>
       <FormField name="tabla" label={m.table} controlId="audit-table">
         <NativeSelect>
           <option value="">{m.anyTable}</option>
@@ -46,12 +47,6 @@ export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply
             </option>
           ))}
         </NativeSelect>
-      </FormField>
-      <FormField name="persona" label={m.person} controlId="audit-person">
-        <Input type="email" autoComplete="off" />
-      </FormField>
-      <FormField name="registro" label={m.record} controlId="audit-record">
-        <Input autoComplete="off" />
       </FormField>
       <FormField name="desde" label={m.from} controlId="audit-from">
         <Input type="date" />

@@ -1,7 +1,6 @@
-// Configuración › Bitácora (superadmin): the audit log filtered by table, person, record and dates
-// (days in the company's time zone), paged on the server; each change with who made it (an operator's
-// direct SQL under its database role), its old and new values side by side with the changed keys
-// marked, and a link to the record where a screen shows it.
+// Configuración › Bitácora (superadmin): the audit log searched by the words a person types and
+// filtered by what changed and dates (days in the company's time zone), paged and searched on the
+// server; each change as one sentence, its changed fields on demand, a link to the record.
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { auditQueries } from '@/api/audit/audit-queries';
@@ -21,8 +20,7 @@ export default function AuditPanel() {
   const log = useQuery(
     auditQueries.log({
       table: search.tabla,
-      actorEmail: search.persona,
-      rowId: search.registro,
+      search: search.buscar,
       from: search.desde,
       to: search.hasta,
       page: search.pagina,

@@ -4,27 +4,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import type { ClosePreviewResult, ClosePreviewRow, ClosePreviewTotals } from '@/api/periods/periods-api';
+import type { ClosePreviewResult, ClosePreviewTotals } from '@/api/periods/periods-api';
 import { periodsQueries } from '@/api/periods/periods-queries';
 import type { Simulation } from '@/api/simulations/use-simulation';
 import { JobProgress } from '@/components/job-progress';
 import { Button } from '@/components/ui/button';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
+import { CloseRows } from './close-rows';
 import { m } from './messages';
 
 const PAGE_SIZES = [10, 20, 50] as const;
-const actionTones: Record<string, BadgeTone> = {
-  forfeit: 'red',
-  bonus_volume: 'green',
-  level_up: 'violet',
-};
 
 export function TotalsList({ totals }: { totals: ClosePreviewTotals }) {
   const f = useFormat();
@@ -50,20 +44,6 @@ export function TotalsList({ totals }: { totals: ClosePreviewTotals }) {
       {!hasAmounts && <p className="text-sm text-muted-foreground">{m.amountsNeedFinance}</p>}
     </div>
   );
-}
-
-/** A row's figure: the level change, the amount, or a dash where the amount is finance's. */
-function RowFigure({ row }: { row: ClosePreviewRow }) {
-  const f = useFormat();
-  if (row.action === 'level_up') return <>{m.level(row.level_from, row.level_to)}</>;
-  if (row.amount === null)
-    return (
-      <span title={m.amountUnavailable}>
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">{m.amountUnavailable}</span>
-      </span>
-    );
-  return <>{f.money(row.amount)}</>;
 }
 
 /** The preview MonthDetail asked for (it needs the totals too, for «Cerrar mes»), as it stands. */
@@ -128,46 +108,7 @@ function PreviewRows({ jobId, total }: { jobId: number; total: number }) {
   if (rows.isError) return <ErrorState title={m.previewFailed} error={rows.error} onRetry={() => rows.refetch()} retrying={rows.isFetching} />;
   return (
     <div className={cn('flex flex-col gap-2', rows.isPlaceholderData && 'opacity-60')}>
-      <div className="hidden md:block">
-        <Table aria-label={m.preview}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{m.colAction}</TableHead>
-              <TableHead>{m.colMember}</TableHead>
-              <TableHead className="text-right">{m.colAmount}</TableHead>
-              <TableHead>{m.colDetail}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.data.map((row) => (
-              <TableRow key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`}>
-                <TableCell>
-                  <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
-                </TableCell>
-                <TableCell className="font-medium">{row.client_name}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">
-                  <RowFigure row={row} />
-                </TableCell>
-                <TableCell className="min-w-64 text-sm text-muted-foreground">{row.detail}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul aria-label={m.preview} className="flex flex-col divide-y rounded-lg border md:hidden">
-        {rows.data.map((row) => (
-          <li key={`${row.action}-${row.client_id}-${row.ledger_id ?? ''}`} className="flex flex-col gap-1.5 p-3">
-            <div className="flex items-center justify-between gap-2">
-              <Badge tone={actionTones[row.action]}>{m.actions[row.action]}</Badge>
-              <span className="font-medium whitespace-nowrap tabular-nums">
-                <RowFigure row={row} />
-              </span>
-            </div>
-            <span className="font-medium">{row.client_name}</span>
-            <p className="text-sm text-muted-foreground">{row.detail}</p>
-          </li>
-        ))}
-      </ul>
+      <CloseRows rows={rows.data} label={m.preview} />
       <Pagination
         page={page}
         pageSize={pageSize}

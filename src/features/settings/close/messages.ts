@@ -73,4 +73,9 @@ export const m = {
   colDetail: 'Motivo',
   level: (from: number, to: number) => `★${from} → ★${to}`,
   rowsLabel: 'Filas por página',
+  rowsTitle: 'Quién perdió y quién ganó',
+  rowsHint: 'Cada anulación con su motivo, cada bono de volumen y cada subida de nivel que escribió el cierre.',
+  rowsFailed: 'No pudimos cargar lo que escribió el cierre.',
+  rowsEmpty: 'El cierre de este mes no anuló nada, no pagó bonos de volumen ni subió niveles.',
+  exported: (format: string, count: string) => `${format} con ${count} ${count === '1' ? 'fila' : 'filas'} del cierre.`,
 } as const;

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { addMonths } from '@/lib/format/format';
 import { useFormat } from '@/lib/format/use-format';
 import { ClosePreview, TotalsList } from './close-preview';
+import { ClosedMonthRows } from './closed-month-rows';
 import { m } from './messages';
 
 export function MonthDetail({ month }: { month: CloseMonth }) {
@@ -48,7 +49,10 @@ export function MonthDetail({ month }: { month: CloseMonth }) {
       )}
 
       {month.status === 'closed' ? (
-        <ClosedSummary month={month} />
+        <>
+          <ClosedSummary month={month} />
+          <ClosedMonthRows month={month.month} />
+        </>
       ) : (
         <>
           {!month.ended && <p className="text-sm text-muted-foreground">{m.notEnded(f.month(addMonths(month.month, 1)))}</p>}
