@@ -66,7 +66,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
                     <>
                       <span className="text-muted-foreground">{c.before ?? m.empty}</span>
                       <span aria-hidden="true"> → </span>
-                      <span className="sr-only"> {m.became} </span>
+                      <span className="sr-only">{m.became} </span>
                     </>
                   )}
                   <span>{entry.action === 'DELETE' ? '' : (c.after ?? m.empty)}</span>
