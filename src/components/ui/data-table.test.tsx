@@ -43,7 +43,7 @@ function query(partial: Partial<DataTableQuery<Sale>>): DataTableQuery<Sale> {
 }
 
 const url = () => screen.getByTestId('url').textContent;
-function Screen({ q, onOpen, mobile }: { q: DataTableQuery<Sale>; onOpen?: (s: Sale) => void; mobile?: 'cards' | 'table' }) {
+function Screen({ q, onOpen, mobile, exactTotal }: { q: DataTableQuery<Sale>; onOpen?: (s: Sale) => void; mobile?: 'cards' | 'table'; exactTotal?: number }) {
   const { controls, search: s } = useTableSearch(search, { notFilters: ['ver'] });
   const location = useLocation();
   return (
@@ -59,6 +59,7 @@ function Screen({ q, onOpen, mobile }: { q: DataTableQuery<Sale>; onOpen?: (s: S
         onRowOpen={onOpen}
         openRowId={s.ver}
         mobile={mobile}
+        exactTotal={exactTotal}
       />
     </>
   );
@@ -126,6 +127,25 @@ describe('DataTable', () => {
     await user.selectOptions(screen.getByLabelText('Filas por página'), '50');
     expect(url()).toBe('?por_pagina=50');
     await expectNoAxeViolations();
+  });
+
+  it('con el recuento exacto de otra lectura (la tarjeta de totales) el paginador dice ese número, no «Más de»', () => {
+    const capped = query({ data: { rows: sales(20), total: 100, capped: true } });
+    const first = render(
+      <MemoryRouter initialEntries={['/ventas']}>
+        <Screen q={capped} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Más de 100 resultados')).toBeInTheDocument();
+    first.unmount();
+    render(
+      <MemoryRouter initialEntries={['/ventas']}>
+        <Screen q={capped} exactTotal={199} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('199 resultados')).toBeInTheDocument();
+    expect(screen.getByText('Página 1 de 10')).toBeInTheDocument();
+    expect(screen.queryByText(/Más de/)).toBeNull();
   });
 
   it('en el teléfono cada fila es una tarjeta de «columna: valor» sin las columnas no clave', () => {

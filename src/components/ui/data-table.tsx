@@ -37,6 +37,12 @@ export interface DataTableProps<T extends RowData> {
   /** The heading of the error state. */
   errorTitle?: string;
   /**
+   * The exact count of the same filtered rows from another read on the screen (a totals card): the pager
+   * then says it, rather than the page's own count that stops a few pages ahead («Más de 100»), so the
+   * screen gives one number.
+   */
+  exactTotal?: number;
+  /**
    * Below 640 px: `cards` (default) stacks each row as a card of «label: value» lines, with no
    * header and no sorting; `table` keeps a table of the columns not flagged `hideOnMobile`.
    */
@@ -83,17 +89,19 @@ export function DataTable<T extends RowData>({
   onRowOpen,
   openRowId,
   errorTitle,
+  exactTotal,
   mobile = 'cards',
   className,
 }: DataTableProps<T>) {
   const cards = mobile === 'cards';
   const { data } = query;
+  const total = exactTotal ?? data?.total ?? 0;
   const table = useTable({
     features: dataTableFeatures,
     columns,
     data: data?.rows ?? NO_ROWS,
     getRowId: (row) => getRowId(row),
-    rowCount: data?.total ?? 0,
+    rowCount: total,
     manualPagination: true,
     manualSorting: true,
     enableSortingRemoval: false,
@@ -105,7 +113,7 @@ export function DataTable<T extends RowData>({
   });
 
   // A page past the end (a hand-edited URL, rows gone since the link was shared): go to the last one.
-  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / controls.pageSize));
+  const lastPage = Math.max(1, Math.ceil(total / controls.pageSize));
   // Only once the answer is for this page: a kept previous page says nothing about it.
   const pastTheEnd = !!data && !query.isPlaceholderData && data.total > 0 && data.rows.length === 0 && controls.page > lastPage;
   const goToLastPage = useEffectEvent(() => controls.setPage(lastPage, { replace: true }));
@@ -195,8 +203,8 @@ export function DataTable<T extends RowData>({
         page={controls.page}
         pageSize={controls.pageSize}
         pageSizes={controls.pageSizes}
-        total={data.total}
-        capped={data.capped}
+        total={total}
+        capped={exactTotal === undefined && data.capped}
         onPageChange={controls.setPage}
         onPageSizeChange={controls.setPageSize}
       />

@@ -56,6 +56,8 @@ export default function SalesPage() {
           onRowOpen={(r) => setSearch({ venta: r.id })}
           openRowId={search.venta}
           errorTitle={m.loadFailed}
+          // The totals card's count, exact (the kept daily sums): the pager says the same number.
+          exactTotal={totals.data?.sales_count}
           empty={{
             icon: Receipt,
             title: m.emptyTitle,
