@@ -223,3 +223,12 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   expect(Object.values(cells).some((c) => c.formula)).toBe(false);
   await expect(toasts(page).getByText('Excel con 1 venta.')).toBeVisible();
 });
+
+test('sin filtros, el paginador dice el número exacto de la tarjeta de totales, no «Más de»', async ({ page }) => {
+  // Both figures come from one read (the totals'), so they agree whatever other specs write meanwhile.
+  await openAs(page, personas.admin, '/ventas');
+  const count = page.getByTestId('sales-totals').getByRole('definition').first();
+  await expect(count).toHaveText(/^\d[\d.]*$/);
+  await expect(page.getByText(`${await count.textContent()} resultados`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Más de \d/)).toHaveCount(0);
+});

@@ -23,7 +23,7 @@
 -- forfeited ones already have their reversal); cancelling x2 reverses its five entries in April.
 begin;
 \ir 50_engine_fixture.psql
-select plan(67);
+select plan(68);
 
 -- The month close folds group points; keep the folder out until the rollback (as 59_group_points).
 select pg_advisory_xact_lock(hashtext('savia.group_points'));
@@ -249,6 +249,15 @@ select results_eq($$select * from public.get_sales_totals(p_kind => 'order', p_s
   $$values (2::bigint, 50.00, 2500::bigint)$$, 'pedidos pagados o cancelados hasta el 31 de marzo: x1 y el de Celia');
 select results_eq($$select * from public.get_sales_totals(p_statuses => array['Entregada'])$$, $$values (0::bigint, 0::numeric, 0::bigint)$$,
   'sin ventas: ceros');
+-- Ventas' pager says the totals card's count (issue 25 §6): the two reads count the same sales.
+select results_eq(
+  $$select (select sales_count from public.get_sales_totals()), (select sales_count from public.get_sales_totals(array['Cancelada'])),
+           (select sales_count from public.get_sales_totals(p_from => '2026-03-31', p_to => '2026-04-30')),
+           (select sales_count from public.get_sales_totals(p_kind => 'order', p_statuses => array['Pagada', 'Cancelada'], p_to => '2026-03-31'))$$,
+  $$select (select row_count from public.search_sales(p_page_size => 50) limit 1), (select row_count from public.search_sales(array['Cancelada'], p_page_size => 50) limit 1),
+           (select row_count from public.search_sales(p_from => '2026-03-31', p_to => '2026-04-30', p_page_size => 50) limit 1),
+           (select row_count from public.search_sales(p_kind => 'order', p_statuses => array['Pagada', 'Cancelada'], p_to => '2026-03-31', p_page_size => 50) limit 1)$$,
+  'la tarjeta de totales cuenta, con cada filtro, las mismas ventas que la lista: el paginador puede decir su número');
 
 select is(engine_tests.listed('public.export_sales(p_limit => 4)'), 'x4,x3,x2,x5', 'la exportación, de 4 en 4 por número');
 select is(engine_tests.listed(format('public.export_sales(p_before_no => %s, p_limit => 4)', (select sale_no from public.sales where id = engine_tests.id('x5')))),
