@@ -553,15 +553,21 @@ declare
 begin
   perform private.require_finance();
   v_month := date_trunc('month', coalesce(p_month, private.current_period()))::date;
+  -- Beside the revenue (sales approved in the month), the Dashboard's «Ventas netas de cancelaciones» of
+  -- the same month (paid and delivered sales by their sale date, from the same kept daily sums as
+  -- get_dashboard): two bases, each with its definition on the screen, never two names for one figure.
   select to_jsonb(f)
-           || jsonb_build_object('closed', exists (select 1 from public.periods p where p.month = v_month and p.status = 'closed'))
+           || jsonb_build_object('closed', exists (select 1 from public.periods p where p.month = v_month and p.status = 'closed'),
+                                 'sales_by_sale_date', (select coalesce(sum(s.total), 0) from private.sales_daily s
+                                                          where s.day >= v_month and s.day < (v_month + interval '1 month')::date
+                                                            and s.status in ('Pagada', 'Entregada')))
     into v_result
     from private.finance_month_figures(v_month, v_month) f;
   return v_result;
 end
 $$;
 comment on function public.get_finance_month(date) is
-  'Finanzas (solo superadmin con finanzas): las cifras de un mes de negocio (por defecto el abierto): ingreso de ventas Pagadas y Entregadas netas de cancelaciones, costo de lo vendido al costo del momento de la venta, margen bruto, comisiones, bonos y reversos, margen después de recompensas, recuperaciones tras el cierre, retiros pagados y pasivo por comisiones al final del mes. Lee solo tablas guardadas.';
+  'Finanzas (solo superadmin con finanzas): las cifras de un mes de negocio (por defecto el abierto): ingreso de ventas Pagadas y Entregadas netas de cancelaciones, costo de lo vendido al costo del momento de la venta, margen bruto, comisiones, bonos y reversos, margen después de recompensas, recuperaciones tras el cierre, retiros pagados y comisiones por pagar al final del mes; y, para leerlo junto al ingreso, las ventas netas de cancelaciones del mes por fecha de venta (la cifra del Dashboard). Lee solo tablas guardadas.';
 
 create or replace function public.get_finance_series(p_months integer default 12) returns setof jsonb
 language plpgsql

@@ -74,6 +74,9 @@ test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sig
   await expect(card(page, 'Retiros pendientes').getByText(f.money(want.payoutsAmount), { exact: true })).toBeVisible();
   const active = card(page, 'Miembros activos');
   await expect(active.getByText(f.count(want.active), { exact: true })).toBeVisible();
+  // One name per figure (issue 25 §6): the liability is «Comisiones por pagar», as in Finanzas, and says so.
+  await expect(card(page, 'Comisiones por pagar')).toContainText('la misma cifra que Finanzas');
+  await expect(sales).toContainText('Por fecha de venta');
 
   // The charts load after the figures, each with its table.
   await expect(page.getByRole('img', { name: 'Ventas por día: este mes y el anterior' })).toBeVisible();

@@ -18,6 +18,7 @@ interface Expected {
   payoutsPaid: string;
   grossMargin: string;
   liability: string;
+  salesBySaleDate: string;
 }
 
 /** The open month as the source tables say it now. */
@@ -45,7 +46,10 @@ const expected = () =>
                    where r.period_month <= month.first
                      and r.type in ('commission_purchase', 'commission_enrollment', 'bonus_starter', 'bonus_volume', 'reversal_commission'))
                  - (select coalesce(sum(p.amount), 0) from public.payout_requests p
-                     where p.status = 'paid' and private.business_month(p.paid_at) <= month.first))::text as liability
+                     where p.status = 'paid' and private.business_month(p.paid_at) <= month.first))::text as liability,
+                -- The Dashboard's base: paid and delivered sales made in the month (by sale date).
+                (select coalesce(sum(s.total), 0)::text from public.sales s
+                  where s.status in ('Pagada', 'Entregada') and private.business_month(s.created_at) = month.first) as "salesBySaleDate"
            from month`,
       )
     ).rows;
@@ -66,6 +70,10 @@ test(
     await expect(figure('finance-payouts')).toHaveText(f.money(want.payoutsPaid));
     await expect(figure('finance-gross-margin')).toHaveText(f.money(want.grossMargin));
     await expect(figure('finance-liability')).toHaveText(f.money(want.liability));
+    // Two bases of the month's sales, side by side, each with its definition (issue 25 §6).
+    await expect(figure('finance-sales-by-sale-date')).toHaveText(f.money(want.salesBySaleDate));
+    await expect(page.getByTestId('finance-sales-by-sale-date')).toContainText('Por fecha de venta, como en el Dashboard');
+    await expect(page.getByTestId('finance-revenue')).toContainText('Por mes de aprobación');
     await expect(page.getByRole('heading', { level: 2, name: 'Margen por producto' })).toBeVisible();
     await expect(page.getByRole('img', { name: /últimos 12 meses/ })).toBeVisible();
 

@@ -26,6 +26,8 @@ export interface FinanceMonth {
   liability: number;
   /** Only get_finance_month says it. */
   closed?: boolean;
+  /** Only get_finance_month: the Dashboard's «Ventas netas de cancelaciones» of the month (paid and delivered, by sale date). */
+  sales_by_sale_date?: number;
 }
 
 export interface FinanceProduct {

@@ -22,7 +22,7 @@
 --   rewards 195.00; payouts paid 5.00; liability 5.50 + 3.33 − 5.00 = 3.83.
 begin;
 \ir 50_engine_fixture.psql
-select plan(43);
+select plan(46);
 
 -- The fixture emptied the engine's tables under the triggers' feet: start the kept figures from it.
 truncate private.sale_line_costs, private.finance_product_months, private.finance_months;
@@ -127,6 +127,20 @@ select is((:'april'::jsonb ->> 'margin_after_rewards')::numeric, 195.00, 'margen
 select is((:'april'::jsonb ->> 'payouts_paid')::numeric, 5.00, 'retiros pagados en abril');
 select is((:'april'::jsonb ->> 'clawbacks')::numeric, 0::numeric, 'abril no tiene recuperaciones');
 select is((:'april'::jsonb ->> 'liability')::numeric, 3.83, 'pasivo a fin de abril: 5.50 + 3.33 − 5.00');
+-- One name and one number per figure (issue 25 §6): beside the revenue (by month of approval) Finanzas
+-- shows the Dashboard's «Ventas netas de cancelaciones» (by sale date), the same number as the Dashboard
+-- for each month it charts; and «Comisiones por pagar» of the month in course is the Dashboard's.
+select engine_tests.act_as('super');
+select results_eq($$select (m ->> 'month')::date, (m ->> 'sales_total')::numeric from jsonb_array_elements(public.get_dashboard() -> 'months') m
+                     where (m ->> 'month')::date in ('2026-03-01', '2026-04-01') order by 1$$,
+  $$values ('2026-03-01'::date, (engine_tests.fin('2026-03-01') ->> 'sales_by_sale_date')::numeric),
+           ('2026-04-01', (engine_tests.fin('2026-04-01') ->> 'sales_by_sale_date')::numeric)$$,
+  'las ventas por fecha de venta de Finanzas son las del Dashboard, mes a mes');
+select is((engine_tests.fin('2026-03-01') ->> 'sales_by_sale_date')::numeric, 20.00,
+  'marzo por fecha de venta: las dos Lavandas (el Té de Gala se canceló, el de Olga sigue pendiente)');
+select engine_tests.act_as('super');
+select is((public.get_dashboard() -> 'liability' ->> 'total')::numeric, (engine_tests.fin('2026-04-01') ->> 'liability')::numeric,
+  'las comisiones por pagar del Dashboard son las de Finanzas del mes en curso');
 
 select is(engine_tests.fin_products('2026-03-01'), array['M-LAVANDA 2 20.00 8.00 12.00 0.6000 0'], 'margen por producto de marzo: el Té se canceló entero');
 select is(engine_tests.fin_products('2026-04-01'), array['M-CURCUMA 9 180.00 0.00 180.00 1.0000 9', 'M-TE 1 33.33 15.00 18.33 0.5500 0'],

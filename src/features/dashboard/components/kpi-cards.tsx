@@ -95,6 +95,7 @@ export function KpiCards({ data }: { data: Dashboard }) {
             <dt>{m.liabilityAvailable}</dt>
             <dd className="text-right tabular-nums">{f.money(data.liability.available_unpaid)}</dd>
           </dl>
+          <p className="mt-1">{m.liabilityNote}</p>
         </Figure>
         <Figure
           className="sm:col-span-2 xl:col-span-2"

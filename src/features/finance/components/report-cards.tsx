@@ -25,6 +25,11 @@ export function ReportCards({ data }: { data: FinanceMonth }) {
       <Figure testId="finance-revenue" title={m.revenue} value={f.money(data.revenue)}>
         {m.revenueNote}
       </Figure>
+      {data.sales_by_sale_date !== undefined && (
+        <Figure testId="finance-sales-by-sale-date" title={m.salesBySaleDate} value={f.money(data.sales_by_sale_date)}>
+          {m.salesBySaleDateNote}
+        </Figure>
+      )}
       <Figure testId="finance-cost" title={m.cost} value={f.money(data.cost_of_goods)}>
         {m.costNote}
         {data.units_without_cost > 0 && (

@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchFinanceMonth, fetchFinanceProducts, fetchFinanceSeries, type FinanceMonth } from '@/api/finance/finance-api';
+import { DEFAULT_SETTINGS } from '@/lib/data/app-settings';
 import { DbError } from '@/lib/data/db';
+import { createFormatters } from '@/lib/format/format';
 import { createQueryClient } from '@/lib/data/query-client';
 import FinancePage from './finance';
 
@@ -65,6 +67,19 @@ describe('Finanzas', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No hubo ventas pagadas ni entregadas en este mes.', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Exportar CSV del margen por producto/ })).toBeDisabled();
     expect(await screen.findByRole('img', { name: /últimos 12 meses/ }, SLOW)).toBeInTheDocument();
+  });
+
+  it('las dos bases de las ventas del mes, lado a lado y cada una con su definición', async () => {
+    vi.mocked(fetchFinanceMonth).mockResolvedValue({ ...month, sales_by_sale_date: 950 });
+    renderPage();
+    const bySaleDate = await screen.findByTestId('finance-sales-by-sale-date', {}, SLOW);
+    // The screen formats with the settings it has (none loaded here: the defaults), as the test does.
+    const f = createFormatters(DEFAULT_SETTINGS);
+    expect(within(bySaleDate).getByRole('heading', { name: 'Ventas netas de cancelaciones' })).toBeInTheDocument();
+    expect(bySaleDate.querySelector('[data-slot="figure"]')?.textContent).toBe(f.money(950));
+    expect(bySaleDate).toHaveTextContent('Por fecha de venta, como en el Dashboard');
+    expect(screen.getByTestId('finance-revenue')).toHaveTextContent('Por mes de aprobación');
+    expect(screen.getByRole('heading', { level: 3, name: 'Comisiones por pagar' })).toBeInTheDocument();
   });
 
   it('si la base lo rechaza, lo dice y «Reintentar» repite la lectura', async () => {
