@@ -105,7 +105,7 @@ const cases = [
   // stops early, a rare one reads the filtered log whole (issue 25 §9; not yet measured in README).
   ['palabras comunes', () => ({ p_search: 'cambió' })],
   ['palabras y un mes', () => ({ p_search: 'cambió el producto', ...monthRange() })],
-]
+];
 
 log(`\n| filtros (página de 25) | p50 ms | p95 ms | máx ms | n |\n|---|---|---|---|---|`);
 let worst = 0;
