@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { settledFrame } from './pages/shell';
-import { openAs } from './session';
+import { openAs, seedSession } from './session';
 import { personas, settle, signIn, signInWithTypedEmail } from './support';
 
 test.describe('sin sesión', () => {
@@ -83,9 +83,11 @@ test.describe('carga de la sesión', () => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await page.goto('/login');
+    // The login page waits for neither (its card shows at once); a signed-in screen waits for both.
+    await seedSession(page, personas.admin);
+    await page.goto('/dashboard');
     await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('si fallan los datos del usuario: se registra el error, se cierra la sesión y vuelve a /login', async ({ page }) => {

@@ -15,10 +15,13 @@ export interface SessionUser {
   clientProfile: ClientProfile | null;
 }
 
-export type SessionStatus = 'loading' | 'ready';
+/** `error`: a session is stored but its person could not be loaded (the API did not answer). */
+export type SessionStatus = 'loading' | 'ready' | 'error';
 
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   signOut: () => Promise<void>;
+  /** Loads the stored session's person again after `error`. */
+  retry: () => void;
 }
