@@ -12,6 +12,8 @@ export interface SessionUser {
   fullName: string | null;
   role: Role;
   customClaims: CustomClaims;
+  /** The sign-in this session belongs to, shared by its tabs (null when the token does not say). */
+  sessionId: string | null;
   clientProfile: ClientProfile | null;
 }
 
