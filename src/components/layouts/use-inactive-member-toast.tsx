@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { appMessages } from '@/config/messages';
-import { withToast } from '@/lib/feedback/notify';
+import { toastPosition, withToast } from '@/lib/feedback/notify';
 
 export const INACTIVE_TOAST_KEY = 'savia.inactive-toast-shown';
 export const INACTIVE_TOAST_DURATION_MS = 6000;
@@ -38,7 +38,7 @@ export function useInactiveMemberToast(isInactive: boolean, sessionId: string | 
             </span>
           </button>
         ),
-        { position: 'top-left', duration: INACTIVE_TOAST_DURATION_MS, id: 'inactive-member' },
+        { position: toastPosition('top-left'), duration: INACTIVE_TOAST_DURATION_MS, id: 'inactive-member' },
       ),
     );
   }, [isInactive, sessionId]);
