@@ -182,10 +182,7 @@ await sideBySide([
   // A fresh clone installs with `npm ci`: the lock must hold every package of every platform.
   { name: 'install', script: 'scripts/check-install.mjs', args: [] },
 ]);
-// The unit tests need no database and write nothing: they start now, in the background, and run
-// beside the rehearsal's stages below, which wait on one PostgreSQL backend or one psql at a time
-// and leave a core idle; they report (and stop the run if they failed) before the stack's stages.
-const unitTests = wanted('unit') ? background(() => npx('vitest', ['run', '--config', 'vitest.config.ts'], {}, { quiet: true })) : null;
+await stage('unit', () => npx('vitest', ['run', '--config', 'vitest.config.ts']));
 
 // The deploy rehearsal (README «Deploying to a hosted Supabase project»): a fresh cluster laid out as
 // a project created today, the migrations pushed by the real Supabase CLI, no seed. The generated
@@ -258,7 +255,6 @@ if (['pgtap', 'stack', 'integration', 'budget', 'e2e'].some((name) => wanted(nam
 }
 await stage('pgtap', () => proveAsSupabaseTestDb(cfg, pgtapFiles(), run), { label: 'pgtap con semilla' });
 await stage('pg17', () => reportBackground(onPostgres17));
-await stage('unit', () => reportBackground(unitTests));
 
 // The stack's conformance first: a product test failing on a misbehaving emulator says so.
 await stage('stack', () => npx('vitest', ['run', '--config', 'vitest.stack.config.ts']));
