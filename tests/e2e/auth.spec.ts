@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { settledFrame } from './pages/shell';
-import { openAs } from './session';
+import { openAs, seedSession } from './session';
 import { personas, settle, signIn, signInWithTypedEmail } from './support';
 
 test.describe('sin sesión', () => {
@@ -86,11 +86,13 @@ test.describe('carga de la sesión', () => {
       await spinnerSeen;
       await route.continue();
     });
-    await page.goto('/login', { waitUntil: 'commit' });
+    // The login page waits for neither (its card shows at once); a signed-in screen waits for both.
+    await seedSession(page, personas.admin);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(0);
     answer();
-    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('si fallan los datos del usuario: se registra el error, se cierra la sesión y vuelve a /login', async ({ page }) => {
