@@ -197,7 +197,7 @@ set search_path = ''
 as $$
 begin
   if p_digits !~ '^[0-9]+$' or char_length(p_digits) > p_length then
-    raise exception 'PAB: % no cabe en un campo numérico de % posiciones', p_digits, p_length;
+    perform private.refuse('bank_file_invalid', format('El valor %s no cabe en un campo numérico de %s posiciones del archivo PAB.', p_digits, p_length));
   end if;
   return pg_catalog.lpad(p_digits, p_length, '0');
 end
@@ -265,7 +265,7 @@ begin
      order by i.line_no);
   foreach v_record in array v_records loop
     if char_length(v_record) <> 264 or v_record !~ '^[ -~]+$' then
-      raise exception 'PAB: un registro del lote % no tiene 264 caracteres ASCII', p_batch.batch_no;
+      perform private.refuse('bank_file_invalid', format('Un registro del archivo PAB N.º %s no tiene 264 caracteres ASCII: no se entrega.', p_batch.batch_no));
     end if;
   end loop;
   return pg_catalog.array_to_string(v_records, E'\r\n') || E'\r\n';
