@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 // @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { member, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { cfg } from './support';
 
 /** A supabase-js client carrying an access token for the user, as after a Google sign-in. */
@@ -58,6 +58,7 @@ describe('el motor por la API', () => {
   it('los rechazos llegan con su mensaje en español y su código', async () => {
     const tag = tagOf();
     const someone = await member(tag, 'Alguien', null);
+    await payoutAccount(someone.id);
     const asMember = await clientFor(someone.userId);
     const refused = await asMember.rpc('approve_sale', { p_sale_id: '00000000-0000-0000-0000-000000000000' });
     expect(refused.error).toMatchObject({

@@ -62,6 +62,23 @@ export async function member(tag: string, name: string, enrollerId: string | nul
   return { id: row.id, userId: await authUser(email) };
 }
 
+/**
+ * A payout account in the member's own name (Bancolombia, savings), so they may ask for payouts:
+ * their record gets a document, and the account that document (written as postgres, as the seed does;
+ * the table's trigger still validates it).
+ */
+export async function payoutAccount(memberId: string): Promise<{ document: string; accountNumber: string }> {
+  const document = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  const accountNumber = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+  await sql(`update public.clients set document_number = 'CC ' || $2 where id = $1`, [memberId, document]);
+  await sql(
+    `insert into public.payout_accounts (client_id, institution_code, account_type, account_number, holder_name, holder_document_type, holder_document_number)
+     values ($1, '1007', 'ahorros', $2, 'Titular De Prueba', 'CC', $3)`,
+    [memberId, accountNumber, document],
+  );
+  return { document, accountNumber };
+}
+
 export async function product(tag: string, price: number, points: number, stock: number): Promise<string> {
   const [row] = await sql<{ id: string }>(
     `insert into public.products (sku, name, price, commissionable_amount, points, stock)

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 // @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { callAs, closeMonthAt, enginePool, member, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { callAs, closeMonthAt, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { cfg, sql } from './support';
 
 const pool = enginePool(10);
@@ -32,6 +32,7 @@ async function apiAs(userId: string): Promise<SupabaseClient> {
  */
 async function approvedPayouts(tag: string, admin: string, superadmin: string) {
   const earner = await member(tag, 'Cobradora', null);
+  await payoutAccount(earner.id);
   const buyer = await member(tag, 'Compradora', earner.id);
   const productId = await product(tag, 100, 100, 20);
   const [{ month }] = await sql<{ month: string }>(
