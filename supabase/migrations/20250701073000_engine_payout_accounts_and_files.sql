@@ -93,6 +93,7 @@ declare
   v_actor uuid := private.require_superadmin('Solo un superadmin puede cambiar los datos de los archivos de pago.');
   v_nit text := nullif(private.compact_number(p_company_nit), '');
   v_account text := nullif(private.compact_number(p_debit_account_number), '');
+  v_type text := nullif(btrim(coalesce(p_debit_account_type, '')), '');
   v_layouts text[] := coalesce(p_enabled_layouts, '{}');
   v_row public.payout_file_settings;
 begin
@@ -107,7 +108,7 @@ begin
   if v_account is not null and v_account !~ '^[0-9]{11}$' then
     perform private.refuse('invalid_settings', 'La cuenta de Bancolombia que se debita tiene 11 dígitos.', 'debit_account_number');
   end if;
-  if p_debit_account_type is not null and p_debit_account_type not in ('ahorros', 'corriente') then
+  if v_type is not null and v_type not in ('ahorros', 'corriente') then
     perform private.refuse('invalid_settings', 'La cuenta que se debita es de ahorros o corriente.', 'debit_account_type');
   end if;
   if coalesce(p_transaction_class, '') not in ('220', '225', '238') then
@@ -117,7 +118,7 @@ begin
     perform private.refuse('invalid_settings', 'El único formato de banco disponible es Bancolombia PAB (el CSV simple siempre está).', 'enabled_layouts');
   end if;
   if 'bancolombia_pab' = any (v_layouts) then
-    if v_nit is null or v_account is null or p_debit_account_type is null then
+    if v_nit is null or v_account is null or v_type is null then
       perform private.refuse('invalid_settings', 'Para usar Bancolombia PAB indica el NIT de la empresa y la cuenta que se debita, con su tipo.',
         case when v_nit is null then 'company_nit' when v_account is null then 'debit_account_number' else 'debit_account_type' end);
     end if;
@@ -125,7 +126,7 @@ begin
   end if;
   update public.payout_file_settings s
      set company_nit = pg_catalog.left(v_nit, 9), company_nit_dv = pg_catalog.right(v_nit, 1)::smallint,
-         debit_account_number = v_account, debit_account_type = p_debit_account_type,
+         debit_account_number = v_account, debit_account_type = v_type,
          transaction_class = p_transaction_class, enabled_layouts = array(select distinct l from unnest(v_layouts) l order by l),
          updated_by = v_actor
    where s.id = 'app_settings'

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PayoutQueueParams, QueuedPayout } from '@/api/payouts/payouts-api';
 import { createFormatters } from '@/lib/format';
-import { buildListCsv, buildPaymentFile, LIST_HEADER, listRow, PAYMENT_FILE_HEADER, paymentFileRow, queuePages } from './payout-csv';
+import { buildListCsv, LIST_HEADER, listRow, queuePages } from './payout-csv';
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });
 
@@ -21,6 +21,11 @@ const ana: QueuedPayout = {
   decided_at: '2026-11-02T15:00:00Z',
   paid_at: null,
   available: 12345.5,
+  reference: 'RET-000042',
+  account: { institution: 'Bancolombia', type: 'ahorros', number: '12345678900', holder: 'Ana Torres', document_type: 'CC', document: '1234567', holder_is_member: true },
+  account_changed_days: null,
+  open_batch: null,
+  bank_reason: null,
 };
 
 const text = async (blob: Blob) => {
@@ -28,64 +33,8 @@ const text = async (blob: Blob) => {
   return { bom: [...bytes.slice(0, 3)], body: new TextDecoder().decode(bytes.slice(3)) };
 };
 
-describe('archivo de pago', () => {
-  it('una fila por solicitud: quién, su documento, cuánto (decimal plano), a qué cuenta y el id de la solicitud', () => {
-    expect(paymentFileRow(ana, f)).toEqual([
-      ana.id,
-      'Ana Torres',
-      'CC 1.234.567',
-      'ana.torres@savia.test',
-      '80000.00',
-      'COP',
-      'Bancolombia ahorros 123-456, titular "Ana" Torres',
-    ]);
-  });
-
-  it('sin documento ni datos de pago, esas celdas quedan vacías', () => {
-    expect(paymentFileRow({ ...ana, client_document: null, payment_details: null }, f)).toEqual([
-      ana.id,
-      'Ana Torres',
-      null,
-      'ana.torres@savia.test',
-      '80000.00',
-      'COP',
-      null,
-    ]);
-  });
-
-  it('pide solo las aprobadas, página a página, y escribe UTF-8 con BOM y comillas RFC 4180', async () => {
-    const asked: PayoutQueueParams[] = [];
-    const fetchPage = vi.fn(async (p: PayoutQueueParams) => {
-      asked.push(p);
-      // 201 approved: a full page of 200 (two shown here) and one more.
-      return p.page === 1 ? { rows: [ana, { ...ana, id: 'segunda', amount: 20.5 }], total: 201 } : { rows: [{ ...ana, id: 'tercera' }], total: 201 };
-    });
-    const { blob, count } = await buildPaymentFile(f, fetchPage);
-    expect(asked.map((p) => [p.statuses, p.month, p.page, p.pageSize])).toEqual([
-      [['approved'], null, 1, 200],
-      [['approved'], null, 2, 200],
-    ]);
-    expect(count).toBe(3);
-    const { bom, body } = await text(blob);
-    expect(bom).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = body.split('\r\n');
-    expect(lines[0]).toBe(PAYMENT_FILE_HEADER.join(','));
-    expect(lines[1]).toBe(`${ana.id},Ana Torres,CC 1.234.567,ana.torres@savia.test,80000.00,COP,"Bancolombia ahorros 123-456, titular ""Ana"" Torres"`);
-    expect(lines[2]).toContain('segunda,Ana Torres,CC 1.234.567,ana.torres@savia.test,20.50,COP,');
-    expect(lines[3]).toContain('tercera,');
-    expect(lines[4]).toBe('');
-    expect(lines).toHaveLength(5);
-  });
-
-  it('sin aprobadas, el archivo tiene solo el encabezado', async () => {
-    const { blob, count } = await buildPaymentFile(f, async () => ({ rows: [], total: 0 }));
-    expect(count).toBe(0);
-    expect((await text(blob)).body).toBe(`${PAYMENT_FILE_HEADER.join(',')}\r\n`);
-  });
-});
-
 describe('CSV de la lista', () => {
-  it('fechas ISO con la hora de la empresa, estado en español, importes y saldo en decimal plano', () => {
+  it('fechas ISO con la hora de la empresa, estado en español, la cuenta de la solicitud, importes y saldo en decimal plano', () => {
     const paid = { ...ana, status: 'paid' as const, paid_at: '2026-11-03T17:05:09Z', payment_reference: 'TRF-1' };
     expect(listRow(paid, f)).toEqual([
       ana.id,
@@ -96,6 +45,12 @@ describe('CSV de la lista', () => {
       '80000.00',
       'COP',
       'Pagado',
+      'RET-000042',
+      'Bancolombia',
+      'Cuenta de ahorros',
+      '12345678900',
+      'Ana Torres',
+      'CC 1234567',
       ana.payment_details,
       '2026-11-02T10:00:00-05:00',
       '2026-11-03T12:05:09-05:00',
@@ -112,7 +67,13 @@ describe('CSV de la lista', () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({ statuses: ['rejected'], month: '2026-10-01', page: 1 });
     expect(count).toBe(1);
-    expect((await text(blob)).body.split('\r\n')[1]).toContain(',Rechazado,');
+    const { bom, body } = await text(blob);
+    expect(bom).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.split('\r\n')[1]).toContain(',Rechazado,');
+  });
+
+  it('una solicitud sin cuenta (anterior a las cuentas validadas) deja esas celdas vacías', () => {
+    expect(listRow({ ...ana, account: null }, f).slice(8, 14)).toEqual(['RET-000042', undefined, null, undefined, undefined, null]);
   });
 });
 

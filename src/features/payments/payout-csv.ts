@@ -1,19 +1,12 @@
-// The two files Pagos gives: the bank's payment file (the approved requests: who, which document,
-// how much, to which account, and the request's id to match the bank's answer) and the CSV of the
-// list as filtered. Both are built page by page from get_payout_queue (src/lib/csv.ts: UTF-8 with
-// BOM, RFC 4180, ISO dates, plain decimals).
+// The CSV of Pagos' list as filtered, built page by page from get_payout_queue (src/lib/csv.ts: UTF-8
+// with BOM, RFC 4180, ISO dates, plain decimals). The bank's file is a batch the database writes
+// (export_payout_file, download_payout_batch_file).
 import { fetchPayoutQueue, PAYOUT_QUEUE_MAX_PAGE, type PayoutQueueParams, type QueuedPayout } from '@/api/payouts/payouts-api';
 import { buildCsv, type CsvValue } from '@/lib/csv';
-import { payoutStatusLabels } from '@/lib/domain';
+import { payoutAccountTypeLabels, payoutStatusLabels } from '@/lib/domain';
 import type { Formatters } from '@/lib/format';
 
 type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
-
-export const PAYMENT_FILE_HEADER = ['Solicitud', 'Beneficiario', 'Documento', 'Correo', 'Importe', 'Moneda', 'Datos de pago'] as const;
-
-export function paymentFileRow(p: QueuedPayout, f: CsvFormats): CsvValue[] {
-  return [p.id, p.client_name, p.client_document, p.client_email, f.csvDecimal(p.amount), f.currency, p.payment_details];
-}
 
 export const LIST_HEADER = [
   'Solicitud',
@@ -24,6 +17,12 @@ export const LIST_HEADER = [
   'Importe',
   'Moneda',
   'Estado',
+  'Referencia de la solicitud',
+  'Banco o billetera',
+  'Tipo de cuenta',
+  'Número de cuenta',
+  'Titular',
+  'Documento del titular',
   'Datos de pago',
   'Decidida',
   'Pagada',
@@ -43,6 +42,12 @@ export function listRow(p: QueuedPayout, f: CsvFormats): CsvValue[] {
     f.csvDecimal(p.amount),
     f.currency,
     payoutStatusLabels[p.status],
+    p.reference,
+    p.account?.institution,
+    p.account ? payoutAccountTypeLabels[p.account.type] : null,
+    p.account?.number,
+    p.account?.holder,
+    p.account ? `${p.account.document_type} ${p.account.document}` : null,
     p.payment_details,
     instant(p.decided_at),
     instant(p.paid_at),
@@ -63,16 +68,6 @@ export function queuePages(filter: QueueFilter, fetchPage: FetchQueue = fetchPay
     const { rows, total } = await fetchPage({ ...filter, page, pageSize }, signal);
     return { rows, next: page * pageSize < total && rows.length > 0 ? page + 1 : null };
   };
-}
-
-/** The approved requests, for the bank; resolves to the file and how many requests it holds. */
-export async function buildPaymentFile(f: CsvFormats, fetchPage?: FetchQueue) {
-  let count = 0;
-  const blob = await buildCsv(PAYMENT_FILE_HEADER, queuePages({ statuses: ['approved'], month: null }, fetchPage), (p) => {
-    count += 1;
-    return paymentFileRow(p, f);
-  });
-  return { blob, count };
 }
 
 /** The list exactly as filtered. */

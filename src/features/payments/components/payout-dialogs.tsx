@@ -20,6 +20,7 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/lib/use-format';
 import { m } from '../messages';
+import { AccountFacts } from './account-facts';
 import { refusalText, type PayoutAction } from './payout-action';
 
 interface DialogProps {
@@ -47,15 +48,18 @@ function ApproveDialog({ payout, open, onOpenChange }: DialogProps) {
       title={`¿Aprobar el retiro de ${payout.client_name}?`}
       description={
         <>
-          Aprobar todavía no mueve dinero: los {f.money(payout.amount)} que pidió {payout.client_name} siguen reservados de su saldo. Después de transferirle,
-          usa «{m.pay}» con la referencia del banco.
+          Aprobar todavía no mueve dinero: los {f.money(payout.amount)} que pidió {payout.client_name} siguen reservados de su saldo. Se aprueba con la cuenta
+          de abajo, y se le pagará en ella aunque la cambie después. Después de transferirle, usa «{m.pay}» con la referencia del banco, o inclúyela en un
+          archivo de pago.
         </>
       }
       confirmLabel={m.approve}
       pendingLabel={m.approving}
       describeError={refusalText}
       onConfirm={() => approve.mutateAsync(payout.id)}
-    />
+    >
+      <AccountFacts payout={payout} />
+    </ConfirmDialog>
   );
 }
 
@@ -155,16 +159,7 @@ function PayDialog({ payout, open, onOpenChange }: DialogProps) {
               se puede deshacer: hazlo solo cuando el banco confirme la transferencia.
             </AlertDialogDescription>
           </AlertDialogHeader>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border bg-muted/40 p-3 text-sm">
-            <dt className="text-muted-foreground">Cuenta</dt>
-            <dd className="break-words whitespace-pre-line">{payout.payment_details ?? m.noPaymentDetails}</dd>
-            {payout.client_document && (
-              <>
-                <dt className="text-muted-foreground">Documento</dt>
-                <dd>{payout.client_document}</dd>
-              </>
-            )}
-          </dl>
+          <AccountFacts payout={payout} />
           <Field error={showProblem ? problem : null}>
             <FieldLabel>{m.referenceLabel}</FieldLabel>
             <FieldControl>

@@ -2,50 +2,49 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { payoutAccountsQueries } from '@/api/payout-accounts/payout-accounts-queries';
 import { useRequestPayout } from '@/api/payouts/payouts-mutations';
-import { payoutsQueries } from '@/api/payouts/payouts-queries';
 import type { Balance } from '@/api/rewards/rewards-api';
+import { accountLine, documentLine } from '@/components/payout-account/account-text';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { toDbError } from '@/lib/db';
 import { useFormat } from '@/lib/use-format';
 import { rewardsMessages as m } from '../messages';
 import { payoutFormSchema, type PayoutFormInput, type PayoutFormValues } from '../payout-form';
-import { PAYOUTS_PAGE_SIZE } from './my-payouts';
 
 /** Refusals about the amount, pinned to its field; anything else shows above the buttons. */
 const AMOUNT_CODES = new Set(['above_balance', 'below_minimum', 'invalid_amount']);
 
-/** The «Solicitar retiro» form inside its dialog (loaded when the dialog opens). */
+/** The «Solicitar retiro» form inside its dialog (loaded when the dialog opens): how much, and to which account. */
 export default function PayoutForm({ balance, onDone, onCancel }: { balance: Balance; onDone: () => void; onCancel: () => void }) {
   const fmt = useFormat();
   const request = useRequestPayout();
-  // The last request's payment details, so a member does not type their account every time.
-  const last = useQuery(payoutsQueries.mine({ page: 1, pageSize: PAYOUTS_PAGE_SIZE }));
-  const lastDetails = last.data?.rows.find((r) => r.payment_details)?.payment_details ?? '';
-  const form = useForm<PayoutFormInput, unknown, PayoutFormValues>({
-    resolver: zodResolver(payoutFormSchema),
-    values: { amount: '', paymentDetails: lastDetails },
-    resetOptions: { keepDirtyValues: true },
-  });
+  const account = useQuery(payoutAccountsQueries.current(null));
+  const form = useForm<PayoutFormInput, unknown, PayoutFormValues>({ resolver: zodResolver(payoutFormSchema), defaultValues: { amount: '' } });
   const { errors, isSubmitting } = form.formState;
+  const hasAccount = !!account.data;
   // The form arrives after the dialog opened (it loads on demand): the amount takes the focus then.
-  useEffect(() => form.setFocus('amount'), [form]);
+  useEffect(() => {
+    if (hasAccount) form.setFocus('amount');
+  }, [form, hasAccount]);
   const min = fmt.money(balance.min_payout);
   const available = fmt.money(Math.max(balance.available, 0));
   const enough = balance.available >= balance.min_payout;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await request.mutateAsync({ amount: values.amount, paymentDetails: values.paymentDetails });
+      await request.mutateAsync({ amount: values.amount });
       onDone();
     } catch (error) {
       const e = toDbError(error);
       if (e.saviaCode && AMOUNT_CODES.has(e.saviaCode)) form.setError('amount', { message: e.userMessage }, { shouldFocus: true });
-      else if (e.saviaCode === 'text_too_long') form.setError('paymentDetails', { message: e.userMessage }, { shouldFocus: true });
       else form.setError('root', { message: e.userMessage });
     }
   });
@@ -56,20 +55,41 @@ export default function PayoutForm({ balance, onDone, onCancel }: { balance: Bal
         <DialogTitle>{m.dialogTitle}</DialogTitle>
         <DialogDescription data-testid="payout-limits">{enough ? m.limits(min, available) : m.notEnough(available, min)}</DialogDescription>
       </DialogHeader>
+      <section aria-labelledby="payout-destination" className="flex flex-col gap-1 rounded-lg border bg-muted/40 p-3 text-sm">
+        <h3 id="payout-destination" className="font-medium">
+          {m.destination}
+        </h3>
+        {account.isError ? (
+          <ErrorState error={account.error} onRetry={() => account.refetch()} retrying={account.isFetching} />
+        ) : account.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : account.data ? (
+          <>
+            <p className="font-semibold" data-testid="payout-destination">
+              {accountLine({ institution: account.data.institution_name, type: account.data.account_type, number: account.data.account_number })}
+            </p>
+            <p className="text-muted-foreground">
+              {account.data.holder_name} · {documentLine(account.data.holder_document_type, account.data.holder_document_number)}
+            </p>
+            <Link to={`${paths.account}#cuenta-retiros`} className="w-fit text-sm font-medium underline underline-offset-4">
+              {m.changeAccount}
+            </Link>
+          </>
+        ) : (
+          <>
+            <p role="alert">{m.noAccount}</p>
+            <Button asChild size="sm" className="mt-1 w-fit">
+              <Link to={`${paths.account}#cuenta-retiros`}>{m.registerAccount}</Link>
+            </Button>
+          </>
+        )}
+      </section>
       <Field controlId="payout-amount" error={errors.amount?.message}>
         <FieldLabel>{m.amount}</FieldLabel>
         <FieldControl>
-          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+          <Input inputMode="decimal" autoComplete="off" disabled={!hasAccount} {...form.register('amount')} />
         </FieldControl>
         <FieldDescription>{m.amountHint(min, available)}</FieldDescription>
-        <FieldError />
-      </Field>
-      <Field controlId="payout-details" error={errors.paymentDetails?.message}>
-        <FieldLabel>{m.details}</FieldLabel>
-        <FieldControl>
-          <Textarea rows={3} maxLength={500} {...form.register('paymentDetails')} />
-        </FieldControl>
-        <FieldDescription>{m.detailsHint}</FieldDescription>
         <FieldError />
       </Field>
       {errors.root?.message && (
@@ -81,7 +101,7 @@ export default function PayoutForm({ balance, onDone, onCancel }: { balance: Bal
         <Button type="button" variant="ghost" onClick={onCancel}>
           {m.cancel}
         </Button>
-        <Button type="submit" disabled={isSubmitting || !enough}>
+        <Button type="submit" disabled={isSubmitting || !enough || !hasAccount}>
           {isSubmitting ? m.sending : m.send}
         </Button>
       </DialogFooter>
