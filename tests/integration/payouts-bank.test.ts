@@ -33,7 +33,16 @@ describe('el archivo PAB de Bancolombia', () => {
     try {
       await client.query('begin');
       const people = [
-        { name: 'Lorena Peña', doc: 'CC 43.567.890', type: 'CC', number: '43567890', bank: '1007', kind: 'ahorros', account: '300-123456-78', amount: '1234567.89' },
+        {
+          name: 'Lorena Peña',
+          doc: 'CC 43.567.890',
+          type: 'CC',
+          number: '43567890',
+          bank: '1007',
+          kind: 'ahorros',
+          account: '300-123456-78',
+          amount: '1234567.89',
+        },
         {
           name: 'José Ñáñez Ortíz-Díaz de los Santos Valderrama',
           doc: 'CE 1234567',
@@ -54,7 +63,16 @@ describe('el archivo PAB de Bancolombia', () => {
           account: '123456789',
           amount: '150000.50',
         },
-        { name: "María Ana O'Neill", doc: 'PA AB1234567', type: 'PA', number: 'AB1234567', bank: '1507', kind: 'deposito_electronico', account: '300 123 4567', amount: '20.00' },
+        {
+          name: "María Ana O'Neill",
+          doc: 'PA AB1234567',
+          type: 'PA',
+          number: 'AB1234567',
+          bank: '1507',
+          kind: 'deposito_electronico',
+          account: '300 123 4567',
+          amount: '20.00',
+        },
       ];
       const { rows: batch } = await client.query<{ id: string }>(
         `insert into public.payout_batches (layout, application_date, day_sequence, payout_count, total_amount, currency,
@@ -66,7 +84,8 @@ describe('el archivo PAB de Bancolombia', () => {
           `insert into public.clients (name, email, enrollment_status, joined_at, document_number) values ($1, $2, 'registered', now(), $3) returning id`,
           [p.name, `pab${i}.${tag}@tests.savia`, p.doc],
         );
-        if (p.type === 'NIT') await client.query(`insert into public.payout_holder_exceptions (client_id, reason) values ($1, 'Cobra en su empresa')`, [c[0]!.id]);
+        if (p.type === 'NIT')
+          await client.query(`insert into public.payout_holder_exceptions (client_id, reason) values ($1, 'Cobra en su empresa')`, [c[0]!.id]);
         const { rows: a } = await client.query<{ id: string }>(
           `insert into public.payout_accounts (client_id, institution_code, account_type, account_number, holder_name, holder_document_type, holder_document_number)
            values ($1, $2, $3, $4, $5, $6, $7) returning id`,
@@ -182,7 +201,9 @@ describe('pagar por el banco por la API', () => {
     expect(again.error).toMatchObject({ hint: 'savia:payout_in_bank_file' });
     expect((await asMember.rpc('download_payout_batch_file', { p_batch_id: exported.data!.id })).error?.hint).toBe('savia:forbidden');
 
-    const first = await asAdmin.rpc('download_payout_batch_file', { p_batch_id: exported.data!.id }).single<{ content: string; encoding: string; download_count: number }>();
+    const first = await asAdmin
+      .rpc('download_payout_batch_file', { p_batch_id: exported.data!.id })
+      .single<{ content: string; encoding: string; download_count: number }>();
     const second = await asAdmin.rpc('download_payout_batch_file', { p_batch_id: exported.data!.id }).single<{ content: string; download_count: number }>();
     expect(first.error).toBeNull();
     expect(second.data!.content).toBe(first.data!.content);
@@ -222,9 +243,14 @@ describe('pagar por el banco por la API', () => {
     const tag = tagOf();
     const admin = await staff(tag);
     const finance = await financeSuperadmin(tag);
-    const [current] = await sql<{ company_nit: string; company_nit_dv: number; debit_account_number: string; debit_account_type: string; transaction_class: string; enabled_layouts: string[] }>(
-      `select company_nit, company_nit_dv, debit_account_number, debit_account_type, transaction_class, enabled_layouts from public.payout_file_settings`,
-    );
+    const [current] = await sql<{
+      company_nit: string;
+      company_nit_dv: number;
+      debit_account_number: string;
+      debit_account_type: string;
+      transaction_class: string;
+      enabled_layouts: string[];
+    }>(`select company_nit, company_nit_dv, debit_account_number, debit_account_type, transaction_class, enabled_layouts from public.payout_file_settings`);
     const args = {
       p_company_nit: `${current!.company_nit}-${current!.company_nit_dv}`,
       p_debit_account_number: current!.debit_account_number,

@@ -92,15 +92,14 @@ export async function fetchHolderException(clientId: string, signal: AbortSignal
 
 export async function savePayoutAccount(input: PayoutAccountInput) {
   return unwrap(
-    supabase
-      .rpc('save_payout_account', {
-        p_institution_code: input.institutionCode,
-        p_account_type: input.accountType,
-        p_account_number: input.accountNumber,
-        p_holder_name: input.holderName,
-        p_holder_document_type: input.holderDocumentType,
-        p_holder_document_number: input.holderDocumentNumber,
-      }),
+    supabase.rpc('save_payout_account', {
+      p_institution_code: input.institutionCode,
+      p_account_type: input.accountType,
+      p_account_number: input.accountNumber,
+      p_holder_name: input.holderName,
+      p_holder_document_type: input.holderDocumentType,
+      p_holder_document_number: input.holderDocumentNumber,
+    }),
   );
 }
 

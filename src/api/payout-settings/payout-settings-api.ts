@@ -50,14 +50,13 @@ export async function fetchPayoutFileSettings(signal: AbortSignal): Promise<Payo
 
 export async function savePayoutFileSettings(input: PayoutFileSettingsInput): Promise<PayoutFileSettings> {
   const row = await unwrap(
-    supabase
-      .rpc('save_payout_file_settings', {
-        p_company_nit: input.companyNit,
-        p_debit_account_number: input.debitAccountNumber,
-        p_debit_account_type: input.debitAccountType,
-        p_transaction_class: input.transactionClass,
-        p_enabled_layouts: input.enabledLayouts,
-      }),
+    supabase.rpc('save_payout_file_settings', {
+      p_company_nit: input.companyNit,
+      p_debit_account_number: input.debitAccountNumber,
+      p_debit_account_type: input.debitAccountType,
+      p_transaction_class: input.transactionClass,
+      p_enabled_layouts: input.enabledLayouts,
+    }),
   );
   return toSettings(row);
 }

@@ -11,8 +11,7 @@ export const payoutAccountMessages = {
   otherHolder: 'Cuenta de otro titular, autorizada por la empresa.',
   loadFailed: 'No pudimos cargar tu cuenta para retiros.',
   dialogTitle: 'Tu cuenta para retiros',
-  dialogDescription:
-    'Los retiros que pidas desde ahora irán a esta cuenta. Los que ya están aprobados se pagan en la cuenta con que se aprobaron.',
+  dialogDescription: 'Los retiros que pidas desde ahora irán a esta cuenta. Los que ya están aprobados se pagan en la cuenta con que se aprobaron.',
   institution: 'Banco o billetera',
   choose: 'Elige…',
   accountType: 'Tipo de cuenta',

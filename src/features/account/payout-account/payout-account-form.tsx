@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { PayoutAccount, PayoutInstitution } from '@/api/payout-accounts/payout-accounts-api';
 import { useSavePayoutAccount } from '@/api/payout-accounts/payout-accounts-mutations';
 import { payoutAccountsQueries } from '@/api/payout-accounts/payout-accounts-queries';
@@ -83,7 +83,7 @@ function AccountForm({
         },
   });
   const { errors, isSubmitting } = form.formState;
-  const code = form.watch('institutionCode');
+  const code = useWatch({ control: form.control, name: 'institutionCode' });
   const institution = enabled.find((i) => i.code === code);
   const types = accountTypeOptions(institution);
 

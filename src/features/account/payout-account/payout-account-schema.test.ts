@@ -3,9 +3,36 @@ import type { PayoutInstitution } from '@/api/payout-accounts/payout-accounts-ap
 import { nitCheckDigit, payoutAccountSchema } from './payout-account-schema';
 
 const institutions: PayoutInstitution[] = [
-  { code: '1007', name: 'Bancolombia', kind: 'bank', account_types: ['ahorros', 'corriente'], number_min_length: 11, number_max_length: 11, number_prefix: null, enabled: true },
-  { code: '1507', name: 'Nequi', kind: 'wallet', account_types: ['deposito_electronico'], number_min_length: 10, number_max_length: 10, number_prefix: '3', enabled: true },
-  { code: '1051', name: 'Davivienda', kind: 'bank', account_types: ['ahorros'], number_min_length: 12, number_max_length: 12, number_prefix: null, enabled: false },
+  {
+    code: '1007',
+    name: 'Bancolombia',
+    kind: 'bank',
+    account_types: ['ahorros', 'corriente'],
+    number_min_length: 11,
+    number_max_length: 11,
+    number_prefix: null,
+    enabled: true,
+  },
+  {
+    code: '1507',
+    name: 'Nequi',
+    kind: 'wallet',
+    account_types: ['deposito_electronico'],
+    number_min_length: 10,
+    number_max_length: 10,
+    number_prefix: '3',
+    enabled: true,
+  },
+  {
+    code: '1051',
+    name: 'Davivienda',
+    kind: 'bank',
+    account_types: ['ahorros'],
+    number_min_length: 12,
+    number_max_length: 12,
+    number_prefix: null,
+    enabled: false,
+  },
 ];
 const schema = payoutAccountSchema(institutions);
 const valid = {

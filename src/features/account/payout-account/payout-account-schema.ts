@@ -71,7 +71,11 @@ export function payoutAccountSchema(institutions: readonly PayoutInstitution[]) 
         n.length > institution.number_max_length ||
         (institution.number_prefix !== null && !n.startsWith(institution.number_prefix))
       )
-        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: m.numberInvalid(institution.name, digitsText(institution), institution.number_prefix) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accountNumber'],
+          message: m.numberInvalid(institution.name, digitsText(institution), institution.number_prefix),
+        });
       const first = v.holderName.charAt(0);
       if (first === '=' || first === '+' || first === '@') ctx.addIssue({ code: 'custom', path: ['holderName'], message: m.formulaStart(first) });
       else if (v.holderName.length < 3 || v.holderName.length > 60 || !/^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ][A-Za-zÁÉÍÓÚÜÑáéíóúüñ .'-]*$/.test(v.holderName))

@@ -34,7 +34,13 @@ export function BatchesSection() {
         <p className="text-sm text-muted-foreground">{m.batchesDescription}</p>
       </div>
       {batches.isError ? (
-        <ErrorState className="rounded-xl border" title={m.batchesFailed} error={batches.error} onRetry={() => batches.refetch()} retrying={batches.isFetching} />
+        <ErrorState
+          className="rounded-xl border"
+          title={m.batchesFailed}
+          error={batches.error}
+          onRetry={() => batches.refetch()}
+          retrying={batches.isFetching}
+        />
       ) : batches.isPending ? (
         <Skeleton className="h-24 w-full rounded-xl" />
       ) : batches.data.rows.length === 0 ? (
@@ -83,7 +89,13 @@ function BatchItem({ batch: b }: { batch: PayoutBatch }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{m.batchNo(b.batch_no)}</span>
           <Badge tone="gray">{payoutLayoutLabels[b.layout]}</Badge>
-          {b.voided_at ? <Badge tone="red">Anulado</Badge> : b.waiting > 0 ? <Badge tone="blue">Esperando al banco</Badge> : <Badge tone="green">Respondido</Badge>}
+          {b.voided_at ? (
+            <Badge tone="red">Anulado</Badge>
+          ) : b.waiting > 0 ? (
+            <Badge tone="blue">Esperando al banco</Badge>
+          ) : (
+            <Badge tone="green">Respondido</Badge>
+          )}
         </div>
         <p className="text-sm">
           {f.date(b.created_at)} · {b.payout_count === 1 ? '1 solicitud' : `${b.payout_count} solicitudes`} ·{' '}

@@ -47,7 +47,15 @@ const ana: QueuedPayout = {
   paid_at: null,
   available: 12.5,
   reference: 'RET-000007',
-  account: { institution: 'Bancolombia', type: 'ahorros', number: '12345678900', holder: 'Ana Torres', document_type: 'CC', document: '123456', holder_is_member: true },
+  account: {
+    institution: 'Bancolombia',
+    type: 'ahorros',
+    number: '12345678900',
+    holder: 'Ana Torres',
+    document_type: 'CC',
+    document: '123456',
+    holder_is_member: true,
+  },
   account_changed_days: null,
   open_batch: null,
   bank_reason: null,
@@ -173,8 +181,28 @@ describe('Pagos', { timeout: 30_000 }, () => {
     vi.mocked(previewPayoutReply).mockResolvedValue({
       digest: 'd1',
       lines: [
-        { line_no: 2, reference: 'RET-000007', payout_id: 'p-ana', client_name: 'Ana Torres', amount: 80, file_amount: 80, batch_no: 12, action: 'pay', message: 'Se marca pagada.' },
-        { line_no: 3, reference: 'RET-000999', payout_id: null, client_name: null, amount: null, file_amount: null, batch_no: null, action: 'refused', message: 'No hay ninguna solicitud de retiro RET-000999.' },
+        {
+          line_no: 2,
+          reference: 'RET-000007',
+          payout_id: 'p-ana',
+          client_name: 'Ana Torres',
+          amount: 80,
+          file_amount: 80,
+          batch_no: 12,
+          action: 'pay',
+          message: 'Se marca pagada.',
+        },
+        {
+          line_no: 3,
+          reference: 'RET-000999',
+          payout_id: null,
+          client_name: null,
+          amount: null,
+          file_amount: null,
+          batch_no: null,
+          action: 'refused',
+          message: 'No hay ninguna solicitud de retiro RET-000999.',
+        },
       ],
     });
     vi.mocked(applyPayoutReply).mockRejectedValueOnce(
@@ -185,7 +213,9 @@ describe('Pagos', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('dialog');
     const file = new File(['Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado'], 'respuesta.csv', { type: 'text/csv' });
     await user.upload(within(dialog).getByLabelText('Respuesta del banco', { selector: 'input' }), file);
-    expect(await within(dialog).findByTestId('reply-summary')).toHaveTextContent('1 se marca pagada · 0 siguen aprobadas (devueltas por el banco) · 1 línea rechazada');
+    expect(await within(dialog).findByTestId('reply-summary')).toHaveTextContent(
+      '1 se marca pagada · 0 siguen aprobadas (devueltas por el banco) · 1 línea rechazada',
+    );
     expect(vi.mocked(previewPayoutReply).mock.calls[0]?.[0]).toBe('Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado');
     expect(applyPayoutReply).not.toHaveBeenCalled();
     const lines = within(dialog).getAllByTestId('reply-line');

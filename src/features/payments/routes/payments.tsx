@@ -82,9 +82,9 @@ export default function PaymentsPage() {
         </div>
         {status === 'approved' && (
           <p className="text-sm text-muted-foreground">
-            Para pagar varias juntas: «{m.exportPaymentFile}» le da al banco quién, cuánto y a qué cuenta, en su formato; cuando el banco responda, «{m.payMany}»
-            con su archivo de respuesta marca cada una pagada o la deja aprobada con el motivo del banco. Una sola transferencia hecha a mano se registra con «
-            {m.pay}».
+            Para pagar varias juntas: «{m.exportPaymentFile}» le da al banco quién, cuánto y a qué cuenta, en su formato; cuando el banco responda, «{m.payMany}
+            » con su archivo de respuesta marca cada una pagada o la deja aprobada con el motivo del banco. Una sola transferencia hecha a mano se registra con
+            «{m.pay}».
           </p>
         )}
         <DataTable

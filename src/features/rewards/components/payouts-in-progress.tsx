@@ -61,8 +61,7 @@ function InProgressItem({ payout: p }: { payout: MyPayout }) {
       </p>
       {p.account && (
         <p className="text-xs text-muted-foreground">
-          {m.goesTo}{' '}
-          {accountLine({ institution: p.account.institution_name, type: p.account.account_type, number: p.account.account_number })}
+          {m.goesTo} {accountLine({ institution: p.account.institution_name, type: p.account.account_type, number: p.account.account_number })}
         </p>
       )}
       {p.bank_reason && <p className="text-xs font-medium text-amber-700 dark:text-amber-400">{m.bankReturned(p.bank_reason)}</p>}
