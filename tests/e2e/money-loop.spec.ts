@@ -143,13 +143,15 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     expect(Number(mariaAfterApproval.available), 'María tiene saldo disponible para el retiro').toBeGreaterThanOrEqual(Number(amount));
     await page.getByRole('button', { name: 'Solicitar retiro' }).click();
     const request = page.getByRole('dialog', { name: 'Solicitar retiro' });
+    const requestedSince = new Date().toISOString();
     await request.getByLabel('Importe').fill(amount.replace('.', ','));
-    await request.getByLabel('Datos de pago').fill(`Nequi 300 555 0199 · ${run}`);
     await request.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByText('Solicitud de retiro enviada.', { exact: true })).toBeVisible();
+    // María's request of this run: her amount, asked since the click (it goes to her saved account).
     const payout = await one<{ id: string; status: string; amount: string }>(
-      `select r.id, r.status, r.amount from public.payout_requests r where r.payment_details = $1`,
-      [`Nequi 300 555 0199 · ${run}`],
+      `select r.id, r.status, r.amount from public.payout_requests r join public.clients c on c.id = r.client_id
+        where c.email = $1 and r.amount = $2 and r.requested_at >= $3 order by r.requested_at desc limit 1`,
+      [personas.memberActive, amount, requestedSince],
     );
     expect(payout).toMatchObject({ status: 'pending', amount });
     const reserved = await balanceOf(personas.memberActive);

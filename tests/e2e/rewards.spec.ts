@@ -112,6 +112,19 @@ test('una comisión anulada al cierre dice con qué puntos terminó el mes, y el
   await expect(page.getByLabel('Mes', { exact: true })).toHaveValue(found!.month);
 });
 
+/** The member's current payout account (seeded in Mi Cuenta). */
+const accountOf = async (email: string) =>
+  (
+    await withDb((db) =>
+      db.query<{ institution: string; number: string }>(
+        `select i.name as institution, a.account_number as number from public.payout_accounts a
+           join public.payout_institutions i on i.code = a.institution_code join public.clients c on c.id = a.client_id
+          where c.email = $1 and a.replaced_at is null`,
+        [email],
+      ),
+    )
+  ).rows[0]!;
+
 const requestsOf = async (email: string) =>
   Number(
     (
@@ -149,9 +162,12 @@ test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el cam
   await expectAccessible(page, 'Solicitar retiro');
   await shootScreen(page, 'solicitar-retiro');
 
+  // The money goes to the account María saved in Mi Cuenta: the dialog says which.
+  const account = await accountOf(email);
+  await expect(dialog.getByTestId('payout-destination')).toContainText(account.institution);
+  await expect(dialog.getByTestId('payout-destination')).toContainText(account.number.slice(-3));
   const amount = dialog.getByLabel('Importe');
   await amount.fill(tooMuch.replace('.', ','));
-  await dialog.getByLabel('Datos de pago').fill('Nequi 300 555 0199, a nombre de María Fernández');
   await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(dialog.getByText(aboveBalance, { exact: true })).toBeVisible();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -176,21 +192,20 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
 
   const dialog = await openPayoutDialog(page, email);
   await dialog.getByLabel('Importe').fill(String(min).replace('.', ','));
-  await dialog.getByLabel('Datos de pago').fill('Nequi 300 555 0199, a nombre de María Fernández');
   await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(page.getByText('Solicitud de retiro enviada.', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const [request] = (
     await withDb((db) =>
-      db.query<{ id: string; amount: string; status: string; payment_details: string }>(
+      db.query<{ id: string; amount: string; status: string; payment_details: string | null }>(
         `select r.id, r.amount, r.status, r.payment_details from public.payout_requests r join public.clients c on c.id = r.client_id
           where c.email = $1 order by r.requested_at desc limit 1`,
         [email],
       ),
     )
   ).rows;
-  expect(request).toMatchObject({ amount: min.toFixed(2), status: 'pending', payment_details: 'Nequi 300 555 0199, a nombre de María Fernández' });
+  expect(request).toMatchObject({ amount: min.toFixed(2), status: 'pending', payment_details: null });
   expect(await requestsOf(email)).toBe(requestsBefore + 1);
   const after = await balanceOf(email);
   expect(Number(after.reserved)).toBeCloseTo(Number(before.reserved) + min, 2);
@@ -200,7 +215,9 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
   const newest = page.getByTestId('payout').first();
   await expect(newest).toContainText(money(min));
   await expect(newest).toContainText('Pendiente');
-  await expect(newest).toContainText('Nequi 300 555 0199, a nombre de María Fernández');
+  // «Mis retiros», beside the balance, shows it on its way to her account.
+  const inProgress = page.getByTestId('payouts-in-progress');
+  await expect(inProgress.getByTestId('payout-in-progress').filter({ hasText: money(min) }).first()).toContainText('Pendiente');
 
   // Staff reject it (the amount goes back to available), so the specs after this one find María's
   // balance and the payout queue as the seed left them.
@@ -241,6 +258,9 @@ test('Mis Recompensas se lee con lector de pantalla en los dos temas y cabe en 3
   await page.setViewportSize({ width: 390, height: 844 });
   await openRewards(page, personas.memberActive);
   await expect(page.getByTestId('payout').first()).toBeVisible();
+  // «Mis retiros» (the payouts on their way) is in view on arrival, without scrolling.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('heading', { level: 2, name: 'Mis retiros' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Mis Recompensas');
   await shootScreen(page, 'mis-recompensas');
