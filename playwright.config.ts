@@ -5,12 +5,16 @@ import { chromiumPath } from './scripts/lib/system-deps.mjs';
 // End-to-end tests against the built app (`vite preview`, started by scripts/test.mjs) and the
 // local stack, in Debian's Chromium: never a downloaded browser.
 const baseURL = process.env.SAVIA_APP_URL ?? 'http://127.0.0.1:55173';
+const bareDatabase = process.env.SAVIA_E2E_BARE === '1';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // The shell's screenshots (screenshots.shots.ts) are taken for people to judge, in `npm run screenshots`
-  // only: they assert nothing, so the test run does not carry them as skipped tests.
-  testMatch: process.env.SAVIA_SCREENSHOTS === '1' ? ['**/*.spec.ts', '**/*.shots.ts'] : '**/*.spec.ts',
+  // only: they assert nothing, so the test run does not carry them as skipped tests. Specs of a database
+  // fresh from `supabase db push` (no seed: `*.bare.spec.ts`) run only in npm test's owner stage, on that
+  // database (SAVIA_E2E_BARE=1); the others need the seeded one.
+  testMatch: bareDatabase ? '**/*.bare.spec.ts' : process.env.SAVIA_SCREENSHOTS === '1' ? ['**/*.spec.ts', '**/*.shots.ts'] : '**/*.spec.ts',
+  testIgnore: bareDatabase ? [] : '**/*.bare.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

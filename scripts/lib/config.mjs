@@ -82,6 +82,8 @@ export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
     dbPort,
     apiPort,
     restPort: int('SAVIA_REST_PORT', p.restPort),
+    // PostgREST's admin server (/ready): REST + 100 unless a parallel stack already holds that port.
+    restAdminPort: int('SAVIA_REST_ADMIN_PORT', int('SAVIA_REST_PORT', p.restPort) + 100),
     appPort: int('SAVIA_APP_PORT', p.appPort),
     dataDir,
     pgData: join(dataDir, 'pg'),

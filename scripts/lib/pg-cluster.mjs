@@ -37,8 +37,11 @@ function pgOsUser() {
   return { uid, gid };
 }
 
-function runPg(bin, args, opts = {}) {
-  const res = spawnSync(join(pgBinDir(), bin), args, {
+/** The cluster's binaries: the machine's PostgreSQL, unless cfg.pgBinDir names others (npm test's PostgreSQL 17). */
+const binDirOf = (cfg) => cfg.pgBinDir ?? pgBinDir();
+
+function runPg(cfg, bin, args, opts = {}) {
+  const res = spawnSync(join(binDirOf(cfg), bin), args, {
     ...pgOsUser(),
     cwd: '/',
     encoding: 'utf8',
@@ -50,8 +53,9 @@ function runPg(bin, args, opts = {}) {
   return res;
 }
 
-function hasLibrary(name) {
-  return existsSync(join(pgBinDir(), '..', 'lib', `${name}.so`));
+function hasLibrary(cfg, name) {
+  const binDir = binDirOf(cfg);
+  return [join(binDir, '..', 'lib', `${name}.so`), join(binDir, '..', 'lib', 'postgresql', `${name}.so`)].some((path) => existsSync(path));
 }
 
 /** The superuser that owns the platform (Supabase's image bootstraps its cluster with it too). */
@@ -126,13 +130,13 @@ export function ensureCluster(cfg) {
     stopCluster(cfg);
     rmSync(cfg.pgData, { recursive: true, force: true });
   }
-  if (!hasLibrary('pgextwlist')) {
+  if (!hasLibrary(cfg, 'pgextwlist')) {
     throw new Error('Falta pgextwlist (extensiones privilegiadas como en Supabase). En Debian/Ubuntu: apt-get install postgresql-15-pgextwlist');
   }
   mkdirSync(cfg.pgData, { recursive: true });
   const { uid, gid } = pgOsUser();
   if (uid !== undefined) chownSync(cfg.pgData, uid, gid);
-  runPg('initdb', ['-D', cfg.pgData, '-U', ADMIN_ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  runPg(cfg, 'initdb', ['-D', cfg.pgData, '-U', ADMIN_ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const extensionScripts = installExtensionScripts(cfg);
   const settings = [
     `listen_addresses = '127.0.0.1'`,
@@ -144,7 +148,7 @@ export function ensureCluster(cfg) {
     `synchronous_commit = off`,
     // Test clusters are thrown away after the run: durability buys nothing there.
     ...(cfg.profile === 'test' ? ['fsync = off', 'full_page_writes = off'] : []),
-    ...(hasLibrary('pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
+    ...(hasLibrary(cfg, 'pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
     `session_preload_libraries = 'pgextwlist'`,
     `extwlist.extensions = '${PRIVILEGED_EXTENSIONS.join(',')}'`,
     `extwlist.custom_path = '${extensionScripts}'`,
@@ -157,17 +161,17 @@ export function ensureCluster(cfg) {
 
 export function isRunning(cfg) {
   if (!existsSync(join(cfg.pgData, 'PG_VERSION'))) return false;
-  return runPg('pg_ctl', ['-D', cfg.pgData, 'status'], { allowFail: true }).status === 0;
+  return runPg(cfg, 'pg_ctl', ['-D', cfg.pgData, 'status'], { allowFail: true }).status === 0;
 }
 
 export function startCluster(cfg) {
   if (isRunning(cfg)) return;
-  runPg('pg_ctl', ['-D', cfg.pgData, '-l', join(cfg.pgData, 'server.log'), '-w', '-t', '60', 'start']);
+  runPg(cfg, 'pg_ctl', ['-D', cfg.pgData, '-l', join(cfg.pgData, 'server.log'), '-w', '-t', '60', 'start']);
 }
 
 export function stopCluster(cfg) {
   if (!isRunning(cfg)) return;
-  runPg('pg_ctl', ['-D', cfg.pgData, '-m', 'fast', '-w', 'stop'], { allowFail: true });
+  runPg(cfg, 'pg_ctl', ['-D', cfg.pgData, '-m', 'fast', '-w', 'stop'], { allowFail: true });
 }
 
 export function destroyCluster(cfg) {
@@ -187,12 +191,17 @@ export async function withClient(url, fn) {
 
 const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
 
-function migrationFiles(dir) {
+export function migrationFiles(dir = MIGRATIONS_DIR) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort()
     .map((f) => ({ version: f.split('_')[0], name: f.replace(/^\d+_|\.sql$/g, ''), path: join(dir, f) }));
+}
+
+/** What a hosted project has before its first migration (scripts/stack/platform.sql), as supabase_admin. */
+export function bootstrapPlatform(cfg) {
+  return withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
 }
 
 /**
@@ -201,7 +210,7 @@ function migrationFiles(dir) {
  * builds an older version of them).
  */
 export async function migrate(cfg, log = () => {}, dir = MIGRATIONS_DIR) {
-  await withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
+  await bootstrapPlatform(cfg);
   return withClient(cfg.dbUrl, async (client) => {
     await client.query(`
       create schema if not exists supabase_migrations;

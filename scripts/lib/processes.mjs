@@ -42,22 +42,23 @@ function killGroup(child, signal) {
   }
 }
 
+/** Stops one service (its whole process group): SIGTERM, then SIGKILL after 3 s. */
+export function stopService(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    killGroup(child, 'SIGTERM');
+  });
+}
+
 export async function stopAll() {
   if (stopping) return;
   stopping = true;
-  const waits = [...children].map(
-    (child) =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        killGroup(child, 'SIGTERM');
-      }),
-  );
-  await Promise.all(waits);
+  await Promise.all([...children].map(stopService));
   for (const fn of cleanups.reverse()) {
     try {
       await fn();

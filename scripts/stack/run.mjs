@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
-import { onStop } from '../lib/processes.mjs';
+import { onStop, stopService } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
 import { createAuthService } from './auth/index.mjs';
 import { createFunctionsService } from './functions/index.mjs';
@@ -28,10 +28,18 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
     if (applied) log(`${applied} migraciones nuevas aplicadas`);
   }
 
-  await startPostgrest(cfg);
+  // Everything below stops together, once: at exit, or earlier through the returned `stop` (npm test
+  // brings the services up on the bare database for the owner's first sign-in, then on the seeded one).
+  const stops = [];
+  let stopped;
+  const stop = () => (stopped ??= stops.reduceRight((done, fn) => done.then(fn).catch((error) => console.error(error)), Promise.resolve()));
+  onStop(stop);
+
+  const postgrest = await startPostgrest(cfg);
+  stops.push(() => stopService(postgrest));
 
   const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 10 });
-  onStop(() => pool.end());
+  stops.push(() => pool.end());
   // One verifier for every service: the signing key's public half and the legacy secret.
   const verifyJwt = createJwtVerifier(cfg);
   const services = {
@@ -39,14 +47,17 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
     storage: createStorageService({ cfg, pool, verifyJwt }),
     functions: createFunctionsService({ cfg, verifyJwt }),
   };
-  onStop(() => Promise.all(Object.values(services).map((s) => s.close?.())));
+  stops.push(() => Promise.all(Object.values(services).map((s) => s.close?.())));
 
   const gateway = createGateway(cfg, services, createApiKeys(cfg, verifyJwt));
   await new Promise((resolve, reject) => {
     gateway.once('error', reject);
     gateway.listen(cfg.apiPort, '127.0.0.1', resolve);
   });
-  onStop(() => new Promise((resolve) => gateway.close(() => resolve())));
-  gateway.closeAllConnections && onStop(() => gateway.closeAllConnections());
-  return { gateway, pool, services };
+  stops.push(() => {
+    const closed = new Promise((resolve) => gateway.close(() => resolve()));
+    gateway.closeAllConnections?.();
+    return closed;
+  });
+  return { gateway, pool, services, stop };
 }

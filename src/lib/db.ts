@@ -75,6 +75,8 @@ export const SAVIA_CODES = [
   'network_path',
   'not_owner',
   'own_role',
+  'owner_exists',
+  'owner_pending',
   'page_not_found',
   'payout_account_required',
   'payout_holder_in_use',

@@ -432,6 +432,62 @@ create trigger on_auth_user_created
   after insert on auth.users
   for each row execute function private.link_new_auth_user();
 
+-- The first superadmin ------------------------------------------------------------------------------
+-- A project fresh from `supabase db push` lets nobody in: the hook above admits only invited staff
+-- and approved members, and only a superadmin invites. The owner names the first superadmin, with
+-- finance, once, connected as postgres (`npm run bootstrap-owner`, README «Deploying»); the person
+-- then signs in with Google and the invitation does the rest. From then on the last superadmin can
+-- never be removed (guard_superadmins), so this never opens again.
+create or replace function private.bootstrap_owner(p_email text) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_pending text;
+  v_user uuid;
+  v_role text;
+begin
+  -- Two runs at once (or an invitation being accepted meanwhile) wait here: the second sees the first.
+  lock table public.users_roles, public.staff_invitations in share row exclusive mode;
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+    perform private.refuse('invalid_email',
+      format('«%s» no es un correo válido: escribe el de la cuenta de Google con la que entrará la primera persona superadmin.', btrim(coalesce(p_email, ''))),
+      'email');
+  end if;
+  if exists (select 1 from public.users_roles ur where ur.role = 'superadmin') then
+    perform private.refuse('owner_exists',
+      'Savia ya tiene superadmin: este comando solo nombra al primero. A las demás personas las invita un superadmin desde Usuarios.');
+  end if;
+  -- A pending superadmin invitation is an owner on the way: a second one would be a second owner
+  -- nobody approved. A wrong address is revoked first (README «Deploying»).
+  select i.email into v_pending from public.staff_invitations i where i.status = 'pending' and i.role = 'superadmin' order by i.created_at limit 1;
+  if v_pending is not null then
+    perform private.refuse('owner_pending',
+      format('Ya hay una invitación de superadmin pendiente para %s: falta que entre con Google. Si ese correo está mal, revoca esa invitación y vuelve a ejecutar el comando.', v_pending));
+  end if;
+  select u.id, ur.role into v_user, v_role
+    from auth.users u left join public.users_roles ur on ur.user_id = u.id
+   where lower(u.email) = v_email;
+  if v_role = 'cliente' or exists (select 1 from public.clients c where lower(c.email) = v_email) then
+    perform private.refuse('member_email',
+      format('%s es el correo de un miembro: la primera persona superadmin necesita un correo que no sea de un miembro.', v_email), 'email');
+  end if;
+  if v_user is not null then
+    -- Their account exists (staff whose role was taken away): Google sign-in will not create it
+    -- again for an invitation to be accepted, so the role is given at once.
+    insert into public.users_roles (user_id, role, finance) values (v_user, 'superadmin', true)
+    on conflict (user_id) do update set role = excluded.role, finance = excluded.finance;
+    return format('Listo: %s ya tenía cuenta y ahora es superadmin con acceso a finanzas; lo verá al volver a entrar a Savia.', v_email);
+  end if;
+  insert into public.staff_invitations (email, role, finance) values (v_email, 'superadmin', true);
+  return format('Listo: invitamos a %s como superadmin con acceso a finanzas. Que entre a Savia con «Continuar con Google» usando ese correo.', v_email);
+end
+$$;
+comment on function private.bootstrap_owner(text) is
+  'Primera persona superadmin (con finanzas) de un proyecto nuevo, solo como postgres (npm run bootstrap-owner): la invita, o le da el rol si su cuenta ya existe. Se niega con una frase en español si ya hay superadmin o una invitación de superadmin pendiente, si el correo está mal escrito o es de un miembro. La bitácora guarda la invitación o el rol con el rol de base de datos que lo ejecutó.';
+revoke all on function private.bootstrap_owner(text) from public, anon, authenticated, service_role;
+
 -- Usuarios: the superadmins invite, change a role or the finance flag, revoke an account, revoke an
 -- invitation (their list is read through public.get_staff_members, in the configuration reads).
 create or replace function public.invite_staff(p_email text, p_role text, p_finance boolean default false) returns jsonb

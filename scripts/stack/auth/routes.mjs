@@ -1,4 +1,5 @@
-// GoTrue's routes as far as supabase-js and Savia use them (README lists them). Unknown paths and
+// GoTrue's routes as far as supabase-js and Savia use them (README «What the emulators implement»
+// lists them, and those it leaves out; tests/unit/readme.node.test.ts keeps the list true). Unknown paths and
 // wrong methods are answered in GoTrue's HTTP error shape (GoTrue's router itself would send
 // chi's plain-text 404/405; a JSON body keeps supabase-js's error handling meaningful).
 import { publishedJwks } from '../../lib/jwt.mjs';
@@ -60,7 +61,7 @@ function settingsHandler(ctx, req, res) {
 }
 
 /** path → { METHOD: handler(ctx, req, res, url, adminPool) } */
-const ROUTES = {
+export const ROUTES = {
   '/health': { GET: health },
   '/.well-known/jwks.json': { GET: jwks },
   '/settings': { GET: settingsHandler },
@@ -72,7 +73,7 @@ const ROUTES = {
 };
 
 // GoTrue routes the emulator leaves out, by path prefix: answered like an unknown route, saying so.
-const NOT_EMULATED = [
+export const NOT_EMULATED = [
   '/.well-known',
   '/invite',
   '/signup',

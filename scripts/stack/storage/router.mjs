@@ -68,7 +68,7 @@ const ROUTES = {
 
 // storage-api services that the emulator leaves out entirely, whatever the method and path:
 // resumable uploads (TUS), the S3 protocol, CDN cache purges, Iceberg and vector buckets.
-const NOT_EMULATED_PREFIXES = ['/upload/resumable', '/s3', '/cdn', '/iceberg', '/vector'];
+export const NOT_EMULATED_PREFIXES = ['/upload/resumable', '/s3', '/cdn', '/iceberg', '/vector'];
 
 function decode(text) {
   try {

@@ -12,11 +12,23 @@
 //   POST /functions/v1/close-period {"month": "2026-03-01"}
 // Answers 202 with the job while it is queued or running, 200 once done or failed (asking again is
 // idempotent: it returns the same job). Poll by asking again, or read public.period_close_jobs.
-import { createClient } from 'npm:@supabase/supabase-js';
+//
+// supabase-js is pinned (the version of package-lock.json): `supabase functions deploy` bundles
+// exactly what was tested. A browser may call the function too (a superadmin's session), so it
+// answers the CORS preflight itself, as Supabase's own function examples do: on a hosted project
+// the gateway passes OPTIONS through to the function.
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { ...corsHeaders, 'content-type': 'application/json' } });
 
 Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (req.method !== 'POST') return json(405, { error: 'Usa POST para pedir el cierre de un mes.' });
   const apikey = req.headers.get('apikey');
   if (!apikey) return json(401, { error: 'Falta la clave de la API (cabecera apikey).' });
