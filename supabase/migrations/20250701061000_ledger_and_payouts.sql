@@ -431,10 +431,11 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select 'RET-' || pg_catalog.lpad(p_number::text, 6, '0')
+  -- At least six digits, never fewer than the number has (lpad alone would cut RET-1234567 to RET-123456).
+  select 'RET-' || pg_catalog.lpad(p_number::text, greatest(6, char_length(p_number::text)), '0')
 $$;
 comment on function private.payout_reference(bigint) is
-  'Referencia de una solicitud de retiro para personas y bancos (RET-000123): la lleva el archivo de pago y la devuelve la respuesta del banco.';
+  'Referencia de una solicitud de retiro para personas y bancos (RET-000123, con todas sus cifras cuando pasa de seis): la lleva el archivo de pago y la devuelve la respuesta del banco.';
 revoke all on function private.payout_reference(bigint) from public;
 create trigger payout_requests_transition before update on public.payout_requests
   for each row execute function private.payout_transition();

@@ -10,7 +10,7 @@
 -- his downline bought = 2.20: 8.20 in all. The others were inactive.
 begin;
 \ir 50_engine_fixture.psql
-select plan(92);
+select plan(94);
 
 create schema pay_tests;
 -- What a statement is refused with: «code · detail · message» (detail: the field a form marks).
@@ -287,6 +287,11 @@ select results_eq(format('select line_no, action, message from public.preview_pa
   $$values (1, 'refused'::text, 'El motivo o el comprobante empieza por =, + o @: una hoja de cálculo lo ejecutaría como fórmula.'::text),
            (2, 'pay', 'Se marca pagada: 4.00 COP a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.')$$,
   'con comas y comillas (RFC 4180): un motivo que empieza por = se rechaza; «4,00» entre comillas es un valor');
+select results_eq(format('select line_no, reference, message from public.preview_payout_reply(%L)', E'RET-1000501;pagado\r\nRET-999999999;pagado'),
+  $$values (1, 'RET-1000501'::text, 'No hay ninguna solicitud de retiro RET-1000501.'::text),
+           (2, 'RET-999999999', 'No hay ninguna solicitud de retiro RET-999999999.')$$,
+  'una referencia de más de seis cifras se lee y se dice entera (nunca cortada a otra solicitud)');
+select is(private.payout_reference(1234567), 'RET-1234567', 'la referencia de la solicitud 1234567 lleva sus siete cifras');
 select is(pay_tests.refusal($$select * from public.preview_payout_reply(E'\r\n  \r\n')$$),
   'reply_empty · El archivo está vacío: elige la respuesta del banco o un CSV con referencia y estado.', 'un archivo vacío se dice');
 
