@@ -121,7 +121,6 @@ export async function earnerWithPayouts(
   });
 }
 
-
 /** An 11-digit Bancolombia number of the run's own. */
 export const accountNumberOf = (tag: string) => String(30_000_000_000 + (parseInt(tag.slice(0, 7), 16) % 9_999_999_999));
 
@@ -145,8 +144,6 @@ export const balanceOf = (clientId: string) =>
         .rows[0]!,
   );
 
-
 export async function currency() {
   return withDb(async (db) => (await db.query<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).rows[0]!.currency);
 }
-
