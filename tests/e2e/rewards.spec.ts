@@ -160,7 +160,7 @@ test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el cam
     `Puedes retirar desde ${money(min)} (el mínimo) hasta ${money(available)} (tu saldo disponible).`,
   );
   await expectAccessible(page, 'Solicitar retiro');
-  await shootScreen(page, 'solicitar-retiro');
+  await shootScreen(page, 'solicitar-retiro', { fullPage: false });
 
   // The money goes to the account María saved in Mi Cuenta: the dialog says which.
   const account = await accountOf(email);
@@ -261,6 +261,10 @@ test('Mis Recompensas se lee con lector de pantalla en los dos temas y cabe en 3
   // «Mis retiros» (the payouts on their way) is in view on arrival, without scrolling.
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByRole('heading', { level: 2, name: 'Mis retiros' })).toBeInViewport();
+  // …and so is her payout on its way (the demo's pending request of María), with its state.
+  const onItsWay = page.getByTestId('payout-in-progress').first();
+  await expect(onItsWay).toContainText('Pendiente');
+  await expect(onItsWay).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Mis Recompensas');
   await shootScreen(page, 'mis-recompensas');

@@ -152,7 +152,7 @@ function AccountForm({
         <FieldDescription>{m.holderNameHint}</FieldDescription>
         <FieldError />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_1fr]">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field controlId="payout-document-type" error={errors.holderDocumentType?.message}>
           <FieldLabel>{m.documentType}</FieldLabel>
           <FieldControl>
