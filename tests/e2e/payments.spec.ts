@@ -58,7 +58,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   await expectTotalsAsInDb(page, money);
   const pending = rowOf(page, earner, toPay, money);
   await expect(pending).toContainText(`Bancolombia · Cuenta de ahorros`); // the account saved in Mi Cuenta
-  await expect(pending).toContainText(`${money(24.5)}después de reservar esta solicitud`); // her available balance, said for what it is
+  await expect(pending).toContainText(`${money(24.5)}después de reservar esta y sus otras solicitudes abiertas`); // her available balance (100 less both requests), said for what it is
   await shootScreen(page, 'pagos');
   await expectAccessible(page, 'Pagos, pendientes');
 

@@ -84,8 +84,9 @@ export const m = {
   bankReturned: (reason: string) => `El banco no la pagó: ${reason}`,
   inBatch: (n: number) => `En el archivo N.º ${n}, esperando al banco`,
   availableAfter: {
-    pending: 'después de reservar esta solicitud',
-    approved: 'después de reservar esta solicitud',
+    // The balance beside a request already has it (and the member's other open ones) reserved.
+    pending: 'después de reservar esta y sus otras solicitudes abiertas',
+    approved: 'después de reservar esta y sus otras solicitudes abiertas',
     paid: 'después de este pago',
     rejected: 'con este importe ya devuelto',
   } as Record<PayoutStatus, string>,

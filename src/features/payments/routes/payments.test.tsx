@@ -171,7 +171,7 @@ describe('Pagos', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('Beto Ruiz', {}, SLOW)).closest('tr')!;
     expect(row).toHaveTextContent('Nequi 300 555 0199');
     expect(row).toHaveTextContent('Cuenta cambiada hace 3 días');
-    expect(row).toHaveTextContent(`${money(12.5)}después de reservar esta solicitud`);
+    expect(row).toHaveTextContent(`${money(12.5)}después de reservar esta y sus otras solicitudes abiertas`);
     expect(row).toHaveTextContent('En el archivo N.º 12, esperando al banco');
     expect(within(row).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: 'Marcar pagado: la solicitud de Ana Torres' })).toBeInTheDocument();
