@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-// @ts-expect-error plain ESM module without types
 import { chromiumPath } from './scripts/lib/system-deps.mjs';
 
 // End-to-end tests against the built app (`vite preview`, started by scripts/test.mjs) and the

@@ -1,3 +1,4 @@
+// @ts-check
 // One place for the local stack's ports, keys and folders.
 // The dev profile listens where `supabase start` does; the test profile uses other
 // ports and another cluster so that `npm test` never disturbs a running `npm start`.
@@ -49,6 +50,7 @@ const PROFILES = {
   test: { dbPort: 55322, apiPort: 55321, restPort: 55330, appPort: 55173 },
 };
 
+/** @param {string} name @param {number} fallback */
 const int = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
 
 /**
@@ -62,6 +64,7 @@ function defaultDataRoot() {
   return process.env.SAVIA_DATA_ROOT ?? (isTraversableByOthers(ROOT) ? inRepo : `/var/tmp/savia-${hash}`);
 }
 
+/** @param {string} path */
 function isTraversableByOthers(path) {
   // Every ancestor must grant execute to "others" for the postgres user to reach it.
   for (let dir = path; ; dir = dirname(dir)) {
@@ -70,8 +73,9 @@ function isTraversableByOthers(path) {
   }
 }
 
+/** @param {string} [profile] `dev` (npm start) or `test` (npm test) */
 export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
-  const p = PROFILES[profile];
+  const p = PROFILES[/** @type {keyof typeof PROFILES} */ (profile)];
   if (!p) throw new Error(`Perfil desconocido: ${profile}`);
   const dataRoot = defaultDataRoot();
   const dbPort = int('SAVIA_DB_PORT', p.dbPort);
@@ -101,3 +105,5 @@ export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
     serviceRoleKey: SERVICE_ROLE_KEY,
   };
 }
+
+/** @typedef {ReturnType<typeof stackConfig>} StackConfig */

@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers over node-postgres shared by the local stack's emulators.
 
 /**

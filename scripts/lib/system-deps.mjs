@@ -1,3 +1,4 @@
+// @ts-check
 // What the stack and the tests need from the operating system. On Debian/Ubuntu as root the
 // missing packages are installed with apt-get; elsewhere we stop and say what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -7,11 +8,13 @@ function pgMajor() {
   if (!existsSync('/usr/lib/postgresql')) return null;
   const versions = readdirSync('/usr/lib/postgresql')
     .filter((v) => Number(v) >= 15)
-    .sort((a, b) => b - a);
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ?? null;
 }
 
+/** @param {string} cmd */
 const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+/** @param {string} name */
 const extension = (name) => () => existsSync(`/usr/share/postgresql/${pgMajor()}/extension/${name}.control`);
 
 /** Each need: how to tell it is there, and the Debian packages that bring it. */
@@ -20,6 +23,9 @@ const NEEDS = {
     { ok: () => pgMajor() !== null, packages: () => ['postgresql-15', 'postgresql-contrib'] },
     // Lets the non-superuser postgres create the extensions Supabase lets it create (supautils' privileged extensions).
     { ok: () => existsSync(`/usr/lib/postgresql/${pgMajor()}/lib/pgextwlist.so`), packages: () => [`postgresql-${pgMajor() ?? 15}-pgextwlist`] },
+    // The server's headers and a compiler: the stack builds its own pg-safeupdate (scripts/lib/safeupdate.mjs).
+    { ok: () => existsSync(`/usr/include/postgresql/${pgMajor()}/server/postgres.h`), packages: () => [`postgresql-server-dev-${pgMajor() ?? 15}`] },
+    { ok: () => onPath('gcc'), packages: () => ['gcc', 'libc6-dev'] },
   ],
   cron: [{ ok: extension('pg_cron'), packages: () => [`postgresql-${pgMajor()}-cron`] }],
   pgtap: [
@@ -34,6 +40,10 @@ export function chromiumPath() {
   return process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync) ?? '/usr/bin/chromium';
 }
 
+/**
+ * @param {(keyof typeof NEEDS)[]} groups
+ * @param {(message: string) => void} [log]
+ */
 export function ensureSystemPackages(groups, log = console.log) {
   const missing = groups.flatMap((g) => NEEDS[g].filter((n) => !n.ok()).flatMap((n) => n.packages()));
   if (missing.length === 0) return;
@@ -46,5 +56,19 @@ export function ensureSystemPackages(groups, log = console.log) {
   log(`instalando paquetes del sistema: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing.map(pinnedToServer)], { stdio: 'inherit', env });
+}
+
+/**
+ * The server's headers pinned to the installed server's version when the archive still has it: unpinned,
+ * apt would upgrade the server itself (a newer security release) under the clusters running on it.
+ */
+/** @param {string} pkg */
+function pinnedToServer(pkg) {
+  const major = /^postgresql-server-dev-(\d+)$/.exec(pkg)?.[1];
+  if (!major) return pkg;
+  const server = spawnSync('dpkg-query', ['-W', '-f=${Version}', `postgresql-${major}`], { encoding: 'utf8' });
+  const version = server.status === 0 ? server.stdout.trim() : '';
+  if (!version) return pkg;
+  return spawnSync('apt-cache', ['show', `${pkg}=${version}`], { stdio: 'ignore' }).status === 0 ? `${pkg}=${version}` : pkg;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The API gateway on :54321, standing in for Supabase's: it routes the four prefixes, answers
 // CORS like Kong's cors plugin, checks the API key (the `apikey` header or query parameter) where
 // Supabase's gateway checks it, and turns a publishable or secret key into a short-lived JWT for
@@ -12,6 +13,12 @@ const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 const OPEN_AUTH_ROUTES = ['/authorize', '/callback', '/verify', '/.well-known/jwks.json'];
 
 const CORS_ORIGIN = { 'access-control-allow-origin': '*' };
+
+/**
+ * @typedef {import('./http.mjs').Request} Request
+ * @typedef {import('./http.mjs').Response} Response
+ * @typedef {{ handle: (req: Request, res: Response, subPath: string, url: URL) => Promise<void>, close?: () => unknown }} Service
+ */
 
 /** The hosted gateway's refusals, with its `sb-error-code` header. */
 const REFUSALS = {
@@ -34,8 +41,9 @@ const REFUSALS = {
 };
 
 /** The hosted gateway tells a browser by its User-Agent (browsers, and tools imitating them, start with Mozilla/). */
-const looksLikeBrowser = (req) => /^Mozilla\//.test(String(req.headers['user-agent'] ?? ''));
+const looksLikeBrowser = (/** @type {Request} */ req) => /^Mozilla\//.test(String(req.headers['user-agent'] ?? ''));
 
+/** @param {Request} req @param {Response} res */
 function preflight(req, res) {
   res.writeHead(200, {
     ...CORS_ORIGIN,
@@ -51,12 +59,15 @@ function preflight(req, res) {
  * Decides who the request speaks for, and rewrites its `Authorization` the way Supabase's gateway
  * does: a user's JWT is left alone; an opaque key (on `apikey`, or repeated as the bearer) becomes
  * a minted JWT for its role. Legacy JWT keys pass as they are.
+ * @param {Request} req
+ * @param {URL} url
+ * @param {{ keys: ReturnType<import('./api-keys.mjs').createApiKeys>, service: string, path: string }} route
  * @returns {Promise<null | { status: number, code?: string, body: object }>} a refusal, or null
  */
 async function authorizeRequest(req, url, { keys, service, path }) {
   const bearer = bearerToken(req);
   const keyRequired = service === 'rest' || (service === 'auth' && !OPEN_AUTH_ROUTES.includes(path));
-  let key = req.headers.apikey ?? url.searchParams.get('apikey') ?? null;
+  let key = /** @type {string | undefined} */ (req.headers.apikey) ?? url.searchParams.get('apikey') ?? null;
   if (isOpaqueKey(bearer)) {
     // An opaque key is no JWT: as a bearer it may only repeat the request's API key. Storage and
     // functions, which do not demand the apikey header, take it from either header.
@@ -79,7 +90,12 @@ async function authorizeRequest(req, url, { keys, service, path }) {
   return null;
 }
 
-/** Forwards the request to a local upstream, streaming both ways. */
+/**
+ * Forwards the request to a local upstream, streaming both ways.
+ * @param {Request} req
+ * @param {Response} res
+ * @param {{ port: number, path: string }} upstream
+ */
 export function proxy(req, res, { port, path }) {
   const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path, headers: { ...req.headers, host: `127.0.0.1:${port}` } }, (up) => {
     const out = { ...up.headers, ...CORS_ORIGIN };
@@ -91,7 +107,7 @@ export function proxy(req, res, { port, path }) {
 }
 
 /**
- * @param {object} cfg stack config
+ * @param {import('../lib/config.mjs').StackConfig} cfg
  * @param {{ auth: Service, storage: Service, functions: Service }} services each with
  *   `handle(req, res, subPath, url)`; REST is proxied to PostgREST on cfg.restPort.
  * @param {ReturnType<import('./api-keys.mjs').createApiKeys>} keys the project's API keys
@@ -100,10 +116,12 @@ export function createGateway(cfg, services, keys) {
   return http.createServer(async (req, res) => {
     const originalWriteHead = res.writeHead.bind(res);
     // Every answer carries the CORS header, whichever service wrote it.
-    res.writeHead = (status, ...rest) => {
-      if (!res.getHeader('access-control-allow-origin')) res.setHeader('access-control-allow-origin', '*');
-      return originalWriteHead(status, ...rest);
-    };
+    res.writeHead = /** @type {typeof res.writeHead} */ (
+      (/** @type {number} */ status, /** @type {any[]} */ ...rest) => {
+        if (!res.getHeader('access-control-allow-origin')) res.setHeader('access-control-allow-origin', '*');
+        return originalWriteHead(status, ...rest);
+      }
+    );
     try {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
       const match = /^\/(rest|auth|storage|functions)\/v1(\/.*)?$/.exec(url.pathname);
@@ -116,7 +134,7 @@ export function createGateway(cfg, services, keys) {
       const refusal = await authorizeRequest(req, url, { keys, service, path });
       if (refusal) return sendJson(res, refusal.status, refusal.body, refusal.code ? { 'sb-error-code': refusal.code } : {});
       if (service === 'rest') return proxy(req, res, { port: cfg.restPort, path: path + url.search });
-      await services[service].handle(req, res, path, url);
+      await services[/** @type {keyof typeof services} */ (service)].handle(req, res, path, url);
     } catch (error) {
       console.error('[gateway]', error);
       sendJson(res, 500, { message: 'An unexpected error occurred' });

@@ -18,7 +18,9 @@
 --   * extensions Supabase lets postgres create (supautils' privileged extensions: pg_cron, pgtap,
 --     plpgsql_check...) are created as supabase_admin through pgextwlist, with the same after-create
 --     grants (scripts/stack/extensions/); any other extension needs a superuser and fails;
---   * API role timeouts: anon 3 s, authenticated 8 s, authenticator 8 s (statement and lock).
+--   * API role timeouts: anon 3 s, authenticated 8 s, authenticator 8 s (statement and lock);
+--   * pg-safeupdate on for authenticator and off for postgres: an API request that runs an UPDATE or
+--     DELETE without WHERE fails with 21000, as on hosted.
 
 -- Roles ---------------------------------------------------------------------------------------------
 do $$
@@ -59,6 +61,16 @@ alter role authenticated set statement_timeout = '8s';
 -- PostgREST logs in as authenticator: a request as service_role (no timeout of its own) is cut at 8 s too.
 alter role authenticator set statement_timeout = '8s';
 alter role authenticator set lock_timeout = '8s';
+-- pg-safeupdate, preloaded per role as hosted does it (supabase/postgres migrations
+-- 20260413000000_fix-authenticator-session-preload-libraries and 20261010094800_postgres-role-safeupdate):
+-- on for authenticator, so every API request (PostgREST logs in as it), the functions and triggers it
+-- runs included, refuses an UPDATE or DELETE without WHERE with 21000; loaded but off for postgres
+-- (migrations, seeds, pg_cron, pgTAP). savia_safeupdate is the stack's own build of that rule
+-- (scripts/stack/safeupdate); pgextwlist stands where hosted lists supautils, so naming the roles'
+-- libraries keeps it loaded for them.
+alter role authenticator set session_preload_libraries = pgextwlist, savia_safeupdate;
+alter role postgres set session_preload_libraries = pgextwlist, savia_safeupdate;
+alter role postgres set safeupdate.enabled = off;
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_storage_admin set search_path = storage;
 alter role postgres set search_path = "$user", public, extensions;

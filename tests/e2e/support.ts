@@ -1,9 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-// @ts-expect-error plain ESM module without types
 import { stackConfig } from '../../scripts/lib/config.mjs';
 
-export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as { dbUrl: string; apiUrl: string; anonKey: string };
+export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
 
 export const personas = {
   superFinance: 'sofia.finanzas@savia.test',

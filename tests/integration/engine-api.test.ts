@@ -3,7 +3,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-// @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
 import { member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { cfg } from './support';

@@ -4,9 +4,9 @@
 // month outside any request, and the job row tells the screen how it went. Staff who are not
 // superadmin, and members, are refused.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUser } from './fixtures/auth-helpers';
+import { createUser, signInWithGoogle } from './fixtures/auth-helpers';
 import { callAs, enginePool, member, product, retireTestProducts, tagOf } from './engine-support';
-import { anonClient, cfg, sql } from './support';
+import { cfg, sql } from './support';
 
 const pool = enginePool(5);
 afterAll(async () => {
@@ -14,12 +14,10 @@ afterAll(async () => {
   await retireTestProducts();
 });
 
-/** A password sign-in through the auth emulator: the session the app would hold. */
-async function signIn(person: { id: string; email: string; password: string }) {
-  const client = anonClient();
-  const { data, error } = await client.auth.signInWithPassword({ email: person.email, password: person.password });
-  expect(error).toBeNull();
-  return { client, userId: person.id, token: data.session!.access_token };
+/** A Google sign-in through the auth emulator: the session the app would hold. */
+async function signIn(person: { id: string; email: string }) {
+  const { client, session } = await signInWithGoogle(person.email);
+  return { client, userId: person.id, token: session.access_token };
 }
 
 async function staffSession(role: 'superadmin' | 'admin') {

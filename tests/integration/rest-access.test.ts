@@ -2,7 +2,7 @@
 // see, a signed-in user sees their own rows, and the service role, which bypasses row level
 // security, is granted no table (supabase/tests/database/06_api_privileges.test.sql).
 import { describe, expect, it } from 'vitest';
-import { createUser } from './fixtures/auth-helpers';
+import { createUser, signInWithGoogle } from './fixtures/auth-helpers';
 import { anonClient, serviceClient, sql } from './support';
 
 describe('REST as anon versus authenticated', () => {
@@ -15,9 +15,7 @@ describe('REST as anon versus authenticated', () => {
     expect(asAnon.error?.code).toBe('42501'); // anon holds no privilege on the table at all
     expect(asAnon.data).toBeNull();
 
-    const signedIn = anonClient();
-    const { error } = await signedIn.auth.signInWithPassword({ email: person.email, password: person.password });
-    expect(error).toBeNull();
+    const { client: signedIn } = await signInWithGoogle(person.email);
     const own = await signedIn.from('users_roles').select('user_id, role');
     expect(own.data).toEqual([{ user_id: person.id, role: 'admin' }]);
 

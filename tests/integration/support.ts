@@ -5,21 +5,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-// @ts-expect-error plain ESM module without types
 import { stackConfig } from '../../scripts/lib/config.mjs';
 
-export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test') as {
-  apiUrl: string;
-  dbUrl: string;
-  publishableKey: string;
-  secretKey: string;
-  signingKey: Record<string, unknown> & { kid: string };
-  anonKey: string;
-  serviceRoleKey: string;
-  jwtSecret: string;
-  siteUrl: string;
-  storageDir: string;
-};
+export const cfg = stackConfig(process.env.SAVIA_PROFILE ?? 'test');
 
 export function anonClient(options: { flowType?: 'pkce' | 'implicit'; storageKey?: string } = {}): SupabaseClient {
   return createClient(cfg.apiUrl, cfg.publishableKey, {

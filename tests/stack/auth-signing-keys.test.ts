@@ -7,9 +7,8 @@ import { createClient } from '@supabase/supabase-js';
 import { createLocalJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-// @ts-expect-error plain ESM module without types
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { createUser } from '../integration/fixtures/auth-helpers';
+import { createUser, signInWithGoogle } from '../integration/fixtures/auth-helpers';
 import { cfg, memoryStorage, sql } from '../integration/support';
 
 const JWKS_URL = `${cfg.apiUrl}/auth/v1/.well-known/jwks.json`;
@@ -18,13 +17,12 @@ async function signIn() {
   const person = await createUser();
   const requests: string[] = [];
   const client = createClient(cfg.apiUrl, cfg.publishableKey, {
-    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
+    auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
     global: { fetch: (input, init) => (requests.push(String(input instanceof Request ? input.url : input)), fetch(input, init)) },
     realtime: { transport: WebSocket as never },
   });
-  const { data, error } = await client.auth.signInWithPassword({ email: person.email, password: person.password });
-  expect(error).toBeNull();
-  return { person, client, token: data.session!.access_token, requests };
+  const { session } = await signInWithGoogle(person.email, client);
+  return { person, client, token: session.access_token, requests };
 }
 
 /** The same claims a session token carries, signed with a key the project does not know. */

@@ -4,7 +4,7 @@
 // `anon` or `service_role` in `Authorization` unless a user token is there; unknown keys, secret
 // keys from a browser and non-service keys on the OpenAPI root get the hosted gateway's answers.
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../integration/fixtures/auth-helpers';
+import { createUser, signInWithGoogle } from '../integration/fixtures/auth-helpers';
 import { anonClient, cfg, serviceClient, sql } from '../integration/support';
 
 const REST = `${cfg.apiUrl}/rest/v1`;
@@ -60,9 +60,8 @@ describe('publishable and secret keys', () => {
   it('keeps a user token in Authorization beside the publishable key', async () => {
     const person = await createUser();
     await sql(`insert into public.users_roles (user_id, role) values ($1, 'admin')`, [person.id]);
-    const client = anonClient();
-    const { data } = await client.auth.signInWithPassword({ email: person.email, password: person.password });
-    const res = await rest('/users_roles?select=user_id,role', { apikey: cfg.publishableKey, authorization: `Bearer ${data.session!.access_token}` });
+    const { session } = await signInWithGoogle(person.email);
+    const res = await rest('/users_roles?select=user_id,role', { apikey: cfg.publishableKey, authorization: `Bearer ${session.access_token}` });
     expect(await res.json()).toEqual([{ user_id: person.id, role: 'admin' }]);
   });
 
@@ -157,8 +156,7 @@ describe('refusals', () => {
 
   it('never takes a user token as an API key', async () => {
     const person = await createUser();
-    const { data } = await anonClient().auth.signInWithPassword({ email: person.email, password: person.password });
-    const token = data.session!.access_token;
+    const token = (await signInWithGoogle(person.email)).session.access_token;
     expect(decodePayload(token).role).toBe('authenticated');
     const res = await rest('/metadata', { apikey: token });
     expect(res.status).toBe(401);

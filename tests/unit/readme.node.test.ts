@@ -5,9 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM module without types
 import { NOT_EMULATED, ROUTES } from '../../scripts/stack/auth/routes.mjs';
-// @ts-expect-error plain ESM module without types
 import { NOT_EMULATED_PREFIXES } from '../../scripts/stack/storage/router.mjs';
 
 const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');

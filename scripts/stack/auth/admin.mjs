@@ -1,3 +1,4 @@
+// @ts-check
 // /admin/users for the service role: list (page/per_page, GoTrue's pagination headers),
 // create, get, update (ban_duration included) and delete.
 import { randomUUID } from 'node:crypto';
@@ -10,8 +11,17 @@ import { field, readJsonParams } from './request.mjs';
 import { AUDIENCE, findUserByEmail, findUserById, insertIdentity, insertUser, mergeAppMetadata, mergeUserMetadata, serializeUser, userJson } from './users.mjs';
 import { banUntil, validateEmail } from './validation.mjs';
 
+/**
+ * @typedef {import('./tokens.mjs').AuthContext} AuthContext
+ * @typedef {import('./tokens.mjs').Handler} Handler
+ * @typedef {import('../http.mjs').Request} Request
+ * @typedef {import('../http.mjs').Response} Response
+ * @typedef {(ctx: AuthContext, req: Request, res: Response, userId: string) => Promise<void>} UserHandler
+ */
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** @param {URL} url @param {string} name @param {number} fallback */
 function pageParam(url, name, fallback) {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === '') return fallback;
@@ -19,8 +29,8 @@ function pageParam(url, name, fallback) {
   return Number(raw);
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
-async function listUsers(ctx, req, res, url) {
+/** @type {Handler} */
+async function listUsers(ctx, _req, res, url) {
   const page = Math.max(pageParam(url, 'page', 1), 1);
   const perPage = Math.max(pageParam(url, 'per_page', 50), 1);
   const {
@@ -41,12 +51,15 @@ async function listUsers(ctx, req, res, url) {
     ),
   );
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
-  const link = (p, rel) => `<${url.pathname}?page=${p}&per_page=${perPage}>; rel="${rel}"`;
+  const link = (/** @type {number} */ p, /** @type {string} */ rel) => `<${url.pathname}?page=${p}&per_page=${perPage}>; rel="${rel}"`;
   const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
   sendJson(res, 200, { users, aud: AUDIENCE }, { 'x-total-count': String(total), link: links.join(', ') });
 }
 
-/** The admin body, each field with its Go type. */
+/**
+ * The admin body, each field with its Go type.
+ * @param {Record<string, unknown>} params
+ */
 function adminParams(params) {
   return {
     id: field(params, 'id', 'string'),
@@ -61,14 +74,15 @@ function adminParams(params) {
   };
 }
 
+/** @param {string} userId @param {string} email @param {boolean} verified */
 const emailIdentityData = (userId, email, verified) => ({ sub: userId, email, email_verified: verified, phone_verified: false });
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {Handler} */
 async function createUser(ctx, req, res) {
   const p = adminParams(await readJsonParams(req));
   if (!p.email && !p.phone) throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
   if (p.phone) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
-  const email = validateEmail(p.email);
+  const email = validateEmail(p.email ?? '');
   if (await findUserByEmail(ctx.pool, email)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
   if (p.id !== undefined && !UUID.test(p.id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
   if (p.id === '00000000-0000-0000-0000-000000000000') throw badRequest('validation_failed', 'ID cannot be a nil uuid');
@@ -95,6 +109,7 @@ async function createUser(ctx, req, res) {
   sendJson(res, 200, await userJson(ctx.pool, user));
 }
 
+/** @param {AuthContext} ctx @param {string} userId */
 async function loadUser(ctx, userId) {
   if (!UUID.test(userId)) throw notFound('validation_failed', 'user_id must be an UUID');
   const user = await findUserById(ctx.pool, userId);
@@ -102,7 +117,7 @@ async function loadUser(ctx, userId) {
   return user;
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {UserHandler} */
 async function updateUser(ctx, req, res, userId) {
   const target = await loadUser(ctx, userId);
   const p = adminParams(await readJsonParams(req));
@@ -114,7 +129,7 @@ async function updateUser(ctx, req, res, userId) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   const user = await transaction(ctx.pool, async (tx) => {
-    const set = async (sql, values) =>
+    const set = async (/** @type {string} */ sql, /** @type {unknown[]} */ values) =>
       (await tx.query(`update auth.users set ${sql}, updated_at = now() where id = $1 returning *`, [target.id, ...values])).rows[0];
     let u = (await tx.query('select * from auth.users where id = $1 for update', [target.id])).rows[0];
     if (p.role) u = await set('role = $2', [p.role]);
@@ -137,7 +152,7 @@ async function updateUser(ctx, req, res, userId) {
   sendJson(res, 200, await userJson(ctx.pool, user));
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {UserHandler} */
 async function deleteUser(ctx, req, res, userId) {
   const target = await loadUser(ctx, userId);
   const params = await readJsonParams(req).catch((error) => {
@@ -157,7 +172,7 @@ async function deleteUser(ctx, req, res, userId) {
   sendJson(res, 200, {});
 }
 
-const safeDecode = (text) => {
+const safeDecode = (/** @type {string} */ text) => {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -165,16 +180,19 @@ const safeDecode = (text) => {
   }
 };
 
-const getUser = async (ctx, req, res, userId) => sendJson(res, 200, await userJson(ctx.pool, await loadUser(ctx, userId)));
+/** @type {UserHandler} */
+const getUser = async (ctx, _req, res, userId) => sendJson(res, 200, await userJson(ctx.pool, await loadUser(ctx, userId)));
 
 /**
  * The admin handlers for a path under /admin/users, by method, each behind the service role
  * check; null when the path is not an admin route.
  * @param {string} rest the path after /admin/users
+ * @returns {Record<string, Handler> | null}
  */
 export function adminHandlers(rest) {
   const one = /^\/([^/]+)\/?$/.exec(rest);
   const userId = one ? safeDecode(one[1]) : null;
+  /** @type {Record<string, Handler> | null} */
   const byMethod =
     rest === '' || rest === '/'
       ? { GET: listUsers, POST: createUser }
@@ -189,9 +207,10 @@ export function adminHandlers(rest) {
   return Object.fromEntries(
     Object.entries(byMethod).map(([method, handler]) => [
       method,
-      async (ctx, req, res, url) => {
+      /** @type {Handler} */
+      async (ctx, req, res, url, adminPool) => {
         await requireAdmin(ctx, req);
-        return handler(ctx, req, res, url);
+        return handler(ctx, req, res, url, adminPool);
       },
     ]),
   );

@@ -1,3 +1,4 @@
+// @ts-check
 // Who is calling: GoTrue's requireAuthentication (a user's access token, its user and session
 // still existing, not banned) and requireAdminCredentials (a service_role token). Tokens verify
 // as GoTrue verifies them: by `kid` against the signing keys, HS256 against the legacy secret.
@@ -9,14 +10,21 @@ import { findUserById, isBanned } from './users.mjs';
 
 const ADMIN_ROLES = ['service_role', 'supabase_admin'];
 
-/** The Bearer token, or GoTrue's 401. */
+/**
+ * The Bearer token, or GoTrue's 401.
+ * @param {import('../http.mjs').Request} req
+ */
 function requireBearer(req) {
   const token = bearerToken(req);
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   return token;
 }
 
-/** Why golang-jwt refused a token, in its words, so error messages read like GoTrue's. */
+/**
+ * Why golang-jwt refused a token, in its words, so error messages read like GoTrue's.
+ * @param {unknown} error
+ * @param {string} token
+ */
 function jwtProblem(error, token) {
   if (error instanceof joseErrors.JWKSNoMatchingKey) {
     const { kid, alg } = decodeProtectedHeader(token);
@@ -29,7 +37,7 @@ function jwtProblem(error, token) {
   return 'token is malformed: could not parse the token';
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @param {import('./tokens.mjs').AuthContext} ctx @param {string} token */
 async function verifiedClaims(ctx, token) {
   try {
     return await ctx.verifyJwt(token);
@@ -40,6 +48,7 @@ async function verifiedClaims(ctx, token) {
 
 /**
  * @param {import('./tokens.mjs').AuthContext} ctx
+ * @param {import('../http.mjs').Request} req
  * @returns {Promise<{ claims: any, user: any, session: any | null }>}
  */
 export async function requireUser(ctx, req) {
@@ -59,7 +68,7 @@ export async function requireUser(ctx, req) {
   return { claims, user, session };
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @param {import('./tokens.mjs').AuthContext} ctx @param {import('../http.mjs').Request} req */
 export async function requireAdmin(ctx, req) {
   const claims = await verifiedClaims(ctx, requireBearer(req));
   if (!ADMIN_ROLES.includes(String(claims.role))) throw forbidden('not_admin', 'User not allowed');

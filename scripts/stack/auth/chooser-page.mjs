@@ -1,11 +1,18 @@
+// @ts-check
 // The page that stands in for Google's account chooser: the seeded people as buttons, and a
 // field for any other address (to try one that is not registered). Both forms post the
 // flow state and the chosen e-mail to /auth/v1/callback, as Google's redirect would land there.
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+/** @type {Record<string, string>} */
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (/** @type {unknown} */ text) => String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 const AVATAR_COLOURS = ['#1a73e8', '#188038', '#d93025', '#f9ab00', '#9334e6', '#e8710a'];
 
+/**
+ * @param {{ email: string, name?: string, label?: string }} account
+ * @param {number} index
+ */
 function accountButton({ email, name, label }, index) {
   const initial = (name || email).trim().charAt(0).toUpperCase();
   return `<li><button type="submit" name="email" value="${escapeHtml(email)}" class="account">

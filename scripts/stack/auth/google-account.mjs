@@ -1,3 +1,4 @@
+// @ts-check
 // What happens when "Google" vouches for an e-mail: GoTrue's account linking decision
 // (existing google identity, existing user with that e-mail, or a new user), with the
 // before_user_created hook run first and only when a new user would be created.
@@ -10,12 +11,14 @@ import { findUserByEmail, insertIdentity, insertUser, isBanned, mergeUserMetadat
 const PROVIDER = 'google';
 
 /** A stable Google-like subject (21 digits) per e-mail, so the same person maps to one identity. */
+/** @param {string} email */
 function googleSubject(email) {
   const digest = createHash('sha256').update(email.toLowerCase()).digest();
   return (digest.readBigUInt64BE(0) % 10n ** 21n).toString().padStart(21, '1');
 }
 
 /** The identity data GoTrue stores for a Google sign-in (provider.Claims of the id_token). */
+/** @param {string} email @param {string} name */
 export function googleIdentityData(email, name) {
   const sub = googleSubject(email);
   return {
@@ -30,6 +33,7 @@ export function googleIdentityData(email, name) {
   };
 }
 
+/** @param {import('./tokens.mjs').Db} db @param {string} sub @returns {Promise<import('./tokens.mjs').Row | null>} */
 async function findGoogleIdentity(db, sub) {
   const { rows } = await db.query('select * from auth.identities where provider = $1 and provider_id = $2', [PROVIDER, sub]);
   return rows[0] ?? null;
@@ -38,6 +42,8 @@ async function findGoogleIdentity(db, sub) {
 /**
  * The user this Google sign-in resolves to, created if need be.
  * @param {import('./tokens.mjs').AuthContext} ctx
+ * @param {{ email: string, name: string, ip?: string }} person
+ * @returns {Promise<import('./tokens.mjs').Row>}
  */
 export async function resolveGoogleUser(ctx, { email, name, ip }) {
   const identityData = googleIdentityData(email, name);

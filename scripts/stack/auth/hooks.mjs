@@ -1,3 +1,4 @@
+// @ts-check
 // Postgres auth hooks run the way Supabase Auth runs `pg-functions://` hooks: the event as one
 // jsonb argument, as supabase_auth_admin, in a transaction with a 2 s statement timeout; an
 // `{"error": {"http_code", "message"}}` answer becomes an HTTP error with that status.
@@ -7,7 +8,11 @@ import { transaction } from './db.mjs';
 
 const HOOK_TIMEOUT = '2s';
 
-/** GoTrue puts this in every hook event (v0hooks.Metadata). */
+/**
+ * GoTrue puts this in every hook event (v0hooks.Metadata).
+ * @param {string} name
+ * @param {string | undefined} ip
+ */
 function eventMetadata(name, ip) {
   return { uuid: randomUUID(), time: new Date().toISOString(), name, ...(ip ? { ip_address: ip } : {}) };
 }
@@ -28,7 +33,7 @@ async function runHook(pool, hook, event) {
     });
   } catch (error) {
     // A missing function, a timeout or a raised exception: GoTrue logs it and answers 500.
-    console.error(`[auth] hook ${hook.uri} falló: ${error.message}`);
+    console.error(`[auth] hook ${hook.uri} falló: ${/** @type {Error} */ (error).message}`);
     throw internalError(`Error running hook URI: ${hook.uri}`);
   }
   const hookError = answer && typeof answer === 'object' ? answer.error : undefined;
@@ -42,7 +47,10 @@ async function runHook(pool, hook, event) {
 
 /**
  * before_user_created: only called when a new user would be created. Throws the hook's refusal.
+ * @param {import('pg').Pool} pool
+ * @param {import('./settings.mjs').AuthSettings} settings
  * @param {object} user the would-be user, in GoTrue's user JSON
+ * @param {string | undefined} ip
  */
 export async function runBeforeUserCreated(pool, settings, user, ip) {
   const hook = settings.hooks.beforeUserCreated;
@@ -52,6 +60,7 @@ export async function runBeforeUserCreated(pool, settings, user, ip) {
 
 // The claims every access token must keep after the hook (GoTrue's MinimumViableTokenSchema).
 const REQUIRED_CLAIMS = ['aud', 'exp', 'iat', 'sub', 'email', 'phone', 'role', 'aal', 'session_id', 'is_anonymous'];
+/** @type {Record<string, string[]>} */
 const CLAIM_TYPES = {
   aud: ['string', 'array'],
   exp: ['integer'],
@@ -71,6 +80,7 @@ const CLAIM_TYPES = {
   client_id: ['string'],
 };
 
+/** @param {unknown} value */
 function jsonType(value) {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
@@ -78,7 +88,10 @@ function jsonType(value) {
   return typeof value;
 }
 
-/** Mirrors GoTrue's JSON-schema check of the hook's claims; a violation is a 500. */
+/**
+ * Mirrors GoTrue's JSON-schema check of the hook's claims; a violation is a 500.
+ * @param {Record<string, unknown>} claims
+ */
 function validateClaims(claims) {
   const problems = [];
   for (const name of REQUIRED_CLAIMS) if (!(name in claims)) problems.push(`- (root): ${name} is required`);
@@ -92,7 +105,11 @@ function validateClaims(claims) {
 
 /**
  * custom_access_token: called on every token issue; returns the claims to sign.
- * @param {string} authenticationMethod e.g. 'oauth', 'password', 'token_refresh'
+ * @param {import('pg').Pool} pool
+ * @param {import('./settings.mjs').AuthSettings} settings
+ * @param {{ userId: string, claims: Record<string, unknown>, authenticationMethod: string, ip?: string }} event
+ *   authenticationMethod: e.g. 'oauth', 'token_refresh'
+ * @returns {Promise<Record<string, unknown>>}
  */
 export async function runCustomAccessToken(pool, settings, { userId, claims, authenticationMethod, ip }) {
   const hook = settings.hooks.customAccessToken;

@@ -1,3 +1,4 @@
+// @ts-check
 // The auth emulator: GoTrue's HTTP API on /auth/v1, as supabase-js uses it. The gateway calls
 // `handle` with the path after /auth/v1 (having checked the apikey where Kong would).
 import { createAuthPool } from './db.mjs';
@@ -21,6 +22,7 @@ export function createAuthService({ cfg, pool, verifyJwt }) {
   const ctx = { pool: authPool, hookPool, settings, verifyJwt };
 
   return {
+    /** @type {import('../gateway.mjs').Service['handle']} */
     async handle(req, res, subPath, url) {
       try {
         const handler = route(subPath, req.method ?? 'GET');

@@ -1,3 +1,4 @@
+// @ts-check
 // GET /authorize (the chooser instead of Google) and GET|POST /callback (the chosen e-mail
 // comes back), with GoTrue's flow state: its id is the OAuth `state`, it remembers the
 // redirect target, and for PKCE it carries the auth code later exchanged at /token.
@@ -8,34 +9,20 @@ import { chooserPage } from './chooser-page.mjs';
 import { AuthError, OAuthError, badRequest, internalError } from './errors.mjs';
 import { resolveGoogleUser } from './google-account.mjs';
 import { chooseRedirect } from './redirects.mjs';
-import { readFormParams } from './request.mjs';
+import { clientInfo, readFormParams } from './request.mjs';
 import { issueSession } from './tokens.mjs';
-import { validateEmail } from './validation.mjs';
+import { validateEmail, validatePkceParams } from './validation.mjs';
 
 const CALLBACK_PATH = '/auth/v1/callback';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** GoTrue's validatePKCEParams and ParseCodeChallengeMethod. */
-function pkceParams(query) {
-  const challenge = query.get('code_challenge') ?? '';
-  const method = query.get('code_challenge_method') ?? '';
-  if (!challenge && !method) return null;
-  if (!challenge || !method) throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
-  if (challenge.length < 43 || challenge.length > 128) throw badRequest('validation_failed', 'code challenge has to be between 43 and 128 characters');
-  if (!/^[a-zA-Z._~0-9-]+$/.test(challenge)) {
-    throw badRequest('validation_failed', 'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes');
-  }
-  if (!['s256', 'plain'].includes(method.toLowerCase())) throw badRequest('validation_failed', 'Invalid code_challenge_method');
-  return { challenge, method: method.toLowerCase() };
-}
-
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function authorize(ctx, req, res, url, adminPool) {
   const provider = (url.searchParams.get('provider') ?? '').toLowerCase();
   if (provider !== 'google') throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
   if (!ctx.settings.googleEnabled) throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   const referrer = chooseRedirect(ctx.settings, url.searchParams.get('redirect_to'), req.headers.referer);
-  const pkce = pkceParams(url.searchParams);
+  const pkce = validatePkceParams(url.searchParams.get('code_challenge') ?? '', url.searchParams.get('code_challenge_method') ?? '');
   const state = randomUUID();
   await ctx.pool.query(
     `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, referrer, created_at, updated_at)
@@ -45,7 +32,12 @@ export async function authorize(ctx, req, res, url, adminPool) {
   sendHtml(res, 200, chooserPage({ state, accounts: await demoAccounts(adminPool), callbackPath: CALLBACK_PATH }));
 }
 
-/** GoTrue's loadFlowState middleware: these errors are answered as JSON, not redirected. */
+/**
+ * GoTrue's loadFlowState middleware: these errors are answered as JSON, not redirected.
+ * @param {import('./tokens.mjs').AuthContext} ctx
+ * @param {string | null} state
+ * @returns {Promise<import('./tokens.mjs').Row>}
+ */
 async function loadFlowState(ctx, state) {
   if (!state) throw badRequest('bad_oauth_callback', 'OAuth state parameter missing');
   if (!UUID.test(state)) throw badRequest('bad_oauth_state', 'OAuth state parameter is invalid');
@@ -59,11 +51,17 @@ async function loadFlowState(ctx, state) {
   return flow;
 }
 
+/** @param {string[][]} entries */
 const sortedQuery = (entries) => new URLSearchParams(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 
-/** GoTrue's redirectErrors: the error in the query (with error_code) and again in the fragment. */
+/**
+ * GoTrue's redirectErrors: the error in the query (with error_code) and again in the fragment.
+ * @param {string} target
+ * @param {AuthError | OAuthError} error
+ */
 function errorRedirectUrl(target, error) {
   const url = new URL(target);
+  /** @type {string[][]} */
   let entries;
   if (error instanceof OAuthError)
     entries = [
@@ -71,6 +69,7 @@ function errorRedirectUrl(target, error) {
       ['error_description', error.description],
     ];
   else {
+    /** @type {Record<number, string>} */
     const known = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
     const denied = ['signup_disabled', 'user_banned', 'provider_email_needs_verification'].includes(error.errorCode);
     entries = [
@@ -85,11 +84,7 @@ function errorRedirectUrl(target, error) {
   return url.toString();
 }
 
-function clientInfo(req) {
-  return { userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress?.replace(/^::ffff:/, '') };
-}
-
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function callback(ctx, req, res, url, adminPool) {
   const params = req.method === 'POST' ? await readFormParams(req) : url.searchParams;
   const flow = await loadFlowState(ctx, params.get('state'));
@@ -103,6 +98,14 @@ export async function callback(ctx, req, res, url, adminPool) {
   }
 }
 
+/**
+ * @param {import('./tokens.mjs').AuthContext} ctx
+ * @param {import('../http.mjs').Request} req
+ * @param {import('./tokens.mjs').Row} flow
+ * @param {string} target
+ * @param {string} email
+ * @param {import('pg').Pool} adminPool
+ */
 async function completeSignIn(ctx, req, flow, target, email, adminPool) {
   if (!email) throw internalError('Error getting user email from external provider');
   validateEmail(email);

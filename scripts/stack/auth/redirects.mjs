@@ -1,11 +1,13 @@
+// @ts-check
 // Where GoTrue is willing to send the browser back to: the site URL's origin, any loopback
 // address, or a match of the allow list (globs with `.` and `/` as separators, like gobwas/glob);
 // anything else falls back to the site URL (utilities.GetReferrer / IsRedirectURLValid).
 
 const LOCALHOSTS = ['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0', '::'];
-const isLocalhost = (host) => LOCALHOSTS.includes(host) || host.endsWith('.localhost');
+const isLocalhost = (/** @type {string} */ host) => LOCALHOSTS.includes(host) || host.endsWith('.localhost');
 const REGULAR_HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
 
+/** @param {string} pattern */
 function globToRegExp(pattern) {
   let source = '';
   for (let i = 0; i < pattern.length; i += 1) {
@@ -23,6 +25,7 @@ function globToRegExp(pattern) {
   return new RegExp(`^${source}$`);
 }
 
+/** @param {string} url */
 function parse(url) {
   try {
     return new URL(url);
@@ -31,7 +34,11 @@ function parse(url) {
   }
 }
 
-/** @param {import('./settings.mjs').AuthSettings} settings */
+/**
+ * @param {import('./settings.mjs').AuthSettings} settings
+ * @param {string | null | undefined} redirectUrl
+ * @returns {redirectUrl is string}
+ */
 export function isRedirectUrlValid(settings, redirectUrl) {
   if (!redirectUrl) return false;
   const base = parse(settings.siteUrl);
@@ -49,7 +56,12 @@ export function isRedirectUrlValid(settings, redirectUrl) {
   return settings.redirectAllowList.some((pattern) => globToRegExp(pattern).test(withoutFragment));
 }
 
-/** redirect_to if allowed, else the Referer header if allowed, else the site URL. */
+/**
+ * redirect_to if allowed, else the Referer header if allowed, else the site URL.
+ * @param {import('./settings.mjs').AuthSettings} settings
+ * @param {string | null | undefined} redirectTo
+ * @param {string | undefined} referer
+ */
 export function chooseRedirect(settings, redirectTo, referer) {
   if (isRedirectUrlValid(settings, redirectTo)) return redirectTo;
   if (isRedirectUrlValid(settings, referer)) return referer;

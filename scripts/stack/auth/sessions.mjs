@@ -1,8 +1,11 @@
+// @ts-check
 // Sessions and GoTrue's classic refresh tokens (12 lowercase alphanumerics, one row per token,
 // each new one the child of the one it replaced), kept in auth.sessions / auth.refresh_tokens
 // so that restarting the stack signs nobody out and logout really revokes.
 import { randomInt, randomUUID } from 'node:crypto';
 import { NIL_UUID } from './users.mjs';
+
+/** @typedef {import('./tokens.mjs').Db} Db @typedef {import('./tokens.mjs').Row} Row */
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -12,6 +15,11 @@ function newRefreshTokenValue() {
   return token;
 }
 
+/**
+ * @param {Db} db
+ * @param {{ userId: string, sessionId: string, parent?: string | null }} token
+ * @returns {Promise<Row>}
+ */
 async function insertRefreshToken(db, { userId, sessionId, parent = null }) {
   const { rows } = await db.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -24,7 +32,10 @@ async function insertRefreshToken(db, { userId, sessionId, parent = null }) {
 
 /**
  * A new session with its first refresh token, and the way it was authenticated (for `amr`).
- * @param {{ userAgent?: string, ip?: string }} client
+ * @param {Db} db
+ * @param {string} userId
+ * @param {string} authenticationMethod
+ * @param {import('./tokens.mjs').ClientInfo} client
  */
 export async function startSession(db, userId, authenticationMethod, client = {}) {
   const sessionId = randomUUID();
@@ -43,13 +54,18 @@ export async function startSession(db, userId, authenticationMethod, client = {}
   return { sessionId, refreshToken: refreshToken.token };
 }
 
+/** @param {Db} db @param {string | undefined} sessionId @returns {Promise<Row | null>} */
 export async function findSession(db, sessionId) {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId ?? '')) return null;
   const { rows } = await db.query('select * from auth.sessions where id = $1', [sessionId]);
   return rows[0] ?? null;
 }
 
-/** The session's aal and amr, as GoTrue's CalculateAALAndAMR reports them. */
+/**
+ * The session's aal and amr, as GoTrue's CalculateAALAndAMR reports them.
+ * @param {Db} db
+ * @param {string} sessionId
+ */
 export async function sessionAssurance(db, sessionId) {
   const { rows } = await db.query('select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc', [
     sessionId,
@@ -60,7 +76,12 @@ export async function sessionAssurance(db, sessionId) {
   };
 }
 
-/** The token row locked with its session, or null (a locked row is retried by the caller). */
+/**
+ * The token row locked with its session, or null (a locked row is retried by the caller).
+ * @param {Db} db
+ * @param {string} token
+ * @returns {Promise<Row | null>}
+ */
 export async function lockRefreshToken(db, token) {
   const { rows } = await db.query(
     `select rt.*, s.id as live_session_id from auth.refresh_tokens rt
@@ -71,23 +92,34 @@ export async function lockRefreshToken(db, token) {
   return rows[0] ?? null;
 }
 
+/** @param {Db} db @param {string} sessionId @returns {Promise<Row | null>} */
 export async function activeRefreshToken(db, sessionId) {
   const { rows } = await db.query('select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1', [sessionId]);
   return rows[0] ?? null;
 }
 
-/** GoTrue's GrantRefreshTokenSwap: revoke the presented token, issue its child. */
+/**
+ * GoTrue's GrantRefreshTokenSwap: revoke the presented token, issue its child.
+ * @param {Db} db
+ * @param {Row} token
+ * @returns {Promise<string>}
+ */
 export async function swapRefreshToken(db, token) {
   await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
   const child = await insertRefreshToken(db, { userId: token.user_id, sessionId: token.session_id, parent: token.token });
   return child.token;
 }
 
-/** Reuse outside the interval: every token of the session is revoked (GoTrue's RevokeTokenFamily). */
+/**
+ * Reuse outside the interval: every token of the session is revoked (GoTrue's RevokeTokenFamily).
+ * @param {Db} db
+ * @param {string} sessionId
+ */
 export async function revokeTokenFamily(db, sessionId) {
   await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false', [sessionId]);
 }
 
+/** @param {Db} db @param {string} sessionId @param {import('./tokens.mjs').ClientInfo} [client] */
 export async function touchSession(db, sessionId, client = {}) {
   await db.query('update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
     sessionId,
@@ -96,7 +128,10 @@ export async function touchSession(db, sessionId, client = {}) {
   ]);
 }
 
-/** Logout scopes; deleting a session cascades to its refresh tokens and amr claims. */
+/**
+ * Logout scopes; deleting a session cascades to its refresh tokens and amr claims.
+ * @type {Record<string, (db: Db, userId: string, sessionId?: string) => Promise<unknown>>}
+ */
 export const logout = {
   global: (db, userId) => db.query('delete from auth.sessions where user_id = $1', [userId]),
   local: (db, _userId, sessionId) => db.query('delete from auth.sessions where id = $1', [sessionId]),

@@ -1,25 +1,24 @@
+// @ts-check
 // POST /token: the grants supabase-js uses here. `pkce` (the code from /callback plus the
-// verifier), `refresh_token` (rotating, with GoTrue's reuse rules) and `password` (tests only:
-// users get a password through the admin API).
+// verifier), `refresh_token` (rotating, with GoTrue's reuse rules) and `password`, refused as GoTrue
+// refuses it with the e-mail and phone providers off (supabase/config.toml).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sendJson } from '../http.mjs';
 import { transaction } from './db.mjs';
 import { AuthError, OAuthError, badRequest, notFound, unprocessable } from './errors.mjs';
-import { passwordMatches } from './passwords.mjs';
-import { field, readJsonParams } from './request.mjs';
+import { clientInfo, field, readJsonParams } from './request.mjs';
 import { activeRefreshToken, lockRefreshToken, revokeTokenFamily, swapRefreshToken, touchSession } from './sessions.mjs';
 import { issueAccessToken, issueSession, tokenResponse } from './tokens.mjs';
-import { findUserByEmail, findUserById, isBanned } from './users.mjs';
+import { findUserById, isBanned } from './users.mjs';
 
-const INVALID_LOGIN = 'Invalid login credentials';
+/**
+ * @typedef {(ctx: import('./tokens.mjs').AuthContext, req: import('../http.mjs').Request, params: Record<string, unknown>) => Promise<object>} Grant
+ */
 
-function clientInfo(req) {
-  return { userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress?.replace(/^::ffff:/, '') };
-}
-
-const safeEqual = (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const safeEqual = (/** @type {string} */ a, /** @type {string} */ b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** RFC 7636 as GoTrue checks it (security.VerifyPKCEChallenge). */
+/** @param {import('./tokens.mjs').Row} flow @param {string} verifier */
 function verifyPkce(flow, verifier) {
   const expected = flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
   if (!['s256', 'plain'].includes(flow.code_challenge_method)) throw badRequest('bad_code_verifier', 'code challenge method not supported');
@@ -28,7 +27,7 @@ function verifyPkce(flow, verifier) {
   }
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {Grant} */
 async function pkceGrant(ctx, req, params) {
   const authCode = field(params, 'auth_code', 'string') ?? '';
   const verifier = field(params, 'code_verifier', 'string') ?? '';
@@ -49,34 +48,34 @@ async function pkceGrant(ctx, req, params) {
     const { rowCount } = await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
     if (rowCount === 0) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
   });
+  /** @type {Record<string, string>} */
   const extra = flow.provider_access_token ? { provider_token: flow.provider_access_token } : {};
   if (flow.provider_refresh_token) extra.provider_refresh_token = flow.provider_refresh_token;
   return tokenResponse(ctx.pool, { ...session, extra });
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
-async function passwordGrant(ctx, req, params) {
+/**
+ * GoTrue's ResourceOwnerPasswordGrant with both providers off (settings.mjs allows nothing else): the
+ * parameters are decoded, then the provider refuses before anyone is looked up, so the answer says
+ * nothing about whether the account or the password exists.
+ * @type {Grant}
+ */
+async function passwordGrant(_ctx, _req, params) {
   const email = field(params, 'email', 'string') ?? '';
   const phone = field(params, 'phone', 'string') ?? '';
-  const password = field(params, 'password', 'string') ?? '';
+  field(params, 'password', 'string');
   if (email && phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
-  if (!email && !phone) throw badRequest('validation_failed', 'missing email or phone');
+  if (email) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-  if (!ctx.settings.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
-  const user = await findUserByEmail(ctx.pool, email);
-  if (!user || !user.encrypted_password) throw badRequest('invalid_credentials', INVALID_LOGIN);
-  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await passwordMatches(ctx.pool, password, user.encrypted_password))) throw badRequest('invalid_credentials', INVALID_LOGIN);
-  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  return tokenResponse(ctx.pool, await issueSession(ctx, user, 'password', clientInfo(req)));
+  throw badRequest('validation_failed', 'missing email or phone');
 }
 
 /** GoTrue's RefreshTokenParams.Validate for classic tokens. */
-function validRefreshToken(token) {
+function validRefreshToken(/** @type {string} */ token) {
   if (!/^[a-z0-9]{12}$/.test(token)) throw badRequest('validation_failed', 'Refresh token is not valid');
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {Grant} */
 async function refreshGrant(ctx, req, params) {
   const presented = field(params, 'refresh_token', 'string') ?? '';
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
@@ -121,9 +120,10 @@ async function refreshGrant(ctx, req, params) {
   return tokenResponse(ctx.pool, outcome);
 }
 
+/** @type {Record<string, Grant>} */
 const GRANTS = { pkce: pkceGrant, password: passwordGrant, refresh_token: refreshGrant };
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function token(ctx, req, res, url) {
   const grant = GRANTS[url.searchParams.get('grant_type') ?? ''];
   if (!grant) throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');

@@ -1,3 +1,4 @@
+// @ts-check
 // Access tokens: JWTs with GoTrue's claim set, signed with the project's signing key (ES256, its
 // `kid` in the header) as new projects do, passed through the custom_access_token hook on every
 // issue, and the token response GoTrue sends (or puts in a redirect fragment).
@@ -12,9 +13,19 @@ import { userJson } from './users.mjs';
  *   verifyJwt: (token: string) => Promise<import('jose').JWTPayload> }} AuthContext
  * @typedef {import('pg').ClientBase | import('pg').Pool} Db
  * @typedef {{ userAgent?: string, ip?: string }} ClientInfo
+ * @typedef {Record<string, any>} Row a row as node-postgres returns it (auth.users, auth.sessions...)
+ * @typedef {import('../http.mjs').Request} Request
+ * @typedef {import('../http.mjs').Response} Response
+ * @typedef {(ctx: AuthContext, req: Request, res: Response, url: URL, adminPool: import('pg').Pool) => Promise<void>} Handler
  */
 
-/** GoTrue's AccessTokenClaims for this user and session, before the hook. */
+/**
+ * GoTrue's AccessTokenClaims for this user and session, before the hook.
+ * @param {Db} db
+ * @param {import('./settings.mjs').AuthSettings} settings
+ * @param {Row} user
+ * @param {string} sessionId
+ */
 async function baseClaims(db, settings, user, sessionId) {
   const issuedAt = Math.floor(Date.now() / 1000);
   const { aal, amr } = await sessionAssurance(db, sessionId);
@@ -39,7 +50,8 @@ async function baseClaims(db, settings, user, sessionId) {
 /**
  * @param {AuthContext} ctx
  * @param {Db} db where the session lives (the caller's transaction, if any)
- * @param {{ authenticationMethod: string }} params the hook's `authentication_method` (oauth, password, token_refresh...)
+ * @param {{ user: Row, sessionId: string, authenticationMethod: string, client?: ClientInfo }} params
+ *   authenticationMethod: the hook's `authentication_method` (oauth, token_refresh...)
  */
 export async function issueAccessToken(ctx, db, { user, sessionId, authenticationMethod, client = {} }) {
   const claims = await baseClaims(db, ctx.settings, user, sessionId);
@@ -52,7 +64,11 @@ export async function issueAccessToken(ctx, db, { user, sessionId, authenticatio
   return { accessToken: await signAsymmetricJwt(finalClaims, ctx.settings.signingKey), expiresAt: claims.exp };
 }
 
-/** GoTrue's AccessTokenResponse. */
+/**
+ * GoTrue's AccessTokenResponse.
+ * @param {Db} db
+ * @param {{ user: Row, accessToken: string, expiresAt: number, refreshToken: string, extra?: Record<string, string> }} session
+ */
 export async function tokenResponse(db, { user, accessToken, expiresAt, refreshToken, extra = {} }) {
   return {
     access_token: accessToken,
@@ -69,6 +85,9 @@ export async function tokenResponse(db, { user, accessToken, expiresAt, refreshT
  * A new session for `user`: its refresh token and a first access token, in one transaction, so
  * that a hook refusing the token leaves no session behind (GoTrue's IssueRefreshToken).
  * @param {AuthContext} ctx
+ * @param {Row} user
+ * @param {string} authenticationMethod
+ * @param {ClientInfo} [client]
  * @param {(tx: import('pg').ClientBase) => Promise<void>} [alsoInTransaction] e.g. consuming the flow state
  */
 export function issueSession(ctx, user, authenticationMethod, client = {}, alsoInTransaction = async () => {}) {

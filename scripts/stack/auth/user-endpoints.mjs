@@ -1,16 +1,17 @@
+// @ts-check
 // The signed-in user's own endpoints: GET /user, PUT /user (metadata and password), and
 // POST /logout with GoTrue's scopes (global, local, others).
 import { sendJson } from '../http.mjs';
 import { requireUser } from './authenticate.mjs';
 import { transaction } from './db.mjs';
 import { badRequest, forbidden, unprocessable } from './errors.mjs';
-import { checkPasswordStrength, hashPassword } from './passwords.mjs';
+import { checkPasswordStrength, hashPassword, passwordMatches } from './passwords.mjs';
 import { field, readJsonParams } from './request.mjs';
 import { logout as logoutScopes } from './sessions.mjs';
 import { mergeUserMetadata, userJson } from './users.mjs';
 import { validateEmail } from './validation.mjs';
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function getUser(ctx, req, res) {
   const { claims, user } = await requireUser(ctx, req);
   const audience = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
@@ -18,9 +19,9 @@ export async function getUser(ctx, req, res) {
   sendJson(res, 200, await userJson(ctx.pool, user));
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function updateUser(ctx, req, res) {
-  const { user } = await requireUser(ctx, req);
+  const { user, session } = await requireUser(ctx, req);
   const params = await readJsonParams(req);
   const data = field(params, 'data', 'object');
   const password = field(params, 'password', 'string');
@@ -38,13 +39,19 @@ export async function updateUser(ctx, req, res) {
   }
   const updated = await transaction(ctx.pool, async (tx) => {
     let current = (await tx.query('select * from auth.users where id = $1 for update', [user.id])).rows[0];
+    // GoTrue stores a password even with the e-mail provider off (it refuses signing in with it, at
+    // /token), and a new password signs the person out of every other session (UpdatePassword).
     if (password !== undefined) {
+      if (await passwordMatches(tx, password, current.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
       current = (
         await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1 returning *', [
           user.id,
           await hashPassword(tx, password),
         ])
       ).rows[0];
+      await (session ? logoutScopes.others(tx, user.id, session.id) : logoutScopes.global(tx, user.id));
     }
     if (data) current = await mergeUserMetadata(tx, current, data);
     return current;
@@ -52,7 +59,7 @@ export async function updateUser(ctx, req, res) {
   sendJson(res, 200, await userJson(ctx.pool, updated));
 }
 
-/** @param {import('./tokens.mjs').AuthContext} ctx */
+/** @type {import('./tokens.mjs').Handler} */
 export async function logout(ctx, req, res, url) {
   const { user, session } = await requireUser(ctx, req);
   const scope = url.searchParams.get('scope') || 'global';

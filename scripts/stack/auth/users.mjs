@@ -1,3 +1,4 @@
+// @ts-check
 // auth.users and auth.identities, read and written with GoTrue's column semantics, and
 // rendered as GoTrue's user JSON (models.User / models.Identity).
 import { randomUUID } from 'node:crypto';
@@ -6,20 +7,31 @@ export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export const AUDIENCE = 'authenticated';
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
+/** @typedef {import('./tokens.mjs').Db} Db @typedef {import('./tokens.mjs').Row} Row */
+
+/** @param {string | number | Date | null | undefined} value */
 const iso = (value) => (value ? new Date(value).toISOString() : undefined);
+/** @param {Record<string, unknown>} obj */
 const omitUndefined = (obj) => Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
 
+/** @param {Row} user */
 export function isBanned(user) {
   return Boolean(user.banned_until && new Date(user.banned_until) > new Date());
 }
 
-/** @param {import('pg').ClientBase | import('pg').Pool} db */
+/**
+ * @param {Db} db
+ * @param {string} id
+ * @param {{ forUpdate?: boolean }} [options]
+ * @returns {Promise<Row | null>}
+ */
 export async function findUserById(db, id, { forUpdate = false } = {}) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const { rows } = await db.query(`select * from auth.users where id = $1${forUpdate ? ' for update' : ''}`, [id]);
   return rows[0] ?? null;
 }
 
+/** @param {Db} db @param {string} email @returns {Promise<Row | null>} */
 export async function findUserByEmail(db, email) {
   const { rows } = await db.query(`select * from auth.users where instance_id = $1 and lower(email) = lower($2) and aud = $3 and is_sso_user = false`, [
     NIL_UUID,
@@ -29,12 +41,19 @@ export async function findUserByEmail(db, email) {
   return rows[0] ?? null;
 }
 
+/** @param {Db} db @param {string} userId @returns {Promise<Row[]>} */
 export async function identitiesOf(db, userId) {
   const { rows } = await db.query('select * from auth.identities where user_id = $1 order by created_at', [userId]);
   return rows;
 }
 
-/** Inserts a user the way GoTrue's signup does: confirmed or not, role `authenticated`. */
+/**
+ * Inserts a user the way GoTrue's signup does: confirmed or not, role `authenticated`.
+ * @param {Db} db
+ * @param {{ id?: string, email: string, phone?: string | null, passwordHash?: string | null, appMetadata: object,
+ *   userMetadata: object, emailConfirmed: boolean, phoneConfirmed?: boolean, role?: string, bannedUntil?: Date | null }} user
+ * @returns {Promise<Row>}
+ */
 export async function insertUser(
   db,
   {
@@ -73,6 +92,11 @@ export async function insertUser(
   return rows[0];
 }
 
+/**
+ * @param {Db} db
+ * @param {{ userId: string, provider: string, providerId: string, identityData: object }} identity
+ * @returns {Promise<Row>}
+ */
 export async function insertIdentity(db, { userId, provider, providerId, identityData }) {
   const { rows } = await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -82,7 +106,13 @@ export async function insertIdentity(db, { userId, provider, providerId, identit
   return rows[0];
 }
 
-/** GoTrue's UpdateUserMetaData: keys are merged, a null value removes the key. */
+/**
+ * GoTrue's UpdateUserMetaData: keys are merged, a null value removes the key.
+ * @param {Db} db
+ * @param {Row} user
+ * @param {Record<string, unknown>} updates
+ * @returns {Promise<Row>}
+ */
 export async function mergeUserMetadata(db, user, updates) {
   const merged = { ...(user.raw_user_meta_data ?? {}) };
   for (const [key, value] of Object.entries(updates)) {
@@ -93,7 +123,13 @@ export async function mergeUserMetadata(db, user, updates) {
   return rows[0];
 }
 
-/** GoTrue's UpdateAppMetaData: same merge rule as user metadata. */
+/**
+ * GoTrue's UpdateAppMetaData: same merge rule as user metadata.
+ * @param {Db} db
+ * @param {Row} user
+ * @param {Record<string, unknown>} updates
+ * @returns {Promise<Row>}
+ */
 export async function mergeAppMetadata(db, user, updates) {
   const merged = { ...(user.raw_app_meta_data ?? {}) };
   for (const [key, value] of Object.entries(updates)) {
@@ -104,13 +140,18 @@ export async function mergeAppMetadata(db, user, updates) {
   return rows[0];
 }
 
-/** app_metadata.providers follows the user's identities (GoTrue's UpdateAppMetaDataProviders). */
+/**
+ * app_metadata.providers follows the user's identities (GoTrue's UpdateAppMetaDataProviders).
+ * @param {Db} db
+ * @param {Row} user
+ */
 export async function refreshProviders(db, user) {
   const { rows } = await db.query('select distinct provider from auth.identities where user_id = $1 order by provider', [user.id]);
   const providers = rows.map((r) => r.provider);
   return mergeAppMetadata(db, user, providers.length ? { provider: providers[0], providers } : { providers });
 }
 
+/** @param {Row} identity */
 export function serializeIdentity(identity) {
   return omitUndefined({
     identity_id: identity.id,
@@ -125,7 +166,11 @@ export function serializeIdentity(identity) {
   });
 }
 
-/** GoTrue's user JSON, field for field (`omitempty` fields left out when empty). */
+/**
+ * GoTrue's user JSON, field for field (`omitempty` fields left out when empty).
+ * @param {Row} user
+ * @param {Row[]} [identities]
+ */
 export function serializeUser(user, identities = []) {
   return omitUndefined({
     id: user.id,
@@ -151,7 +196,10 @@ export function serializeUser(user, identities = []) {
   });
 }
 
-/** A user GoTrue is about to create, as the before_user_created hook sees it (not saved yet). */
+/**
+ * A user GoTrue is about to create, as the before_user_created hook sees it (not saved yet).
+ * @param {{ id: string, email: string, appMetadata: object, userMetadata: object }} user
+ */
 export function prospectiveUser({ id, email, appMetadata, userMetadata }) {
   return {
     id,
@@ -168,6 +216,7 @@ export function prospectiveUser({ id, email, appMetadata, userMetadata }) {
   };
 }
 
+/** @param {Db} db @param {Row} user */
 export async function userJson(db, user) {
   return serializeUser(user, await identitiesOf(db, user.id));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Where functions live and how each is configured. `supabase/functions/<name>/index.ts` is the
 // Supabase CLI layout; SAVIA_EXTRA_FUNCTIONS_DIR adds another folder with the same layout (the
 // tests' fixtures). Per-function settings come from `[functions.<name>]` sections: the project's
@@ -20,7 +21,10 @@ export function createCatalog(root, extraDir) {
     sources.push({ dir, configPath: join(dir, 'config.toml') });
   }
 
-  /** @returns {{ name: string, dir: string, entrypoint: string, verifyJwt: boolean } | null} */
+  /**
+   * @param {string} name
+   * @returns {{ name: string, dir: string, entrypoint: string, verifyJwt: boolean } | null}
+   */
   return function findFunction(name) {
     if (!FUNCTION_NAME.test(name)) return null;
     for (const { dir, configPath } of sources) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The functions runner behind /functions/v1: it finds `supabase/functions/<name>/index.ts`
 // (and SAVIA_EXTRA_FUNCTIONS_DIR's functions), checks the JWT like `supabase functions serve`
 // unless the function's config says `verify_jwt = false`, and forwards the request to that
@@ -13,10 +14,13 @@ import { createCatalog } from './catalog.mjs';
 import { checkJwt } from './jwt-gate.mjs';
 import { startWorker } from './worker.mjs';
 
-/** The latest modification time under the function's folder and the shared `_shared` folder. */
+/**
+ * The latest modification time under the function's folder and the shared `_shared` folder.
+ * @param {string[]} dirs
+ */
 function sourceStamp(dirs) {
   let latest = 0;
-  const visit = (dir) => {
+  const visit = (/** @type {string} */ dir) => {
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -34,7 +38,11 @@ function sourceStamp(dirs) {
   return latest;
 }
 
-/** `KEY=value` lines of supabase/functions/.env, which the Supabase CLI also hands to functions. */
+/**
+ * `KEY=value` lines of supabase/functions/.env, which the Supabase CLI also hands to functions.
+ * @param {string} path
+ * @returns {Record<string, string>}
+ */
 function readDotEnv(path) {
   let text = '';
   try {
@@ -42,6 +50,7 @@ function readDotEnv(path) {
   } catch {
     return {};
   }
+  /** @type {Record<string, string>} */
   const env = {};
   for (const line of text.split('\n')) {
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
@@ -54,9 +63,11 @@ function readDotEnv(path) {
  * What a function sees in Deno.env: the Supabase variables hosted functions get (the legacy keys,
  * the named publishable and secret keys as JSON, the public key set that verifies user JWTs),
  * and only what Deno itself needs besides.
+ * @param {import('../../lib/config.mjs').StackConfig} cfg
+ * @returns {Record<string, string>}
  */
 function functionEnv(cfg) {
-  const inherited = Object.fromEntries(['HOME', 'PATH', 'DENO_DIR', 'TMPDIR'].filter((name) => process.env[name]).map((name) => [name, process.env[name]]));
+  const inherited = Object.fromEntries(['HOME', 'PATH', 'DENO_DIR', 'TMPDIR'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   return {
     ...inherited,
     ...readDotEnv(join(ROOT, 'supabase/functions/.env')),
@@ -72,6 +83,7 @@ function functionEnv(cfg) {
   };
 }
 
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {string} text */
 function sendText(res, status, text) {
   res.writeHead(status, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text) });
   res.end(text);
@@ -81,6 +93,12 @@ function sendText(res, status, text) {
 const BOOT_ERROR = { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' };
 const WORKER_ERROR = { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' };
 
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} port
+ * @param {string} path
+ */
 function forward(req, res, port, path) {
   const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 500, answer.headers);
@@ -91,7 +109,7 @@ function forward(req, res, port, path) {
 }
 
 /**
- * @param {{ cfg: ReturnType<import('../../lib/config.mjs').stackConfig>,
+ * @param {{ cfg: import('../../lib/config.mjs').StackConfig,
  *   verifyJwt: (token: string) => Promise<unknown> }} deps verifyJwt: the project's verifier
  */
 export function createFunctionsService({ cfg, verifyJwt }) {
@@ -101,6 +119,7 @@ export function createFunctionsService({ cfg, verifyJwt }) {
   /** @type {Map<string, { worker: ReturnType<typeof startWorker>, stamp: number, entrypoint: string }>} */
   const workers = new Map();
 
+  /** @param {{ name: string, dir: string, entrypoint: string }} fn */
   async function portFor(fn) {
     const stamp = sourceStamp([fn.dir, sharedDir]);
     let entry = workers.get(fn.name);
@@ -122,6 +141,7 @@ export function createFunctionsService({ cfg, verifyJwt }) {
   }
 
   return {
+    /** @type {import('../gateway.mjs').Service['handle']} */
     async handle(req, res, subPath, url) {
       const [, name = '', rest = ''] = /^\/([^/]*)(\/.*)?$/.exec(subPath) ?? [];
       const fn = findFunction(name);
@@ -134,7 +154,7 @@ export function createFunctionsService({ cfg, verifyJwt }) {
       try {
         port = await portFor(fn);
       } catch (error) {
-        console.error(`[functions] ${error.message}; see ${join(cfg.logDir, `function-${fn.name}.log`)}`);
+        console.error(`[functions] ${/** @type {Error} */ (error).message}; see ${join(cfg.logDir, `function-${fn.name}.log`)}`);
         return sendJson(res, 503, BOOT_ERROR);
       }
       forward(req, res, port, `/${fn.name}${rest}${url.search}`);

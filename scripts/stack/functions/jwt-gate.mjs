@@ -1,3 +1,4 @@
+// @ts-check
 // The JWT check that `supabase functions serve` does in front of every function whose config
 // does not say `verify_jwt = false`: same messages, status 401, CORS preflights let through.
 // Like the CLI's edge runtime it verifies HS256 tokens with the legacy secret and ES256 tokens
@@ -8,6 +9,7 @@ import { decodeProtectedHeader } from 'jose';
 const VERIFIED_ALGORITHMS = ['HS256', 'ES256'];
 
 /**
+ * @param {import('node:http').IncomingMessage} req
  * @param {(token: string) => Promise<unknown>} verifyJwt the project's verifier
  * @returns {Promise<null | { status: number, body: object }>} null when the request may pass
  */
@@ -18,16 +20,16 @@ export async function checkJwt(req, verifyJwt) {
   const [scheme, token] = header.split(' ');
   if (scheme !== 'Bearer') return refuse("Error: Auth header is not 'Bearer {token}'");
   try {
-    if (!VERIFIED_ALGORITHMS.includes(decodeProtectedHeader(token ?? '').alg)) return refuse('Invalid JWT');
+    if (!VERIFIED_ALGORITHMS.includes(decodeProtectedHeader(token ?? '').alg ?? '')) return refuse('Invalid JWT');
   } catch (error) {
     return refuse(String(error));
   }
   try {
-    await verifyJwt(token);
+    await verifyJwt(token ?? '');
     return null;
   } catch {
     return refuse('Invalid JWT');
   }
 }
 
-const refuse = (msg) => ({ status: 401, body: { msg } });
+const refuse = (/** @type {string} */ msg) => ({ status: 401, body: { msg } });

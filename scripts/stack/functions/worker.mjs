@@ -1,3 +1,4 @@
+// @ts-check
 // One Deno process per function, started on its first call and kept warm afterwards. A process
 // per function mirrors Supabase's isolated workers (a crash or a global in one function never
 // touches another) and lets each function's folder carry its own deno.json/package.json, at
@@ -6,25 +7,21 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../lib/config.mjs';
+import { killGroup } from '../../lib/processes.mjs';
 
 const DENO = join(ROOT, 'node_modules/.bin/deno');
 const BOOTSTRAP = join(import.meta.dirname, 'bootstrap.ts');
 const BOOT_TIMEOUT_MS = 20000;
 const LISTENING = /SAVIA_FUNCTION_LISTENING (\d+)/;
 
-/** Every live worker, so that even an abrupt exit of the stack leaves no Deno behind. */
+/**
+ * Every live worker, so that even an abrupt exit of the stack leaves no Deno behind.
+ * @type {Set<import('node:child_process').ChildProcess>}
+ */
 const live = new Set();
 process.on('exit', () => {
   for (const child of live) killGroup(child, 'SIGKILL');
 });
-
-function killGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
 
 /**
  * @param {{ name: string, dir: string, entrypoint: string }} fn
@@ -52,6 +49,7 @@ export function startWorker(fn, { env, logDir }) {
   child.stderr.pipe(log, { end: false });
 
   const port = new Promise((resolve, reject) => {
+    /** @type {string | null} */
     let announced = '';
     child.stdout.on('data', (chunk) => {
       log.write(chunk);

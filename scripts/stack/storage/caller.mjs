@@ -1,8 +1,9 @@
+// @ts-check
 // Who is calling: the verified JWT from `Authorization: Bearer` (for a publishable or secret key,
 // the one the gateway minted), or else a legacy `apikey` JWT, as storage-api sees them behind
 // Supabase's gateway. The role decides which Postgres role the object queries run as, so storage
 // RLS policies judge exactly as on Supabase.
-import { ERRORS } from './errors.mjs';
+import { ERRORS, StorageError } from './errors.mjs';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
@@ -10,7 +11,10 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
  * @typedef {{ role: string, claims: Record<string, unknown>, jwt: string, sub: string | null }} Caller
  */
 
-/** The JWT the request carries, or '' when it has none. */
+/**
+ * The JWT the request carries, or '' when it has none.
+ * @param {import('node:http').IncomingMessage} req
+ */
 function requestJwt(req) {
   const authorization = req.headers.authorization;
   if (authorization) return authorization.replace(/^Bearer\s+/i, '').trim();
@@ -34,9 +38,9 @@ export async function resolveCaller(req, verifyJwt, { optional = false } = {}) {
     return { role, claims: payload, jwt, sub: typeof payload.sub === 'string' ? payload.sub : null };
   } catch (error) {
     if (optional) return { role: 'anon', claims: { role: 'anon' }, jwt: '', sub: null };
-    throw error?.code === 'AccessDenied' ? error : ERRORS.accessDenied(error.message);
+    throw error instanceof StorageError && error.code === 'AccessDenied' ? error : ERRORS.accessDenied(/** @type {Error} */ (error).message);
   }
 }
 
 /** Bucket administration needs the service role, as storage-api's bucket routes enforce in practice. */
-export const isServiceRole = (caller) => caller.role === 'service_role';
+export const isServiceRole = (/** @type {Caller} */ caller) => caller.role === 'service_role';

@@ -1,3 +1,4 @@
+// @ts-check
 // Database access as the caller. Each unit of work is one transaction in which the role and
 // the JWT settings are set locally, the way storage-api scopes its connections, so that
 // `auth.uid()`, `auth.jwt()` and every storage policy see the caller's token.
@@ -28,7 +29,12 @@ export function asCaller(pool, caller, work, request = {}) {
   });
 }
 
-/** Platform lookups that storage-api makes as its own superuser (bucket settings, public reads). */
+/**
+ * Platform lookups that storage-api makes as its own superuser (bucket settings, public reads).
+ * @param {import('pg').Pool} pool
+ * @param {string} id
+ * @returns {Promise<{ id: string, name: string, public: boolean, file_size_limit: string | null, allowed_mime_types: string[] | null } | null>}
+ */
 export async function findBucket(pool, id) {
   const { rows } = await pool.query('select id, name, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
   return rows[0] ?? null;

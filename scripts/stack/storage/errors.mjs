@@ -1,3 +1,4 @@
+// @ts-check
 // Errors in storage-api's shape. Like the real service, every 4xx is sent with HTTP 400 and the
 // meaningful status travels in the body's `statusCode` string (storage-js reads both); only
 // 5xx keep their status. The not-found route handler is the exception, a real 404.
@@ -28,16 +29,18 @@ export class StorageError extends Error {
 export const ERRORS = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'Object not found', 'not_found'),
-  invalidKey: (key) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`),
+  invalidKey: (/** @type {string} */ key) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`),
   invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Bucket name invalid', 'Invalid Input'),
-  invalidRequest: (message) => new StorageError(400, 'InvalidRequest', message),
-  invalidJwt: (message) => new StorageError(400, 'InvalidJWT', message || 'Invalid JWT'),
+  invalidRequest: (/** @type {string} */ message) => new StorageError(400, 'InvalidRequest', message),
+  invalidJwt: (/** @type {string} */ message) => new StorageError(400, 'InvalidJWT', message || 'Invalid JWT'),
+  /** @param {string} [message] */
   invalidSignature: (message) => new StorageError(400, 'InvalidSignature', message || 'Invalid signature'),
+  /** @param {string} [message] */
   accessDenied: (message) => new StorageError(403, 'AccessDenied', message || 'Access denied', 'Unauthorized'),
   keyAlreadyExists: () => new StorageError(409, 'KeyAlreadyExists', 'The resource already exists', 'Duplicate'),
   bucketAlreadyExists: () => new StorageError(409, 'BucketAlreadyExists', 'The resource already exists', 'Duplicate'),
   bucketNotEmpty: () => new StorageError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
-  invalidMimeType: (mime) => new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
+  invalidMimeType: (/** @type {string} */ mime) => new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
   entityTooLarge: () => new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   internal: () => new StorageError(500, 'InternalError', 'Internal server error', 'Internal'),
@@ -50,7 +53,14 @@ export const ERRORS = {
     ),
 };
 
-/** Maps a Postgres error raised while acting as the caller, as storage-api's DBError does. */
+/** A unique index refused the row (Postgres 23505). @param {unknown} error */
+export const isUniqueViolation = (error) => /** @type {{ code?: string } | null} */ (error)?.code === '23505';
+
+/**
+ * Maps a Postgres error raised while acting as the caller, as storage-api's DBError does.
+ * @param {any} error
+ * @returns {StorageError | null}
+ */
 export function fromPgError(error) {
   switch (error?.code) {
     case '42501':
@@ -68,7 +78,11 @@ export function fromPgError(error) {
   }
 }
 
-/** Sends any thrown value: storage errors as they are, everything else as a logged 500. */
+/**
+ * Sends any thrown value: storage errors as they are, everything else as a logged 500.
+ * @param {import('node:http').ServerResponse} res
+ * @param {unknown} error
+ */
 export function sendError(res, error) {
   const storageError = error instanceof StorageError ? error : (fromPgError(error) ?? ERRORS.internal());
   // Refusals the emulator means (a StorageError) are not failures worth a log line.

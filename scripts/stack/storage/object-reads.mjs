@@ -1,3 +1,4 @@
+// @ts-check
 // Reads of objects: authenticated and public downloads, info and exists, and list. The row is
 // looked up as the caller (the select policy decides), except on public buckets' public route,
 // which storage-api serves as its own superuser.
@@ -10,6 +11,12 @@ import { sendJson } from '../http.mjs';
 
 const OBJECT_COLUMNS = 'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
+/**
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('./caller.mjs').Caller} caller
+ * @param {string} bucketId
+ * @param {string} key
+ */
 export async function findObjectAsCaller(ctx, caller, bucketId, key) {
   const rows = await asCaller(
     ctx.pool,
@@ -20,13 +27,26 @@ export async function findObjectAsCaller(ctx, caller, bucketId, key) {
   return rows[0];
 }
 
+/**
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {string} bucketId
+ * @param {string} key
+ */
 export async function findObjectAsSuperuser(ctx, bucketId, key) {
   const { rows } = await ctx.pool.query(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, key]);
   if (!rows[0]) throw ERRORS.noSuchKey();
   return rows[0];
 }
 
-/** Streams the object's current version with storage-api's headers; HEAD sends headers only. */
+/**
+ * Streams the object's current version with storage-api's headers; HEAD sends headers only.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {Record<string, any>} object
+ * @param {URL} url
+ * @param {import('node:http').OutgoingHttpHeaders} [extraHeaders]
+ */
 export async function sendObject(ctx, req, res, object, url, extraHeaders = {}) {
   const file = await ctx.files.open(object.bucket_id, object.name, object.version);
   if (!file) throw ERRORS.noSuchKey();
@@ -53,7 +73,15 @@ export async function sendObject(ctx, req, res, object, url, extraHeaders = {}) 
     .pipe(res);
 }
 
-/** GET|HEAD /object/{bucket}/{key} and /object/authenticated/{bucket}/{key}. */
+/**
+ * GET|HEAD /object/{bucket}/{key} and /object/authenticated/{bucket}/{key}.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
+ * @param {string} key
+ * @param {URL} url
+ */
 export async function downloadObject(ctx, req, res, bucketId, key, url) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
@@ -62,7 +90,15 @@ export async function downloadObject(ctx, req, res, bucketId, key, url) {
   await sendObject(ctx, req, res, await findObjectAsCaller(ctx, caller, bucketId, key), url);
 }
 
-/** GET|HEAD /object/public/{bucket}/{key}: no token needed, public buckets only. */
+/**
+ * GET|HEAD /object/public/{bucket}/{key}: no token needed, public buckets only.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
+ * @param {string} key
+ * @param {URL} url
+ */
 export async function downloadPublicObject(ctx, req, res, bucketId, key, url) {
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
@@ -71,7 +107,15 @@ export async function downloadPublicObject(ctx, req, res, bucketId, key, url) {
   await sendObject(ctx, req, res, await findObjectAsSuperuser(ctx, bucketId, key), url);
 }
 
-/** GET /object/info/{bucket}/{key}: the object's description, which storage-js turns to camelCase. */
+/**
+ * GET /object/info/{bucket}/{key}: the object's description, which storage-js turns to camelCase.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
+ * @param {string} key
+ * @param {{ isPublic?: boolean }} [options]
+ */
 export async function objectInfo(ctx, req, res, bucketId, key, { isPublic = false } = {}) {
   mustBeValidBucketName(bucketId);
   mustBeValidKey(key);
@@ -97,11 +141,18 @@ export async function objectInfo(ctx, req, res, bucketId, key, { isPublic = fals
 }
 
 const SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
+/**
+ * @param {string} text
+ */
 const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * POST /object/list/{bucket}: one folder level, folders first (name only), then files, like
  * storage-api's `storage.search`; run as the caller, so it lists only what the select policy shows.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
  */
 export async function listObjects(ctx, req, res, bucketId) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
@@ -110,10 +161,11 @@ export async function listObjects(ctx, req, res, bucketId) {
   let prefix = requireString(body, 'prefix');
   if (prefix.length > 0 && !prefix.endsWith('/')) prefix += '/';
   const search = typeof body.search === 'string' ? body.search : '';
-  const limit = Number.isInteger(body.limit) && body.limit > 0 ? body.limit : 100;
-  const offset = Number.isInteger(body.offset) && body.offset >= 0 ? body.offset : 0;
-  const column = body.sortBy?.column ?? 'name';
-  const order = (body.sortBy?.order ?? 'asc').toLowerCase();
+  const limit = typeof body.limit === 'number' && Number.isInteger(body.limit) && body.limit > 0 ? body.limit : 100;
+  const offset = typeof body.offset === 'number' && Number.isInteger(body.offset) && body.offset >= 0 ? body.offset : 0;
+  const sortBy = /** @type {{ column?: string, order?: string } | undefined} */ (body.sortBy);
+  const column = sortBy?.column ?? 'name';
+  const order = (sortBy?.order ?? 'asc').toLowerCase();
   if (!SORT_COLUMNS.has(column)) throw ERRORS.invalidRequest('body/sortBy/column must be equal to one of the allowed values');
   if (order !== 'asc' && order !== 'desc') throw ERRORS.invalidRequest('body/sortBy/order must be equal to one of the allowed values');
   const levels = (prefix + search).split('/').length;

@@ -1,16 +1,15 @@
+// @ts-check
 // Writes to objects: upload (POST, with x-upsert), update (PUT), remove, move and copy.
 // Each runs in one transaction as the caller: the row is inserted or changed first, so RLS
 // decides; only then are the bytes written, and a failed commit removes them again.
 import { createHash, randomUUID } from 'node:crypto';
 import { resolveCaller } from './caller.mjs';
 import { asCaller, findBucket } from './db.mjs';
-import { ERRORS } from './errors.mjs';
-import { mustBeValidBucketName, mustBeValidKey } from './keys.mjs';
+import { ERRORS, isUniqueViolation } from './errors.mjs';
+import { isUuid, mustBeValidBucketName, mustBeValidKey } from './keys.mjs';
 import { readJson, requireString, requireStringArray } from './request.mjs';
 import { assertAllowedMimeType, readUpload } from './upload-body.mjs';
 import { sendJson } from '../http.mjs';
-
-const isUuid = (value) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 const INSERT_OBJECT = `
   insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
@@ -20,7 +19,12 @@ const UPSERT_OBJECT = `${INSERT_OBJECT}
     owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
     user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`;
 
-/** The stored metadata storage-api keeps in `storage.objects.metadata`. */
+/**
+ * The stored metadata storage-api keeps in `storage.objects.metadata`.
+ * @param {Buffer} bytes
+ * @param {string} mimeType
+ * @param {string} cacheControl
+ */
 function objectMetadata(bytes, mimeType, cacheControl) {
   return {
     eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
@@ -33,12 +37,25 @@ function objectMetadata(bytes, mimeType, cacheControl) {
   };
 }
 
-/** Keeps only the version the committed row points at. */
+/**
+ * Keeps only the version the committed row points at.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {string} bucket
+ * @param {string} key
+ */
 async function pruneToCommitted(ctx, bucket, key) {
   const { rows } = await ctx.pool.query('select version from storage.objects where bucket_id = $1 and name = $2', [bucket, key]);
   await ctx.files.prune(bucket, key, rows[0]?.version ?? null);
 }
 
+/**
+ * @template T
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {string} bucket
+ * @param {string} key
+ * @param {string} version
+ * @param {() => Promise<T>} work
+ */
 async function withNewVersion(ctx, bucket, key, version, work) {
   try {
     return await work();
@@ -48,7 +65,15 @@ async function withNewVersion(ctx, bucket, key, version, work) {
   }
 }
 
-/** POST /object/{bucket}/{key} (x-upsert) and PUT /object/{bucket}/{key} (always upsert). */
+/**
+ * POST /object/{bucket}/{key} (x-upsert) and PUT /object/{bucket}/{key} (always upsert).
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
+ * @param {string} key
+ * @param {{ forceUpsert?: boolean }} [options]
+ */
 export async function uploadObject(ctx, req, res, bucketId, key, { forceUpsert = false } = {}) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
@@ -71,7 +96,7 @@ export async function uploadObject(ctx, req, res, bucketId, key, { forceUpsert =
         try {
           await db.query(upsert ? UPSERT_OBJECT : INSERT_OBJECT, [bucketId, key, isUuid(owner) ? owner : null, owner, metadata, upload.userMetadata, version]);
         } catch (error) {
-          if (error.code === '23505') throw ERRORS.keyAlreadyExists();
+          if (isUniqueViolation(error)) throw ERRORS.keyAlreadyExists();
           throw error;
         }
         await ctx.files.write(bucketId, key, version, upload.bytes);
@@ -84,7 +109,13 @@ export async function uploadObject(ctx, req, res, bucketId, key, { forceUpsert =
   sendJson(res, 200, { Id: rows[0]?.id, Key: `${bucketId}/${key}` });
 }
 
-/** DELETE /object/{bucket} with `{ prefixes }`: deletes what the caller's delete policy allows. */
+/**
+ * DELETE /object/{bucket} with `{ prefixes }`: deletes what the caller's delete policy allows.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
+ */
 export async function removeObjects(ctx, req, res, bucketId) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
@@ -97,7 +128,14 @@ export async function removeObjects(ctx, req, res, bucketId) {
   sendJson(res, 200, deleted);
 }
 
-/** DELETE /object/{bucket}/{key}: one object. */
+/**
+ * DELETE /object/{bucket}/{key}: one object.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} bucketId
+ * @param {string} key
+ */
 export async function removeObject(ctx, req, res, bucketId, key) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
   mustBeValidBucketName(bucketId);
@@ -111,6 +149,9 @@ export async function removeObject(ctx, req, res, bucketId, key) {
   sendJson(res, 200, { message: 'Successfully deleted' });
 }
 
+/**
+ * @param {Record<string, unknown>} body
+ */
 function transferRequest(body) {
   const source = { bucket: mustBeValidBucketName(requireString(body, 'bucketId')), key: mustBeValidKey(requireString(body, 'sourceKey')) };
   const destinationBucket = body.destinationBucket === undefined ? source.bucket : requireString(body, 'destinationBucket');
@@ -118,6 +159,10 @@ function transferRequest(body) {
   return { source, destination };
 }
 
+/**
+ * @param {import('pg').ClientBase} db
+ * @param {{ bucket: string, key: string }} source
+ */
 async function findSourceVersion(db, source) {
   const { rows } = await db.query('select version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [
     source.bucket,
@@ -127,7 +172,12 @@ async function findSourceVersion(db, source) {
   return rows[0];
 }
 
-/** POST /object/move: renames the row as the caller (update policy on the old and new name). */
+/**
+ * POST /object/move: renames the row as the caller (update policy on the old and new name).
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
 export async function moveObject(ctx, req, res) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
   const { source, destination } = transferRequest(await readJson(req));
@@ -146,7 +196,7 @@ export async function moveObject(ctx, req, res) {
           version,
         ]);
       } catch (error) {
-        if (error.code === '23505') throw ERRORS.keyAlreadyExists();
+        if (isUniqueViolation(error)) throw ERRORS.keyAlreadyExists();
         throw error;
       }
       if (moved.rowCount === 0) throw ERRORS.noSuchKey();
@@ -158,7 +208,12 @@ export async function moveObject(ctx, req, res) {
   sendJson(res, 200, { message: 'Successfully moved' });
 }
 
-/** POST /object/copy: reads the source and inserts the copy, both as the caller. */
+/**
+ * POST /object/copy: reads the source and inserts the copy, both as the caller.
+ * @param {import('./index.mjs').StorageContext} ctx
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
 export async function copyObject(ctx, req, res) {
   const caller = await resolveCaller(req, ctx.verifyJwt);
   const { source, destination } = transferRequest(await readJson(req));
@@ -180,7 +235,7 @@ export async function copyObject(ctx, req, res) {
           version,
         ]);
       } catch (error) {
-        if (error.code === '23505') throw ERRORS.keyAlreadyExists();
+        if (isUniqueViolation(error)) throw ERRORS.keyAlreadyExists();
         throw error;
       }
       await ctx.files.copy(source.bucket, source.key, current.version, destination.bucket, destination.key, version);

@@ -1,3 +1,4 @@
+// @ts-check
 // Request helpers shared by the storage routes: JSON bodies validated the way storage-api's
 // schemas refuse them, and the project's upload size limit from supabase/config.toml.
 import { join } from 'node:path';
@@ -5,7 +6,10 @@ import { MAX_JSON_BODY, readBody } from '../http.mjs';
 import { ERRORS } from './errors.mjs';
 import { readTomlFile } from '../../lib/toml.mjs';
 
-/** @returns {Promise<Record<string, unknown>>} the JSON object body */
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<Record<string, unknown>>} the JSON object body
+ */
 export async function readJson(req) {
   const raw = await readBody(req, MAX_JSON_BODY, ERRORS.entityTooLarge());
   if (raw.length === 0) throw ERRORS.invalidRequest("Body cannot be empty when content-type is set to 'application/json'");
@@ -19,26 +23,26 @@ export async function readJson(req) {
   return body;
 }
 
+/** @param {Record<string, unknown>} body @param {string} name */
 export function requireString(body, name) {
-  if (typeof body[name] !== 'string') throw ERRORS.invalidRequest(`body must have required property '${name}'`);
-  return body[name];
-}
-
-export function requireExpiresIn(body) {
-  const value = body.expiresIn;
-  if (value === undefined) throw ERRORS.invalidRequest("body must have required property 'expiresIn'");
-  if (!Number.isInteger(value) || value < 1) throw ERRORS.invalidRequest('body/expiresIn must be >= 1');
+  const value = body[name];
+  if (typeof value !== 'string') throw ERRORS.invalidRequest(`body must have required property '${name}'`);
   return value;
 }
 
-/** storage-api's `transform` option is an object; any transformation asked for is refused here. */
-export function refuseTransform(body) {
-  const transform = body.transform;
-  if (transform === undefined) return;
-  if (!transform || typeof transform !== 'object' || Array.isArray(transform)) throw ERRORS.invalidRequest('body/transform must be object');
-  if (Object.keys(transform).length > 0) throw ERRORS.transformationsNotAvailable();
+/** @param {Record<string, unknown>} body */
+export function requireExpiresIn(body) {
+  const value = body.expiresIn;
+  if (value === undefined) throw ERRORS.invalidRequest("body must have required property 'expiresIn'");
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw ERRORS.invalidRequest('body/expiresIn must be >= 1');
+  return value;
 }
 
+/**
+ * @param {Record<string, unknown>} body
+ * @param {string} name
+ * @returns {string[]}
+ */
 export function requireStringArray(body, name) {
   const value = body[name];
   if (!Array.isArray(value)) throw ERRORS.invalidRequest(`body must have required property '${name}'`);
@@ -48,9 +52,11 @@ export function requireStringArray(body, name) {
   return value;
 }
 
+/** @type {Record<string, number>} */
 const UNITS = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
 /** `10MiB`, `5MB`, `1024` → bytes; null when unreadable. */
+/** @param {unknown} value */
 export function parseSize(value) {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(String(value ?? ''));
@@ -59,6 +65,7 @@ export function parseSize(value) {
 }
 
 /** `[storage] file_size_limit` of supabase/config.toml, 50 MiB (Supabase's default) when absent. */
+/** @param {string} root */
 export function projectFileSizeLimit(root) {
   return parseSize(readTomlFile(join(root, 'supabase/config.toml')).storage?.file_size_limit) ?? 50 * 1024 ** 2;
 }

@@ -1,27 +1,40 @@
-// storage-api's route table, matched the way its router (Fastify's find-my-way) matches: for one
-// method, a fixed word beats a parameter and a parameter beats the wildcard rest, segment by
-// segment, and a route that fails further along gives way to the next one. So a word storage-api
-// has a route for (`list-v2`, `sign`, `upload/sign`…) is never taken for a bucket name there,
-// and is one where it has none: `POST /object/list/a/b` uploads `b` into the bucket `list`.
+// @ts-check
+// storage-api's route table, matched by the router storage-api itself runs on (Fastify's
+// find-my-way, with storage-api's maxParamLength): for one method, a fixed word beats a parameter
+// and a parameter beats the wildcard rest, and a route that fails further along gives way to the
+// next one. So a word storage-api has a route for (`list-v2`, `sign`, `upload/sign`…) is never
+// taken for a bucket name there, and is one where it has none: `POST /object/list/a/b` uploads `b`
+// into the bucket `list`. Parameters are matched on the raw path and decoded by the router.
+import FindMyWay from 'find-my-way';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.mjs';
 import { ERRORS } from './errors.mjs';
 import { downloadObject, downloadPublicObject, listObjects, objectInfo } from './object-reads.mjs';
 import { copyObject, moveObject, removeObject, removeObjects, uploadObject } from './object-writes.mjs';
-import { getSignedObject, signObjectUrl, signObjectUrls } from './signed-urls.mjs';
+import { getSignedObject, getSignedRender, signObjectUrl, signObjectUrls } from './signed-urls.mjs';
 
-/** A storage-api route the emulator does not implement: refused with storage-api's 404, saying so. */
-export const NOT_EMULATED = Symbol('not emulated');
-/** Image transformation routes: refused, since the emulator cannot transform images. */
+/**
+ * @typedef {(ctx: import('./index.mjs').StorageContext, req: import('node:http').IncomingMessage,
+ *   res: import('node:http').ServerResponse, params: Record<string, string>, url: URL) => unknown} RouteHandler
+ */
+
+/** A storage-api route the emulator does not implement: refused with storage-api's 404, saying so (a marker, never called). */
+export function NOT_EMULATED() {
+  throw new Error('not emulated');
+}
+/** Image transformation routes: refused, since the emulator cannot transform images (signed ones check their token first). */
+/** @type {RouteHandler} */
 const RENDER = () => {
   throw ERRORS.transformationsNotAvailable();
 };
 
 // Handlers get (ctx, req, res, params, url); params holds the named segments and `*`, decoded.
+/** @type {Record<string, RouteHandler>} */
 const object = {
   download: (ctx, req, res, p, url) => downloadObject(ctx, req, res, p.bucket, p['*'], url),
   info: (ctx, req, res, p) => objectInfo(ctx, req, res, p.bucket, p['*']),
 };
 // GET routes, which storage-api also answers for HEAD (with headers only).
+/** @type {[string, RouteHandler][]} */
 const READS = [
   ['/bucket', (ctx, req, res) => listBuckets(ctx, req, res)],
   ['/bucket/', (ctx, req, res) => listBuckets(ctx, req, res)],
@@ -35,9 +48,10 @@ const READS = [
   ['/object/:bucket/*', object.download],
   ['/render/image/authenticated/:bucket/*', RENDER],
   ['/render/image/public/:bucket/*', RENDER],
-  ['/render/image/sign/:bucket/*', RENDER],
+  ['/render/image/sign/:bucket/*', (ctx, req, res, p, url) => getSignedRender(ctx, req, res, p.bucket, p['*'], url)],
 ];
 
+/** @type {Record<string, [string, RouteHandler][]>} */
 const ROUTES = {
   GET: READS,
   HEAD: READS,
@@ -70,65 +84,28 @@ const ROUTES = {
 // resumable uploads (TUS), the S3 protocol, CDN cache purges, Iceberg and vector buckets.
 export const NOT_EMULATED_PREFIXES = ['/upload/resumable', '/s3', '/cdn', '/iceberg', '/vector'];
 
-function decode(text) {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    throw ERRORS.invalidKey(text);
-  }
+const router = FindMyWay({
+  // storage-api's routerOptions (src/start/server.ts): object names are long.
+  maxParamLength: 2500,
+  // A path whose escapes do not decode names no object: refused as an invalid key.
+  onBadUrl: (path) => {
+    throw ERRORS.invalidKey(path);
+  },
+});
+for (const [method, routes] of Object.entries(ROUTES)) {
+  for (const [pattern, handler] of routes) router.on(/** @type {import('find-my-way').HTTPMethod} */ (method), pattern, /** @type {any} */ (handler));
 }
-
-const STATIC = 0;
-const PARAM = 1;
-const WILDCARD = 2;
-
-/** The segment kinds a pattern matched the path with, or null when it does not match. */
-function matchPattern(pattern, segments) {
-  const parts = pattern.split('/').slice(1);
-  const ranks = [];
-  const params = {};
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    if (part === '*') {
-      // The rest of the path, slashes included, possibly empty.
-      if (i >= segments.length) return null;
-      params['*'] = segments.slice(i).join('/');
-      ranks.push(WILDCARD);
-      return { ranks, params };
-    }
-    if (i >= segments.length) return null;
-    if (part.startsWith(':')) {
-      if (segments[i] === '') return null;
-      params[part.slice(1)] = segments[i];
-      ranks.push(PARAM);
-    } else {
-      if (segments[i] !== part) return null;
-      ranks.push(STATIC);
-    }
-  }
-  return parts.length === segments.length ? { ranks, params } : null;
+for (const prefix of NOT_EMULATED_PREFIXES) {
+  for (const pattern of [prefix, `${prefix}/*`]) router.all(pattern, NOT_EMULATED);
 }
-
-const compareRanks = (a, b) => {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
-};
 
 /**
  * @param {string} method
  * @param {string} path the path under /storage/v1, still percent-encoded
- * @returns {{ handler: Function | typeof NOT_EMULATED, params: Record<string, string> } | null}
+ * @returns {{ handler: RouteHandler | typeof NOT_EMULATED, params: Record<string, string> } | null}
  */
 export function findRoute(method, path) {
-  if (NOT_EMULATED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return { handler: NOT_EMULATED, params: {} };
-  const segments = path.split('/').slice(1);
-  let best = null;
-  for (const [pattern, handler] of ROUTES[method] ?? []) {
-    const match = matchPattern(pattern, segments);
-    if (match && (!best || compareRanks(match.ranks, best.ranks) < 0)) best = { ...match, handler };
-  }
-  if (!best) return null;
-  // Like find-my-way, parameters are matched on the raw path and decoded afterwards.
-  const params = Object.fromEntries(Object.entries(best.params).map(([name, value]) => [name, decode(value)]));
-  return { handler: best.handler, params };
+  const found = router.find(/** @type {import('find-my-way').HTTPMethod} */ (method), path);
+  if (!found) return null;
+  return { handler: /** @type {any} */ (found.handler), params: /** @type {Record<string, string>} */ ({ ...found.params }) };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Reads an upload as storage-js sends it: a multipart form (Blob/File/FormData bodies, with
 // `cacheControl` and `metadata` fields) or a raw body (content-type, cache-control and
 // base64 `x-metadata` headers). Bodies over the limit are cut off and refused.
@@ -23,14 +24,15 @@ export async function readUpload(req, maxBytes) {
   return upload;
 }
 
+/** @param {Buffer} raw @param {string} contentType */
 async function fromMultipart(raw, contentType) {
   let form;
   try {
-    form = await new Request('http://storage.local/', { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+    form = await new Request('http://storage.local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
   } catch {
     throw ERRORS.invalidRequest('Malformed multipart body');
   }
-  const file = [...form.values()].find((value) => typeof value === 'object');
+  const file = /** @type {File | undefined} */ ([...form.values()].find((value) => typeof value === 'object'));
   if (!file) throw ERRORS.noContent();
   const cacheTime = form.get('cacheControl');
   const contentTypeField = form.get('contentType');
@@ -42,6 +44,11 @@ async function fromMultipart(raw, contentType) {
   };
 }
 
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {Buffer} raw
+ * @param {string} contentType
+ */
 function fromRaw(req, raw, contentType) {
   const header = req.headers['x-metadata'];
   return {
@@ -52,6 +59,7 @@ function fromRaw(req, raw, contentType) {
   };
 }
 
+/** @param {unknown} text @returns {object | null} */
 function parseMetadata(text) {
   if (typeof text !== 'string' || !text) return null;
   try {
@@ -63,7 +71,11 @@ function parseMetadata(text) {
   throw ERRORS.invalidRequest('Invalid metadata');
 }
 
-/** storage-api's rule: `type/subtype` must match an allowed entry exactly or `type/*`. */
+/**
+ * storage-api's rule: `type/subtype` must match an allowed entry exactly or `type/*`.
+ * @param {string} mimeType
+ * @param {string[] | null | undefined} allowed
+ */
 export function assertAllowedMimeType(mimeType, allowed) {
   if (!allowed?.length) return;
   const [type, subtype] = mimeType.split('/');
