@@ -217,7 +217,12 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
   await expect(newest).toContainText('Pendiente');
   // «Mis retiros», beside the balance, shows it on its way to her account.
   const inProgress = page.getByTestId('payouts-in-progress');
-  await expect(inProgress.getByTestId('payout-in-progress').filter({ hasText: money(min) }).first()).toContainText('Pendiente');
+  await expect(
+    inProgress
+      .getByTestId('payout-in-progress')
+      .filter({ hasText: money(min) })
+      .first(),
+  ).toContainText('Pendiente');
 
   // Staff reject it (the amount goes back to available), so the specs after this one find María's
   // balance and the payout queue as the seed left them.
