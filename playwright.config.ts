@@ -6,19 +6,48 @@ import { chromiumPath } from './scripts/lib/system-deps.mjs';
 const baseURL = process.env.SAVIA_APP_URL ?? 'http://127.0.0.1:55173';
 const bareDatabase = process.env.SAVIA_E2E_BARE === '1';
 
+// Two workers share one stack (tests/e2e/README.md). Each test makes the rows it changes and the
+// demo personas are only read, so tests run side by side, with one exception kept apart: tests
+// tagged @empresa read or change what belongs to the whole company (the Dashboard's and Finanzas'
+// figures, the payout totals, the approvals count, the settings, the plan). They run one at a time
+// in one worker, beside the specs about sessions and navigation (which only sign in and read);
+// everything else runs after both, in both workers.
+const SESSION_SPECS = ['auth', 'back-office', 'member', 'route-error', 'tabs', 'theme'].map((name) => `**/${name}.spec.ts`);
+const COMPANY = /@empresa/;
+const BARE_SPECS = '**/*.bare.spec.ts';
+
+/** Debian's Chromium, as root. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: (chromiumPath as () => string)(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // The shell's screenshots (screenshots.shots.ts) are taken for people to judge, in `npm run screenshots`
   // only: they assert nothing, so the test run does not carry them as skipped tests. Specs of a database
   // fresh from `supabase db push` (no seed: `*.bare.spec.ts`) run only in npm test's owner stage, on that
-  // database (SAVIA_E2E_BARE=1); the others need the seeded one.
+  // database (SAVIA_E2E_BARE=1), in a project of their own; the others need the seeded one.
   testMatch: bareDatabase ? '**/*.bare.spec.ts' : process.env.SAVIA_SCREENSHOTS === '1' ? ['**/*.spec.ts', '**/*.shots.ts'] : '**/*.spec.ts',
-  testIgnore: bareDatabase ? [] : '**/*.bare.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: bareDatabase ? 1 : 2,
+  // A retry would hide a test that fails one run in many: a failure is looked at, not rerun.
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Two workers share two cores with the stack and the browser: a test takes longer than alone.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
@@ -31,28 +60,14 @@ export default defineConfig({
     // about a third of the stage on a 2-core machine: only when asked for, SAVIA_E2E_TRACE=1 (README).
     // Without it a failure still leaves its screenshot and the page's snapshot (error-context.md).
     trace: process.env.SAVIA_E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
-    actionTimeout: 10_000,
-    navigationTimeout: 20_000,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: (chromiumPath as () => string)(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
-  ],
+  projects: bareDatabase
+    ? [{ name: 'base-vacia', use: chromium }]
+    : [
+        { name: 'empresa', grep: COMPANY, testIgnore: BARE_SPECS, workers: 1, use: chromium },
+        { name: 'sesiones', testMatch: SESSION_SPECS, grepInvert: COMPANY, use: chromium },
+        { name: 'datos-propios', testIgnore: [...SESSION_SPECS, BARE_SPECS], grepInvert: COMPANY, dependencies: ['empresa', 'sesiones'], use: chromium },
+      ],
 });

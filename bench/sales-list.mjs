@@ -207,7 +207,7 @@ await measure(
 );
 await measure('un miembro', (i) => ({ p_client_id: members[i % members.length].id }), totals);
 
-// The CSV: 100,000 rows page by page (1,000 each), as the browser builds it (src/lib/csv.ts keeps the
+// The CSV: 100,000 rows page by page (1,000 each), as the browser builds it (src/lib/files/csv.ts keeps the
 // lines until the file is made), with the process's peak resident memory sampled along the way.
 log(`\nexportación CSV de 100.000 filas (export_sales de a 1.000, por número):`);
 const rssBefore = process.memoryUsage().rss;

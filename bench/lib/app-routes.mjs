@@ -11,7 +11,7 @@ const LAYOUT_OF_GROUP = { backOffice: 'BackOfficeLayout', member: 'MemberLayout'
 /**
  * What a signed-in route loads besides its shell and page: the session (src/lib/auth) imports
  * supabase-js on demand whenever one is stored, so every guarded route counts it, whether or not
- * its shell or page imports it too. That chunk is named after src/lib/supabase.ts; the manifest
+ * its shell or page imports it too. That chunk is named after src/lib/data/supabase.ts; the manifest
  * has no key for the module itself, since the api modules also import it statically.
  */
 function signedInChunks(manifest) {

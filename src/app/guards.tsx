@@ -7,7 +7,7 @@ import { paths, type Access } from '@/config/paths';
 import { hasAuthRedirectError } from '@/lib/auth/auth-redirect-error';
 import type { SessionUser } from '@/lib/auth/types';
 import { useSession } from '@/lib/auth/use-session';
-import { hasAccess, roleHome, type Principal } from '@/lib/authorization';
+import { hasAccess, roleHome, type Principal } from '@/lib/auth/authorization';
 
 const principalOf = (user: SessionUser | null): Principal | null => (user ? { role: user.role, finance: user.customClaims.finance } : null);
 

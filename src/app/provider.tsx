@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SessionProvider } from '@/lib/auth/session-provider';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient } from '@/lib/data/query-client';
 import { ThemeProvider } from '@/lib/theme/theme-provider';
 import { ToasterHost } from './toaster-host';
 

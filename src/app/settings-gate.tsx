@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/layouts/page-spinner';
-import { settingsQueries } from '@/lib/app-settings';
+import { settingsQueries } from '@/lib/data/app-settings';
 
 /**
  * The shells and the public page render only once the settings have loaded (or, failing that, with

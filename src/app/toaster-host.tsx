@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { onToastRequested } from '@/lib/notify';
+import { onToastRequested } from '@/lib/feedback/notify';
 
 const Toaster = lazy(() => import('@/components/ui/sonner'));
 

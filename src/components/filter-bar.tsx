@@ -6,7 +6,7 @@ import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useDebouncedText } from '@/lib/use-debounced-text';
+import { useDebouncedText } from '@/lib/hooks/use-debounced';
 import { cn } from '@/lib/utils';
 
 /** The search box wide and four filters beside it (Clientes, Productos); a list with fewer filters passes its own grid. */

@@ -3,10 +3,11 @@
 // reachable with Tab.
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { MemberRow } from '@/api/clients/clients-api';
 import { clientsQueries } from '@/api/clients/clients-queries';
 import { Input } from '@/components/ui/input';
+import { useDebounced } from '@/lib/hooks/use-debounced';
 
 const m = {
   placeholder: 'Nombre, correo o documento',
@@ -26,11 +27,9 @@ interface Props {
 export function MemberSearch({ label, registeredOnly = false, onPick, autoFocus }: Props) {
   const id = useId();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(text.trim()), 300);
-    return () => clearTimeout(t);
-  }, [text]);
+  const settled = useDebounced(text.trim());
+  // An emptied box (a member was just picked) shows no results, without waiting for the pause.
+  const query = text.trim() ? settled : '';
   const results = useQuery({
     ...clientsQueries.search({
       query,
@@ -81,7 +80,6 @@ export function MemberSearch({ label, registeredOnly = false, onPick, autoFocus 
                     onClick={() => {
                       onPick(r);
                       setText('');
-                      setQuery('');
                     }}
                   >
                     <span className="font-medium">{r.name}</span>

@@ -1,7 +1,7 @@
 // The payment method of a form that takes a payment (Hacer un Pedido, Enrolar Miembro): one radio
 // per method the company accepts, as a group with its legend and the error beside it.
 import { FieldLegend, FieldSet } from '@/components/ui/field';
-import { PAYMENT_METHODS, paymentMethodLabels, type PaymentMethod } from '@/lib/domain';
+import { PAYMENT_METHODS, paymentMethodLabels, type PaymentMethod } from '@/lib/data/domain';
 import { cn } from '@/lib/utils';
 
 interface Props {

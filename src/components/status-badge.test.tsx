@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_STATUSES, SALE_STATUSES } from '@/lib/domain';
+import { PAYOUT_STATUSES, SALE_STATUSES } from '@/lib/data/domain';
 import { expectNoAxeViolations } from '../../tests/unit/axe';
 import { PayoutStatusBadge, SaleStatusBadge } from './status-badge';
 

@@ -2,7 +2,7 @@
 // a quick scan. Each state has a colour of its own within its set.
 import { Ban, CheckCheck, CircleCheck, Clock, PackageCheck, UserPlus, XCircle, type LucideIcon } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { payoutStatusLabels, type PayoutStatus, type SaleStatus } from '@/lib/domain';
+import { payoutStatusLabels, type PayoutStatus, type SaleStatus } from '@/lib/data/domain';
 
 interface Look {
   tone: BadgeTone;

@@ -1,5 +1,6 @@
 // Every route of the application, with the Spanish label the specification gives it.
 // The labels double as page titles and navigation items.
+import { generatePath, type PathParam } from 'react-router';
 
 export type Role = 'superadmin' | 'admin' | 'cliente' | 'sin_rol';
 
@@ -67,9 +68,12 @@ export const backOfficeItemRoutes = [{ path: paths.clientDetail, label: 'Cliente
 
 export const allRoutes: readonly AppRoute[] = [...backOfficeRoutes, ...backOfficeItemRoutes, ...memberRoutes];
 
-/** A route's path with its `:params` filled in: `pathTo(paths.clientDetail, { id })`. */
-export function pathTo(path: string, params: Record<string, string>): string {
-  return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+/**
+ * A route's href with its `:params` filled in and encoded: `pathTo(paths.clientDetail, { id })`. React
+ * Router's own generatePath, typed by the pattern: a missing or misspelt param does not compile.
+ */
+export function pathTo<Path extends string>(path: Path, params: { [Key in PathParam<Path>]: string }): string {
+  return generatePath<string>(path, params);
 }
 
 export type BackOfficePath = (typeof backOfficeRoutes)[number]['path'];

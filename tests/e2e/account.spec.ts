@@ -1,9 +1,11 @@
 // Mi Cuenta («¿cómo voy?») as the members who use it: every figure is the one get_member_month and
-// get_balance give that member; the at-risk sentence for an inactive member with income pending;
-// the public page's link; the contacts' follow-up, checked in the database.
-import { expect, test, type Page } from '@playwright/test';
-import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format';
-import { asMember, readSettings } from './as-member';
+// get_balance give that member (María, whom no spec changes, or a member of the test's own); the
+// at-risk sentence for an inactive member with income pending; the public page's link; the contacts'
+// follow-up, checked in the database, on a member of the test's own.
+import type { Page } from '@playwright/test';
+import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format/format';
+import { one, readAs, readSettings } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { personas, withDb } from './support';
@@ -31,11 +33,8 @@ interface Balance {
 }
 
 const memberMonth = (email: string) =>
-  asMember(
-    email,
-    async (db) => (await db.query<MemberMonth>(`select *, to_char(month_end, 'YYYY-MM-DD') as month_end from public.get_member_month()`)).rows[0]!,
-  );
-const balanceOf = (email: string) => asMember(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
+  readAs(email, async (db) => (await db.query<MemberMonth>(`select *, to_char(month_end, 'YYYY-MM-DD') as month_end from public.get_member_month()`)).rows[0]!);
+const balanceOf = (email: string) => readAs(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
 // Intl puts no-break spaces inside amounts and before «%»; the page's text keeps them.
 const daysLeft = (m: MemberMonth) => (m.days_left <= 1 ? 'Hoy es el último día del mes' : `Quedan ${m.days_left} días del mes`);
 
@@ -82,18 +81,16 @@ test('Mi Cuenta se lee con lector de pantalla en los dos temas y se ve bien en e
   await shootScreen(page, 'mi-cuenta');
 });
 
-test('María copia el enlace de su página, lo comparte y sigue un contacto (en la base de datos)', async ({ page, context, baseURL }) => {
-  const month = await memberMonth(personas.memberActive);
-  const { slug } = (await withDb((db) => db.query<{ slug: string }>('select slug from public.clients where id = $1', [month.client_id]))).rows[0]!;
-  const leadName = `Contacto E2E ${Date.now()}`;
-  await withDb((db) =>
-    db.query(
-      `insert into public.leads (client_id, name, phone, message, consented_at) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.', now())`,
-      [month.client_id, leadName],
-    ),
+test('un miembro copia el enlace de su página, lo comparte y sigue un contacto (en la base de datos)', async ({ page, context, baseURL, own }) => {
+  const slug = `pagina-${own.tag}`;
+  const member = await own.member({ name: `Pía Página ${own.tag}`, slug, city: 'Medellín' });
+  const leadName = `Contacto E2E ${own.tag}`;
+  await one(
+    `insert into public.leads (client_id, name, phone, message, consented_at) values ($1, $2, '+57 300 555 0199', 'Quiero conocer el té verde.', now())`,
+    [member.id, leadName],
   );
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openAs(page, personas.memberActive, '/mi-cuenta');
+  await openAs(page, member.email, '/mi-cuenta');
 
   // The public page: its address, «Copiar enlace», WhatsApp and the QR code (loaded on demand).
   const url = `${baseURL}/p/${slug}`;
@@ -114,43 +111,19 @@ test('María copia el enlace de su página, lo comparte y sigue un contacto (en 
   await expect(lead.getByRole('link', { name: `Llamar a ${leadName}: +57 300 555 0199` })).toHaveAttribute('href', 'tel:+573005550199');
   await lead.getByLabel(`Seguimiento de ${leadName}`).selectOption({ label: 'Contactado' });
   await expect(page.getByText('Seguimiento actualizado.', { exact: true })).toBeVisible();
-  await expect
-    .poll(async () => (await withDb((db) => db.query<{ status: string }>('select status from public.leads where name = $1', [leadName]))).rows[0]?.status)
-    .toBe('contacted');
+  await expect.poll(async () => (await one<{ status: string }>('select status from public.leads where client_id = $1', [member.id])).status).toBe('contacted');
   await page.reload();
   await expect(page.getByLabel(`Seguimiento de ${leadName}`)).toHaveValue('contacted');
-  await withDb((db) => db.query('delete from public.leads where name = $1', [leadName]));
 });
 
-test('un miembro inactivo con comisiones pendientes ve cuánto perdería, sin página pública lo dice con amabilidad, y en 390 px', async ({ page }) => {
+test('un miembro inactivo con comisiones pendientes ve cuánto perdería, sin página pública lo dice con amabilidad, y en 390 px', async ({ page, own }) => {
   // Rocío, a new member at her own root, has a direct enrollee who bought this month (a direct sale
   // Laura records) and no points of her own: inactive with a commission pending. She has no slug.
-  const tag = Date.now();
-  const email = `e2e.riesgo.${tag}@savia.test`;
-  await withDb(async (db) => {
-    const rocio = (
-      await db.query<{ id: string }>(
-        `insert into public.clients (name, email, city, enrollment_status, joined_at) values ('Rocío Riesgo', $1, 'Medellín', 'registered', now()) returning id`,
-        [email],
-      )
-    ).rows[0]!.id;
-    const buyer = (
-      await db.query<{ id: string }>(
-        `insert into public.clients (name, email, enroller_id, enrollment_status, joined_at) values ('Yolanda Compra', $1, $2, 'registered', now()) returning id`,
-        [`e2e.compra.${tag}@savia.test`, rocio],
-      )
-    ).rows[0]!.id;
-    await db.query('begin');
-    await db.query(
-      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated')::text, true) from auth.users u where u.email = $1`,
-      [personas.admin],
-    );
-    await db.query(
-      `select public.create_direct_sale($1, jsonb_build_array(jsonb_build_object('product_id', (select id from public.products where sku = 'CHI-500'), 'quantity', 1)))`,
-      [buyer],
-    );
-    await db.query('commit');
-  });
+  const rocio = await own.member({ name: `Rocío Riesgo ${own.tag}`, city: 'Medellín' });
+  const buyer = await own.member({ name: `Yolanda Compra ${own.tag}`, enroller: rocio.id });
+  const { id: chia } = await one<{ id: string }>(`select id from public.products where sku = 'CHI-500'`);
+  await own.directSale(buyer.id, [{ product_id: chia, quantity: 1 }]);
+  const email = rocio.email;
 
   await page.setViewportSize({ width: 390, height: 844 });
   await openAs(page, email, '/mi-cuenta');

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { personas, settle, signIn, signInWithTypedEmail, withDb } from './support';
+import { settledFrame } from './pages/shell';
+import { openAs } from './session';
+import { personas, settle, signIn, signInWithTypedEmail } from './support';
 
 test.describe('sin sesión', () => {
   test('las rutas protegidas y las desconocidas llevan a /login', async ({ page }) => {
+    test.slow(); // a full load of the app per route
     for (const path of ['/', '/dashboard', '/finanzas', '/configuracion', '/mi-cuenta', '/mi-cuenta/mi-red', '/no-existe', '/mi-cuenta/no-existe']) {
       await settle(page, path, '/login');
     }
@@ -52,11 +55,16 @@ test.describe('correo no registrado', () => {
 
 test.describe('cuenta sin rol', () => {
   test('queda en una página sin acceso, sin bucles, y puede cerrar sesión', async ({ page }) => {
+    // The page's clock runs as usual; a second of it is then jumped over at once (every timer due
+    // in it fires) and the page left to paint: a redirect, by a timer or by a render, would show.
+    await page.clock.install();
     await signIn(page, personas.sinRol, '/login');
     await expect(page.getByRole('heading', { name: 'Sin acceso' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(personas.sinRol);
-    await page.waitForTimeout(1000);
+    await page.clock.runFor(1000);
+    await settledFrame(page);
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sin acceso' })).toBeVisible();
     for (const path of ['/', '/dashboard', '/configuracion', '/finanzas', '/mi-cuenta', '/mi-cuenta/recompensas', '/no-existe']) {
       await settle(page, path, '/login');
       await expect(page.getByRole('heading', { name: 'Sin acceso' })).toBeVisible();
@@ -81,20 +89,29 @@ test.describe('carga de la sesión', () => {
   });
 
   test('si fallan los datos del usuario: se registra el error, se cierra la sesión y vuelve a /login', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+    // What the app logs: its sentence and the error it caught, as the database gave it.
+    const errors: { text: string; code?: string }[] = [];
+    page.on('console', async (msg) => {
+      if (msg.type() !== 'error') return;
+      const caught = (await msg
+        .args()[1]
+        ?.jsonValue()
+        .catch(() => undefined)) as { code?: string } | undefined;
+      errors.push({ text: msg.text(), code: caught?.code });
     });
-    await withDb((db) => db.query('revoke select on public.users_roles from authenticated'));
-    try {
-      await signIn(page, personas.admin, '/login');
-      await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
-      await expect.poll(() => errors.some((e) => e.startsWith('Error al obtener datos de usuario:'))).toBe(true);
-      const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth-token')));
-      expect(stored).toEqual([]);
-    } finally {
-      await withDb((db) => db.query('grant select on public.users_roles to authenticated'));
-    }
+    // The database refuses this page's read of users_roles as it refuses anyone without the grant:
+    // the request goes to the real API without the person's token, so PostgREST runs it as anon,
+    // who is granted nothing on users_roles (42501). Only this request: no other test loses a grant.
+    await page.route(/\/rest\/v1\/users_roles\b/, (route) => {
+      const { authorization: _withoutToken, ...headers } = route.request().headers();
+      return route.continue({ headers });
+    });
+    await openAs(page, personas.admin, '/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await expect.poll(() => errors.find((e) => e.text.startsWith('Error al obtener datos de usuario:'))?.code).toBe('42501');
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth-token')));
+    expect(stored).toEqual([]);
     await settle(page, '/dashboard', '/login');
   });
 });

@@ -1,7 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+// The back office's shell for each staff role: where signing in lands, the navigation each one gets,
+// the routes each may open by their address, signing out, the keyboard and the phone's drawer. Only
+// the first test signs in through Google's chooser (that is what it is about); the rest start signed in.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { MAIN_NAV } from './pages/shell';
+import { openAs } from './session';
 import { BASE_NAV, expectedDisplayName, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_NAV, SUPER_PATHS } from './support';
-
-const MAIN_NAV = 'Navegación principal';
 
 async function expectHeader(page: Page, firstNameOrEmail: string) {
   const header = page.getByRole('banner');
@@ -46,9 +50,15 @@ for (const c of cases) {
       await expectHeader(page, await expectedDisplayName(c.email));
     });
 
-    test('abre sus rutas, y las prohibidas y desconocidas vuelven a su inicio', async ({ page }) => {
-      await signIn(page, c.email, '/dashboard');
+    test('abre sus rutas por su dirección', async ({ page }) => {
+      test.slow(); // a full load of the app per route
+      await openAs(page, c.email, '/dashboard');
       for (const path of c.allowed) await settle(page, path, path);
+    });
+
+    test('las rutas prohibidas y las desconocidas vuelven a su inicio', async ({ page }) => {
+      test.slow(); // a full load of the app per route
+      await openAs(page, c.email, '/dashboard');
       for (const path of c.forbidden) await settle(page, path, '/dashboard');
       await settle(page, '/', '/dashboard');
       await settle(page, '/no-existe', '/dashboard');
@@ -58,7 +68,7 @@ for (const c of cases) {
 }
 
 test('cada página muestra su título real', async ({ page }) => {
-  await signIn(page, personas.superFinance, '/dashboard');
+  await openAs(page, personas.superFinance, '/dashboard');
   const nav = page.getByRole('navigation', { name: MAIN_NAV });
   for (const label of [...SUPER_NAV, 'Finanzas']) {
     await nav.getByRole('link', { name: label, exact: true }).click();
@@ -67,8 +77,10 @@ test('cada página muestra su título real', async ({ page }) => {
   }
 });
 
-test('Cerrar Sesión termina la sesión y lleva a /login', async ({ page }) => {
-  await signIn(page, personas.admin, '/dashboard');
+test('Cerrar Sesión termina la sesión y lleva a /login', async ({ page, own }) => {
+  // Signing out ends every session of the person: an admin of the test's own, not Laura.
+  const admin = await own.staff({ name: 'Alma Salida', role: 'admin' });
+  await openAs(page, admin.email, '/dashboard');
   await page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
@@ -76,7 +88,7 @@ test('Cerrar Sesión termina la sesión y lleva a /login', async ({ page }) => {
 });
 
 test('la navegación se usa con el teclado', async ({ page }) => {
-  await signIn(page, personas.admin, '/dashboard');
+  await openAs(page, personas.admin, '/dashboard');
   const productos = page.getByRole('navigation', { name: MAIN_NAV }).getByRole('link', { name: 'Productos' });
   await productos.focus();
   await page.keyboard.press('Enter');
@@ -88,7 +100,7 @@ test.describe('móvil', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('el menú lateral se abre con el botón, navega y se cierra', async ({ page }) => {
-    await signIn(page, personas.superadmin, '/dashboard');
+    await openAs(page, personas.superadmin, '/dashboard');
     await expect(page.getByRole('navigation', { name: MAIN_NAV })).toBeHidden();
     await expect(page.getByRole('banner').getByRole('img', { name: 'En línea' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();

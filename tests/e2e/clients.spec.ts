@@ -1,35 +1,32 @@
 // Clientes as Laura (admin): find a member with accents and odd characters in the search, filter and
 // page the list, open the record, edit the phone (refused first at the field, then saved: the
-// database and the audit trail say so), and open a couple of tabs. The member is this spec's own,
-// made under María and removed after.
-import { expect, test } from '@playwright/test';
+// database and the audit trail say so), and open a couple of tabs. The member and their enroller
+// are each test's own.
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
-const tag = Math.random().toString(36).slice(2, 7);
-const member = { name: `Ñoño O'Brien-100%_${tag}`, email: `cli.nono.${tag}@savia.test`, phone: '+57 300 777 0001', city: 'Bogotá' };
-let memberId = '';
+const PHONE = '+57 300 777 0001';
 
-test.beforeAll(async () => {
-  await withDb(async (db) => {
-    const [maria] = (await db.query<{ id: string }>('select id from public.clients where email = $1', [personas.memberActive])).rows;
-    const [row] = (
-      await db.query<{ id: string }>(
-        `insert into public.clients (name, email, phone, city, document_number, enroller_id, enrollment_status, joined_at)
-         values ($1, $2, $3, $4, 'CC 90011' || floor(random() * 1000)::text, $5, 'registered', now()) returning id`,
-        [member.name, member.email, member.phone, member.city, maria!.id],
-      )
-    ).rows;
-    memberId = row!.id;
+/** Ñoño, with an apostrophe, % and _ in the name, in Bogotá, under Marta. */
+async function nono(own: Own) {
+  const marta = await own.member({ name: `Marta Enroladora ${own.tag}` });
+  const name = `Ñoño O'Brien-100%_${own.tag}`;
+  const member = await own.member({
+    name,
+    email: `cli.nono.${own.tag}@savia.test`,
+    phone: PHONE,
+    city: 'Bogotá',
+    document: `CC 9${parseInt(own.tag.slice(0, 6), 16)}`,
+    enroller: marta.id,
   });
-});
+  return { ...member, enroller: marta.name };
+}
 
-test.afterAll(async () => {
-  await withDb((db) => db.query('delete from public.clients where id = $1', [memberId]));
-});
-
-test('buscar con tildes y caracteres raros, filtrar, paginar y abrir la ficha', async ({ page }) => {
+test('buscar con tildes y caracteres raros, filtrar, paginar y abrir la ficha', async ({ page, own }) => {
+  const member = await nono(own);
   await openAs(page, personas.admin, '/clientes');
   await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   const list = page.getByRole('table', { name: 'Miembros' });
@@ -42,7 +39,7 @@ test('buscar con tildes y caracteres raros, filtrar, paginar y abrir la ficha', 
   await expectAccessible(page, 'Clientes');
 
   // Accents, capitals, an apostrophe, % and _ in the search: found as typed, without wildcards.
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`  NOÑO o'brien-100%_${tag.toUpperCase()} `);
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`  NOÑO o'brien-100%_${own.tag.toUpperCase()} `);
   const link = list.getByRole('link', { name: member.name });
   await expect(link).toBeVisible();
   await expect(page).toHaveURL(/q=/);
@@ -61,15 +58,16 @@ test('buscar con tildes y caracteres raros, filtrar, paginar y abrir la ficha', 
 
   // Its row opens the record.
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/clientes/${memberId}`));
+  await expect(page).toHaveURL(new RegExp(`/clientes/${member.id}`));
   await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
 });
 
-test('la ficha: cambiar el teléfono (primero rechazado en el campo), la bitácora y las pestañas', async ({ page }) => {
-  await openAs(page, personas.admin, `/clientes/${memberId}`);
+test('la ficha: cambiar el teléfono (primero rechazado en el campo), la bitácora y las pestañas', async ({ page, own }) => {
+  const member = await nono(own);
+  await openAs(page, personas.admin, `/clientes/${member.id}`);
   await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
-  await expect(page.getByTestId('client-enroller')).toHaveText(/María/);
-  await expect(page.getByTestId('client-phone')).toHaveText(member.phone);
+  await expect(page.getByTestId('client-enroller')).toHaveText(new RegExp(member.enroller));
+  await expect(page.getByTestId('client-phone')).toHaveText(PHONE);
 
   // A phone with letters: the database's sentence at the field, nothing saved.
   await page.getByRole('button', { name: 'Editar datos' }).click();
@@ -86,14 +84,14 @@ test('la ficha: cambiar el teléfono (primero rechazado en el campo), la bitáco
   await expect(page.getByText('Datos del miembro guardados.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('client-phone')).toHaveText('+57 311 222 3344');
-  const [stored] = await withDb(async (db) => (await db.query<{ phone: string }>('select phone from public.clients where id = $1', [memberId])).rows);
+  const [stored] = await withDb(async (db) => (await db.query<{ phone: string }>('select phone from public.clients where id = $1', [member.id])).rows);
   expect(stored!.phone).toBe('+57 311 222 3344');
 
   await page.getByRole('tab', { name: 'Bitácora' }).click();
   await expect(page).toHaveURL(/tab=bitacora/);
   const change = page.getByTestId('audit-entry').first();
   await expect(change).toContainText('laura.admin@savia.test');
-  await expect(change).toContainText(`Teléfono: ${member.phone} → +57 311 222 3344`);
+  await expect(change).toContainText(`Teléfono: ${PHONE} → +57 311 222 3344`);
 
   await page.getByRole('tab', { name: 'Pedidos' }).click();
   await expect(page.getByText('Aún no tiene pedidos')).toBeVisible();

@@ -1,21 +1,21 @@
 // Configuración › Cierre de mes and Bitácora: Sofía (superadmin with finance) previews the month in
 // course (the demo's only open month stays open: other specs write into it) and checks its totals
-// against the database, reads what a closed month's close did, then finds an operator's direct SQL
-// change in the audit log by its filters, under its database role, and is refused a backwards range.
-// Then she closes a month for real: one of the test's own, before every month the database has, with
-// a small history written on the engine's clock; the preview, the close and the summary agree.
-import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import type pg from 'pg';
-import { createFormatters } from '../../src/lib/format';
-import { readSettings } from './as-member';
+// against the database (@empresa: the month's figures are everyone's), reads what a closed month's
+// close did, then finds an operator's direct SQL change in the audit log by its filters, under its
+// database role, and is refused a backwards range. Then she closes a month for real: one of the
+// test's own, long ago, with a small history written on the engine's clock; the preview, the close
+// and the summary agree.
+import { createFormatters } from '../../src/lib/format/format';
+import { readSettings } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own } from './own';
 import { openAs } from './session';
 import { awaitSimulation, personas, withDb } from './support';
 
 const supplierName = `Proveedor bitácora ${Math.random().toString(36).slice(2, 7)}`;
 
-test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la bitácora un cambio hecho en SQL', async ({ page }) => {
+test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la bitácora un cambio hecho en SQL', { tag: '@empresa' }, async ({ page }) => {
   // The preview's figures as the database computes them, and an operator's change made in SQL.
   const [[expected], [supplier], [today]] = await withDb(async (db) => [
     (
@@ -88,68 +88,42 @@ test('el superadmin previsualiza el cierre, lee un mes cerrado y encuentra en la
   await expect(page.getByRole('alert')).toContainText('La fecha final no puede ser anterior a la inicial.');
 });
 
-/** One statement as a signed-in person on the engine's clock `at`, in its own transaction. */
-async function as<T extends pg.QueryResultRow>(db: pg.Client, email: string, at: string, text: string, params: unknown[] = []): Promise<T[]> {
-  await db.query('begin');
-  try {
-    await db.query(
-      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated', 'aud', 'authenticated')::text, true),
-              set_config('savia.now', $2, true)
-         from auth.users u where lower(u.email) = lower($1)`,
-      [email, at],
-    );
-    await db.query('set local role authenticated');
-    const { rows } = await db.query<T>(text, params);
-    await db.query('commit');
-    return rows;
-  } catch (error) {
-    await db.query('rollback');
-    throw error;
-  }
-}
-
 /**
- * A month before the oldest the database has (so a rerun finds another, and no earlier month is
- * open) and over two years ago (outside the 12 months Dashboard and Finanzas chart), with a history
- * of its own on the 15th: Alba (★2) buys 1 unit and stays active; Bea, under
- * her, buys nothing and ends inactive; Ciro, under Bea, buys 10 units (1,000 points). The close
- * then has one of each: Bea's 10 % of Ciro's 1,000.00 forfeited, Alba's volume bonus (2 % of her
- * network's 1,000.00) and Ciro up to ★2.
+ * A month of the test's own, over two years ago (outside the 12 months Dashboard and Finanzas chart)
+ * and no earlier month left open (other tests' old months are closed as soon as they are written:
+ * tests/e2e/own.ts), with a history of its own on the 15th: Alba (★2) buys 1 unit and stays active;
+ * Bea, under her, buys nothing and ends inactive; Ciro, under Bea, buys 10 units (1,000 points). The
+ * close then has one of each: Bea's 10 % of Ciro's 1,000.00 forfeited, Alba's volume bonus (2 % of
+ * her network's 1,000.00) and Ciro up to ★2.
  */
-const oldMonthWithHistory = () =>
-  withDb(async (db) => {
-    const tag = randomUUID().slice(0, 8);
-    const { rows: months } = await db.query<{ month: string }>(
-      `select to_char(least(min(p.month), private.current_period() - interval '2 years') - interval '1 month', 'YYYY-MM-DD') as month
-         from public.periods p`,
-    );
-    const month = months[0]!.month;
-    const member = async (name: string, star: number, enroller: string | null) =>
+async function oldMonthWithHistory(own: Own) {
+  const { month } = await withDb(
+    async (db) =>
       (
-        await db.query<{ id: string }>(
-          `insert into public.clients (name, email, enroller_id, star_level, enrollment_status, joined_at) values ($1, $2, $3, $4, 'registered', now()) returning id`,
-          [name, `${name.toLowerCase().replace(/\s+/g, '.')}@tests.savia`, enroller, star],
+        await db.query<{ month: string }>(
+          `select to_char(m, 'YYYY-MM-DD') as month
+             from generate_series(25, 600) back,
+                  lateral (select (private.current_period() - make_interval(months => back))::date as m) x
+            where not exists (select 1 from public.periods p where p.month = x.m)
+            order by back limit 1`,
         )
-      ).rows[0]!.id;
-    const names = { alba: `Alba Cierre ${tag}`, bea: `Bea Cierre ${tag}`, ciro: `Ciro Cierre ${tag}` };
-    const alba = await member(names.alba, 2, null);
-    const bea = await member(names.bea, 1, alba);
-    const ciro = await member(names.ciro, 1, bea);
-    const { rows: product } = await db.query<{ id: string }>(
-      `insert into public.products (sku, name, price, commissionable_amount, points, stock) values ($1, $2, 100, 100, 100, 20) returning id`,
-      [`T-CIE-${tag}`, `Producto del cierre ${tag}`],
-    );
-    const at = `${month.slice(0, 8)}15 12:00:00-05`;
-    for (const [buyer, quantity] of [
-      [alba, 1],
-      [ciro, 10],
-    ] as const) {
-      await as(db, personas.admin, at, 'select public.create_direct_sale($1, $2::jsonb)', [buyer, JSON.stringify([{ product_id: product[0]!.id, quantity }])]);
-    }
-    // Out of the catalogue other specs read.
-    await db.query('update public.products set is_active = false where id = $1', [product[0]!.id]);
-    return { month, names, ciro };
-  });
+      ).rows[0]!,
+  );
+  const names = { alba: `Alba Cierre ${own.tag}`, bea: `Bea Cierre ${own.tag}`, ciro: `Ciro Cierre ${own.tag}` };
+  const alba = await own.member({ name: names.alba, star: 2 });
+  const bea = await own.member({ name: names.bea, enroller: alba.id });
+  const ciro = await own.member({ name: names.ciro, enroller: bea.id });
+  const product = await own.product({ name: `Producto del cierre ${own.tag}`, price: 100, points: 100, stock: 20 });
+  const at = `${month.slice(0, 8)}15 12:00:00-05`;
+  for (const [buyer, quantity] of [
+    [alba.id, 1],
+    [ciro.id, 10],
+  ] as const) {
+    await own.directSale(buyer, [{ product_id: product.id, quantity }], { at });
+  }
+  await own.retire(product.id); // out of the catalogue other specs read
+  return { month, names, ciro: ciro.id };
+}
 
 const summaryOf = (month: string) =>
   withDb(
@@ -158,12 +132,12 @@ const summaryOf = (month: string) =>
         .rows[0]!,
   );
 
-test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo el cierre, y la base dice lo mismo', async ({ page }) => {
-  const own = await oldMonthWithHistory();
+test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo el cierre, y la base dice lo mismo', async ({ page, own }) => {
+  const old = await oldMonthWithHistory(own);
   try {
     const f = createFormatters(await readSettings());
-    const name = f.month(own.month);
-    await openAs(page, personas.superFinance, `/configuracion?tab=cierre&mes=${own.month}`);
+    const name = f.month(old.month);
+    await openAs(page, personas.superFinance, `/configuracion?tab=cierre&mes=${old.month}`);
     const detail = page.getByRole('region', { name });
     await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Meses de negocio' }).getByRole('button', { name: new RegExp(`^${name}`, 'i') })).toContainText('Abierto');
@@ -175,9 +149,9 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await expect(totals).toHaveText(expected);
     const preview = detail.getByRole('table', { name: 'Vista previa del cierre' });
     const row = (action: string, who: string) => preview.getByRole('row', { name: `${action} ${who}` });
-    await expect(row('Anulación', own.names.bea)).toContainText('terminaste el mes inactivo (0 de 100 puntos personales)');
-    await expect(row('Bono de volumen', own.names.alba)).toContainText(f.money(20));
-    await expect(row('Subida de nivel', own.names.ciro)).toContainText('★1 → ★2');
+    await expect(row('Anulación', old.names.bea)).toContainText('terminaste el mes inactivo (0 de 100 puntos personales)');
+    await expect(row('Bono de volumen', old.names.alba)).toContainText(f.money(20));
+    await expect(row('Subida de nivel', old.names.ciro)).toContainText('★1 → ★2');
 
     await detail.getByRole('button', { name: 'Cerrar mes' }).click();
     const confirm = page.getByRole('alertdialog', { name: `¿Cerrar ${name}?` });
@@ -207,7 +181,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await shootScreen(page, 'configuracion-cierre-hecho');
 
     // The database wrote what the preview said.
-    const period = await summaryOf(own.month);
+    const period = await summaryOf(old.month);
     expect(period.status).toBe('closed');
     expect(period.summary).toMatchObject({
       forfeits: 1,
@@ -226,7 +200,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
             `select (select star_level from public.clients where id = $2) as star,
                   (select r.reason from public.reward_transactions r where r.period_month = $1 and r.type = 'reversal_commission'
                       and r.beneficiary_id = (select c.enroller_id from public.clients c where c.id = $2)) as reason`,
-            [own.month, own.ciro],
+            [old.month, old.ciro],
           )
         ).rows[0]!,
     );
@@ -236,8 +210,8 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     // whatever failed, the month ends closed.
     await withDb(async (db) => {
       await db.query('call private.run_period_close_jobs()');
-      const { rows } = await db.query<{ status: string }>('select status from public.periods where month = $1', [own.month]);
-      if (rows[0]?.status === 'open') await db.query('select private.close_period($1::date, null)', [own.month]);
+      const { rows } = await db.query<{ status: string }>('select status from public.periods where month = $1', [old.month]);
+      if (rows[0]?.status === 'open') await db.query('select private.close_period($1::date, null)', [old.month]);
     });
   }
 });

@@ -1,34 +1,20 @@
 // Dashboard as Laura (admin): the to-do items and the month's figures agree with the database (each
 // expected figure computed here in SQL from the source tables, not from the Dashboard's aggregates),
-// and «Miembros activos» opens Clientes filtered to the same count. As Diego (superadmin): a product
-// of this spec at low stock offers «Reponer», which opens Proveedores with it.
-import { expect, test } from '@playwright/test';
-import { createFormatters } from '../../src/lib/format';
-import { readSettings } from './as-member';
+// and «Miembros activos» opens Clientes filtered to the same count: the company's figures, so
+// @empresa (read while nobody else writes). As Diego (superadmin): a product of the test's own at
+// low stock offers «Reponer», which opens Proveedores with it.
+import type { Page } from '@playwright/test';
+import { createFormatters } from '../../src/lib/format/format';
+import { readSettings } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
-const tag = Math.random().toString(36).slice(2, 7);
-const product = { sku: `DASH-${tag}`, name: `Tónico de prueba ${tag}` };
-let productId = '';
-
-test.beforeAll(async () => {
-  await withDb(async (db) => {
-    const [row] = (
-      await db.query<{ id: string }>(
-        `insert into public.products (sku, name, price, commissionable_amount, points, stock) values ($1, $2, 12.00, 10.00, 10, 2) returning id`,
-        [product.sku, product.name],
-      )
-    ).rows;
-    productId = row!.id;
-  });
-});
-
-test.afterAll(async () => {
-  // Its opening stock movement keeps it (the inventory ledger is append-only): retired instead.
-  await withDb((db) => db.query('update public.products set is_active = false where id = $1', [productId]));
-});
+/** A product of the test's own with 2 units: low stock at the demo's threshold (20). */
+const lowProduct = (own: Own) =>
+  own.product({ name: `Tónico de prueba ${own.tag}`, sku: `DASH-${own.tag}`, price: 12, commissionable: 10, points: 10, stock: 2 });
 
 interface Expected {
   pending: number;
@@ -57,10 +43,11 @@ const expected = () =>
     return row!;
   });
 
-const card = (page: import('@playwright/test').Page, title: string) =>
+const card = (page: Page, title: string) =>
   page.locator('[data-slot="kpi-card"]').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
-test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sigue una cifra a sus filas', async ({ page }) => {
+test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sigue una cifra a sus filas', { tag: '@empresa' }, async ({ page, own }) => {
+  const product = await lowProduct(own);
   const f = createFormatters(await readSettings());
   await openAs(page, personas.admin, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -96,7 +83,7 @@ test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sig
 
   // Low stock: this spec's product, linked to Productos; no «Reponer» for an admin.
   const lowStock = page.getByRole('region', { name: 'Stock bajo' });
-  await expect(lowStock.getByRole('link', { name: new RegExp(product.name) })).toHaveAttribute('href', `/productos?producto=${productId}`);
+  await expect(lowStock.getByRole('link', { name: new RegExp(product.name) })).toHaveAttribute('href', `/productos?producto=${product.id}`);
   await expect(lowStock.getByRole('link', { name: /^Reponer/ })).toHaveCount(0);
 
   await expectAccessible(page, 'Dashboard');
@@ -108,11 +95,12 @@ test('el admin ve lo pendiente y las cifras del mes como las dice la base, y sig
   await expect(page.getByText(want.active === 1 ? '1 resultado' : `${f.count(want.active)} resultados`)).toBeVisible();
 });
 
-test('el superadmin repone un producto en stock bajo desde el Dashboard', async ({ page }) => {
+test('el superadmin repone un producto en stock bajo desde el Dashboard', async ({ page, own }) => {
+  const product = await lowProduct(own);
   await openAs(page, personas.superadmin, '/dashboard');
   const lowStock = page.getByRole('region', { name: 'Stock bajo' });
   const restock = lowStock.getByRole('link', { name: `Reponer ${product.name}` });
-  await expect(restock).toHaveAttribute('href', `/proveedores?reponer=${productId}`);
+  await expect(restock).toHaveAttribute('href', `/proveedores?reponer=${product.id}`);
   await restock.click();
-  await expect(page).toHaveURL(new RegExp(`/proveedores\\?reponer=${productId}`));
+  await expect(page).toHaveURL(new RegExp(`/proveedores\\?reponer=${product.id}`));
 });

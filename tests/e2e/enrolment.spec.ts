@@ -1,161 +1,145 @@
-// Enrolar Miembro end to end, as the three people involved, each in a browser of their own: Lucía
-// enrols a new person with a voucher and reads what the approval will bring her (the database's
-// preview); enrolling the same person again is refused at the e-mail field with nothing lost;
-// Laura (admin) approves it in Aprobaciones; the new person signs in with Google through the
-// account chooser and lands in Mi Cuenta; Lucía sees them approved and in Mi Red. The kit is this
-// run's own, so its stock and the rewards are exact; the database is checked at every step.
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser } from '@playwright/test';
-import { formatMoney, formatPoints } from '../../src/lib/format';
-import { asMember, readSettings } from './as-member';
+// Enrolar Miembro end to end, as the three people involved, each in a browser of their own: an
+// active member of the test's own (Luz) enrols a new person with a voucher and reads what the
+// approval will bring her (the database's preview); enrolling the same person again is refused at the
+// e-mail field with nothing lost; Laura (admin) approves it in Aprobaciones; the new person signs in
+// with Google through the account chooser and lands in Mi Cuenta; Luz sees them approved and in Mi
+// Red. The kit is this test's own, so its stock and the rewards are exact; the database is checked at
+// every step.
+import { formatMoney, formatPoints } from '../../src/lib/format/format';
+import { one, readAs, readSettings } from './db';
 import { pngImage } from './files';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
-import { openAs } from './session';
-import { personas, signInWithTypedEmail, withDb } from './support';
+import { approvals } from './pages/approvals';
+import { signInWithTypedEmail } from './support';
 
-const lucia = personas.memberB;
-const run = randomUUID().slice(0, 6);
-const person = { name: `Ñusta Enrolada ${run}`, email: `enrolada.${run}@savia.test`, document: `CC ${run}` };
-const PENDING = `status in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento')`;
-
-const one = async <T>(sql: string, params: unknown[] = []) => withDb(async (db) => (await db.query(sql, params)).rows[0] as T);
-
-async function openAsIn(browser: Browser, email: string, path: string) {
-  const page = await (await browser.newContext()).newPage();
-  await openAs(page, email, path);
-  return page;
-}
-
-test('enrolar con comprobante y vista previa → rechazo en el correo → aprobación → la persona entra con Google → aparece en Mi Red', async ({ browser }) => {
+test('enrolar con comprobante y vista previa → rechazo en el correo → aprobación → la persona entra con Google → aparece en Mi Red', async ({
+  browser,
+  own,
+  people,
+}) => {
   test.setTimeout(240_000);
   const { currency } = await readSettings();
   const money = (v: string | number) => formatMoney(v, currency);
-  const kit = await one<{ id: string; name: string }>(
-    `insert into public.products (sku, name, description, price, commissionable_amount, points, stock, is_kit)
-     values ($1, $2, 'Té, cúrcuma y catálogo impreso para empezar.', 90, 70, 120, 5, true) returning id, name`,
-    [`E2E-KIT-${run}`, `Kit e2e ${run}`],
+  const run = own.tag;
+  const person = { name: `Ñusta Enrolada ${run}`, email: `enrolada.${run}@savia.test`, document: `CC ${run}` };
+  const luz = await own.member({ name: `Luz Enroladora ${run}`, active: true });
+  const kit = await own.product({
+    name: `Kit e2e ${run}`,
+    description: 'Té, cúrcuma y catálogo impreso para empezar.',
+    price: 90,
+    commissionable: 70,
+    points: 120,
+    stock: 5,
+    kit: true,
+  });
+  // 1. Luz fills the form, picks this test's kit and reads the preview the database computes.
+  const page = await people.open(luz.email, '/mi-cuenta/enrolar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Enrolar Miembro' })).toBeVisible();
+  await page.getByLabel('Nombre completo').fill(person.name);
+  const email = page.getByLabel('Correo de Google');
+  await email.fill(person.email);
+  await expect(email).toHaveAccessibleDescription(/cuenta de Google con la que la persona entrará a Savia/);
+  await page.getByLabel('Teléfono (opcional)').fill('+57 300 555 0199');
+  await page.getByLabel('Número de documento (opcional)').fill(person.document);
+  await page.getByLabel('Dirección (opcional)').fill('Carrera 5 # 10-20');
+  await page.getByLabel('Ciudad (opcional)').fill('Cali');
+  await page.getByRole('radio', { name: new RegExp(kit.name) }).check();
+  await page.getByLabel('Transferencia').check();
+  await page.getByLabel('Referencia de pago (opcional)').fill(`E2E-ENROL-${run}`);
+  await page.getByLabel('Comprobante de pago (opcional)').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngImage() });
+
+  const expected = await readAs(
+    luz.email,
+    async (db) =>
+      (
+        await db.query<{ points: number; enrollment_commission: string; starter_bonus: string; level_name: string }>(
+          'select * from public.preview_enrolment($1)',
+          [kit.id],
+        )
+      ).rows[0]!,
   );
-  try {
-    // 1. Lucía fills the form, picks this run's kit and reads the preview the database computes.
-    const page = await openAsIn(browser, lucia, '/mi-cuenta/enrolar');
-    await expect(page.getByRole('heading', { level: 1, name: 'Enrolar Miembro' })).toBeVisible();
-    await page.getByLabel('Nombre completo').fill(person.name);
-    const email = page.getByLabel('Correo de Google');
-    await email.fill(person.email);
-    await expect(email).toHaveAccessibleDescription(/cuenta de Google con la que la persona entrará a Savia/);
-    await page.getByLabel('Teléfono (opcional)').fill('+57 300 555 0199');
-    await page.getByLabel('Número de documento (opcional)').fill(person.document);
-    await page.getByLabel('Dirección (opcional)').fill('Carrera 5 # 10-20');
-    await page.getByLabel('Ciudad (opcional)').fill('Cali');
-    await page.getByRole('radio', { name: new RegExp(kit.name) }).check();
-    await page.getByLabel('Transferencia').check();
-    await page.getByLabel('Referencia de pago (opcional)').fill(`E2E-ENROL-${run}`);
-    await page.getByLabel('Comprobante de pago (opcional)').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngImage() });
+  const preview = page.getByRole('region', { name: 'Lo que te traerá este enrolamiento' });
+  await expect(preview).toContainText(`${formatPoints(expected.points)} puntos`);
+  await expect(preview).toContainText(money(expected.enrollment_commission));
+  await expect(preview).toContainText(money(expected.starter_bonus));
+  await expect(preview).toContainText(expected.level_name);
+  expect(expected.points, 'los puntos son los del kit').toBe(120);
 
-    const expected = await asMember(
-      lucia,
-      async (db) =>
-        (
-          await db.query<{ points: number; enrollment_commission: string; starter_bonus: string; level_name: string }>(
-            'select * from public.preview_enrolment($1)',
-            [kit.id],
-          )
-        ).rows[0]!,
-    );
-    const preview = page.getByRole('region', { name: 'Lo que te traerá este enrolamiento' });
-    await expect(preview).toContainText(`${formatPoints(expected.points)} puntos`);
-    await expect(preview).toContainText(money(expected.enrollment_commission));
-    await expect(preview).toContainText(money(expected.starter_bonus));
-    await expect(preview).toContainText(expected.level_name);
-    expect(expected.points, 'los puntos son los del kit').toBe(120);
-
-    await page.getByRole('button', { name: 'Enviar enrolamiento' }).click();
-    await expect(page.getByRole('heading', { name: '¡Enrolamiento enviado!' })).toBeVisible({ timeout: 20_000 });
-    const sale = await one<{
-      id: string;
-      sale_no: number;
-      status: string;
-      total: string;
-      enrollment_status: string;
-      enroller: string;
-      voucher_hash: string | null;
-      kit_id: string;
-    }>(
-      `select s.id, s.sale_no::int as sale_no, s.status, s.total, c.enrollment_status, e.email as enroller, s.voucher_hash,
+  await page.getByRole('button', { name: 'Enviar enrolamiento' }).click();
+  await expect(page.getByRole('heading', { name: '¡Enrolamiento enviado!' })).toBeVisible({ timeout: 20_000 });
+  const sale = await one<{
+    id: string;
+    sale_no: number;
+    status: string;
+    total: string;
+    enrollment_status: string;
+    enroller: string;
+    voucher_hash: string | null;
+    kit_id: string;
+  }>(
+    `select s.id, s.sale_no::int as sale_no, s.status, s.total, c.enrollment_status, e.email as enroller, s.voucher_hash,
               (select i.product_id from public.sale_items i where i.sale_id = s.id) as kit_id
          from public.clients c join public.sales s on s.client_id = c.id join public.clients e on e.id = c.enroller_id
         where c.email = $1`,
-      [person.email],
-    );
-    expect(sale).toMatchObject({ status: 'Pendiente de Enrolamiento', total: '90.00', enrollment_status: 'pending', enroller: lucia, kit_id: kit.id });
-    expect(sale.voucher_hash, 'el comprobante quedó subido y su huella va con la venta').toBeTruthy();
-    const list = page.getByRole('table', { name: 'Tus enrolamientos' });
-    await expect(list.getByRole('row').filter({ hasText: person.name })).toContainText('Pendiente de aprobación');
+    [person.email],
+  );
+  expect(sale).toMatchObject({ status: 'Pendiente de Enrolamiento', total: '90.00', enrollment_status: 'pending', enroller: luz.email, kit_id: kit.id });
+  expect(sale.voucher_hash, 'el comprobante quedó subido y su huella va con la venta').toBeTruthy();
+  const list = page.getByRole('table', { name: 'Tus enrolamientos' });
+  await expect(list.getByRole('row').filter({ hasText: person.name })).toContainText('Pendiente de aprobación');
 
-    // 2. The same person again, on a phone: refused at the e-mail field, nothing typed is lost.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Enrolar a otra persona' }).click();
-    await page.getByLabel('Nombre completo').fill(person.name);
-    await email.fill(person.email.toUpperCase());
-    await page.getByRole('radio', { name: new RegExp(kit.name) }).check();
-    await page.getByRole('button', { name: 'Enviar enrolamiento' }).click();
-    const refusal = `Ya hay un enrolamiento pendiente de aprobación con el correo ${person.email}: espera a que lo aprueben o lo rechacen.`;
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    await expect(email).toBeFocused();
-    await expect(page.getByLabel('Nombre completo')).toHaveValue(person.name);
-    await expect(email).toHaveValue(person.email.toUpperCase());
-    expect(
-      (await one<{ n: string }>('select count(*) as n from public.sales s join public.clients c on c.id = s.client_id where c.email = $1', [person.email])).n,
-      'el rechazo no creó otra venta',
-    ).toBe('1');
-    await expectAccessible(page, 'Enrolar Miembro con el rechazo en el correo');
-    await shootScreen(page, 'enrolar-miembro');
+  // 2. The same person again, on a phone: refused at the e-mail field, nothing typed is lost.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Enrolar a otra persona' }).click();
+  await page.getByLabel('Nombre completo').fill(person.name);
+  await email.fill(person.email.toUpperCase());
+  await page.getByRole('radio', { name: new RegExp(kit.name) }).check();
+  await page.getByRole('button', { name: 'Enviar enrolamiento' }).click();
+  const refusal = `Ya hay un enrolamiento pendiente de aprobación con el correo ${person.email}: espera a que lo aprueben o lo rechacen.`;
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(email).toBeFocused();
+  await expect(page.getByLabel('Nombre completo')).toHaveValue(person.name);
+  await expect(email).toHaveValue(person.email.toUpperCase());
+  expect(
+    (await one<{ n: string }>('select count(*) as n from public.sales s join public.clients c on c.id = s.client_id where c.email = $1', [person.email])).n,
+    'el rechazo no creó otra venta',
+  ).toBe('1');
+  await expectAccessible(page, 'Enrolar Miembro con el rechazo en el correo');
+  await shootScreen(page, 'enrolar-miembro');
 
-    // 3. Laura approves it in Aprobaciones, in her own browser.
-    const { ahead } = await one<{ ahead: string }>(
-      `select count(*) as ahead from public.sales s, public.sales me where me.id = $1 and s.${PENDING} and (s.created_at, s.id) < (me.created_at, me.id)`,
-      [sale.id],
-    );
-    const admin = await openAsIn(browser, personas.admin, `/aprobaciones?pagina=${Math.floor(Number(ahead) / 20) + 1}&venta=${sale.id}`);
-    const review = admin.getByTestId('sale-review');
-    await expect(review.getByRole('heading', { level: 2 })).toContainText(`#${formatPoints(sale.sale_no)}`);
-    await review.getByRole('button', { name: 'Aprobar' }).click();
-    await admin
-      .getByRole('alertdialog', { name: `¿Aprobar la venta #${formatPoints(sale.sale_no)}?` })
-      .getByRole('button', { name: 'Aprobar' })
-      .click();
-    await expect(admin.getByText(new RegExp(`^Venta #${formatPoints(sale.sale_no)} aprobada`))).toBeVisible();
-    await admin.context().close();
-    const posted = await one<{ points: number; commission: string; bonus: string; status: string }>(
-      `select (select c.enrollment_status from public.clients c where c.email = $2) as status,
+  // 3. Laura approves it in Aprobaciones, in her own browser.
+  const admin = await (await browser.newContext()).newPage();
+  await approvals(admin).open(sale);
+  await approvals(admin).approve(sale);
+  await admin.context().close();
+  const posted = await one<{ points: number; commission: string; bonus: string; status: string }>(
+    `select (select c.enrollment_status from public.clients c where c.email = $2) as status,
               coalesce(sum(r.points) filter (where r.type = 'points_enroller'), 0)::int as points,
               coalesce(sum(r.amount) filter (where r.type = 'commission_enrollment'), 0)::text as commission,
               coalesce(sum(r.amount) filter (where r.type = 'bonus_starter'), 0)::text as bonus
          from public.reward_transactions r where r.source_sale_id = $1`,
-      [sale.id, person.email],
-    );
-    expect(posted, 'la aprobación escribió lo que la vista previa anunció').toEqual({
-      status: 'registered',
-      points: expected.points,
-      commission: expected.enrollment_commission,
-      bonus: expected.starter_bonus,
-    });
+    [sale.id, person.email],
+  );
+  expect(posted, 'la aprobación escribió lo que la vista previa anunció').toEqual({
+    status: 'registered',
+    points: expected.points,
+    commission: expected.enrollment_commission,
+    bonus: expected.starter_bonus,
+  });
 
-    // 4. The new person signs in with that Google account, through the chooser, and lands in Mi Cuenta.
-    const newcomer = await (await browser.newContext()).newPage();
-    await signInWithTypedEmail(newcomer, person.email);
-    await expect(newcomer).toHaveURL(/\/mi-cuenta$/, { timeout: 20_000 });
-    await expect(newcomer.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
-    await newcomer.context().close();
+  // 4. The new person signs in with that Google account, through the chooser, and lands in Mi Cuenta.
+  const newcomer = await (await browser.newContext()).newPage();
+  await signInWithTypedEmail(newcomer, person.email);
+  await expect(newcomer).toHaveURL(/\/mi-cuenta$/, { timeout: 20_000 });
+  await expect(newcomer.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
+  await newcomer.context().close();
 
-    // 5. Lucía sees it approved, and the person in her network.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.reload();
-    await expect(list.getByRole('row').filter({ hasText: person.name })).toContainText('Ya puede entrar con su cuenta de Google');
-    await page.goto(`/mi-cuenta/mi-red?vista=tabla&gen=1&q=${encodeURIComponent(person.name)}`);
-    await expect(page.getByRole('table', { name: 'Personas de la generación 1' }).getByText(person.name)).toBeVisible();
-  } finally {
-    await withDb((db) => db.query('update public.products set is_active = false where id = $1', [kit.id]));
-  }
+  // 5. Luz sees it approved, and the person in her network.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(list.getByRole('row').filter({ hasText: person.name })).toContainText('Ya puede entrar con su cuenta de Google');
+  await page.goto(`/mi-cuenta/mi-red?vista=tabla&gen=1&q=${encodeURIComponent(person.name)}`);
+  await expect(page.getByRole('table', { name: 'Personas de la generación 1' }).getByText(person.name)).toBeVisible();
 });

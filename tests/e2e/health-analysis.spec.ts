@@ -2,40 +2,21 @@
 // runs an analysis with a red flag (pregnancy: no recommendations, the sentence) and one without (a
 // product recommended with its reason, another excluded by an allergy, with why), downloads its PDF,
 // reopens the first from the history, and the database holds both with their consent, author and audit.
-// The member and the two products are this spec's own (the products deactivated after); the goal
-// «defensas» is one almost nothing else in the catalogue has, so the spec's product is always listed.
+// The member and the two products are the test's own (the products deactivated after); the goal
+// «defensas» is one almost nothing else in the catalogue has, so the test's product is always listed.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
-const productIds: string[] = [];
-
-test.afterAll(async () => {
-  await withDb((db) => db.query('update public.products set is_active = false where id = any($1)', [productIds]));
-});
-
-test('Diego hace un análisis con una señal de alerta y otro con recomendaciones y exclusiones, y descarga su PDF', async ({ page }) => {
+test('Diego hace un análisis con una señal de alerta y otro con recomendaciones y exclusiones, y descarga su PDF', async ({ page, own }) => {
+  const tag = own.tag.toUpperCase();
   const memberName = `Salud ${tag} Prueba`;
-  const { clientId, acerola, miel } = await withDb(async (db) => {
-    const [member] = (
-      await db.query<{ id: string }>(
-        `insert into public.clients (name, email, slug, enrollment_status, joined_at) values ($1, $2, $3, 'registered', now()) returning id`,
-        [memberName, `salud-${tag.toLowerCase()}@tests.savia`, `salud-${tag.toLowerCase()}`],
-      )
-    ).rows;
-    const insert = (sku: string, name: string, components: string[]) =>
-      db.query<{ id: string }>(
-        `insert into public.products (sku, name, price, points, benefits, components) values ($1, $2, 12, 12, '{defensas}', $3) returning id`,
-        [sku, name, components],
-      );
-    const [a] = (await insert(`SAL-${tag}-A`, `Acerola ${tag}`, [])).rows;
-    const [b] = (await insert(`SAL-${tag}-M`, `Miel ${tag}`, ['abejas'])).rows;
-    productIds.push(a!.id, b!.id);
-    return { clientId: member!.id, acerola: a!.id, miel: b!.id };
-  });
+  const { id: clientId } = await own.member({ name: memberName, email: `salud-${own.tag}@tests.savia`, slug: `salud-${own.tag}` });
+  const defensas = (sku: string, name: string, components: string[]) => own.product({ sku, name, price: 12, points: 12, benefits: ['defensas'], components });
+  const { id: acerola } = await defensas(`SAL-${tag}-A`, `Acerola ${tag}`, []);
+  const { id: miel } = await defensas(`SAL-${tag}-M`, `Miel ${tag}`, ['abejas']);
 
   await openAs(page, personas.superadmin, '/analizador-salud');
   await expect(page.getByRole('heading', { level: 1, name: 'Análisis de Salud' })).toBeVisible();

@@ -36,9 +36,16 @@ export async function setTheme(page: Page, theme: Theme) {
     void getComputedStyle(document.documentElement).color; // the new colours are computed with no transition
     freeze.remove();
   }, theme);
-  // Let any dialog's fade-in end before reading colours: half way, an overlay or a text blends with
-  // what is below and axe reads colours no one sees at rest. Endless animations (skeletons,
-  // spinners) are left alone; a slow machine gets at most 2 s. Then one painted frame.
+  await atRest(page);
+}
+
+/**
+ * Lets what is moving now end before reading colours: half way through a dialog's fade-in or a
+ * toast's slide, an overlay or a text blends with what is below and axe reads colours no one sees at
+ * rest. Animations and transitions under way are awaited (endless ones, skeletons and spinners, are
+ * left alone; a slow machine gets at most 2 s), then one painted frame.
+ */
+async function atRest(page: Page) {
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
@@ -73,11 +80,11 @@ export async function expectAccessible(page: Page, what: string) {
   for (const theme of THEMES) {
     await setTheme(page, theme);
     let found = await serious();
-    // At rest means it stays: a toast sliding in or a list refetched behind a dialog (transitions, not
-    // animations, so not awaited above) once blended colours for one read on a busy machine. A real
-    // violation is still there half a second later.
+    // At rest means it stays: a toast sliding in or a list refetched behind a dialog once started
+    // moving just after the wait above and blended colours for one read on a busy machine. A real
+    // violation is still there once what started moving has stopped.
     if (found.length > 0) {
-      await page.waitForTimeout(500);
+      await atRest(page);
       found = await serious();
     }
     expect(found, `${what}, tema ${theme === 'light' ? 'claro' : 'oscuro'}`).toEqual([]);

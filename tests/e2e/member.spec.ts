@@ -1,7 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+// The members' area for the demo members: where signing in lands (through Google's chooser, the
+// first test's subject; the others start signed in), the routes a member may open, the sections, the
+// user menu, and the reminder an inactive member gets once per browser session.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoToastAsked, expectToastLasts, MEMBER_NAV as MEMBER_NAV_NAME, pauseUntilShown, recordToastTimes } from './pages/shell';
+import { openAs, seedSession } from './session';
 import { expectedDisplayName, MEMBER_NAV, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_PATHS } from './support';
-
-const MEMBER_NAV_NAME = 'Navegación de Mi Cuenta';
 const INACTIVE_TEXT = 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.';
 
 const inactiveToast = (page: Page) => page.getByRole('button', { name: /¡Atención!/ });
@@ -13,21 +17,26 @@ test.describe('miembro activa', () => {
     expect(await navLabels(page, MEMBER_NAV_NAME)).toEqual(MEMBER_NAV);
     const name = await expectedDisplayName(personas.memberActive);
     await expect(page.getByRole('banner').getByTestId('header-user-name')).toHaveText(name);
-    await page.mouse.move(1200, 780);
-    await page.waitForTimeout(1500);
-    await expect(inactiveToast(page)).toHaveCount(0);
+    // No reminder for an active member: none was even asked for.
+    await expectNoToastAsked(page);
   });
 
-  test('abre sus rutas; el back office, la raíz y lo desconocido vuelven a /mi-cuenta', async ({ page }) => {
-    await signIn(page, personas.memberActive, '/mi-cuenta');
+  test('abre sus rutas por su dirección', async ({ page }) => {
+    test.slow(); // a full load of the app per route
+    await openAs(page, personas.memberActive, '/mi-cuenta');
     for (const path of MEMBER_PATHS) await settle(page, path, path);
+  });
+
+  test('el back office, la raíz y lo desconocido vuelven a /mi-cuenta', async ({ page }) => {
+    test.slow(); // a full load of the app per route
+    await openAs(page, personas.memberActive, '/mi-cuenta');
     for (const path of [...STAFF_PATHS, ...SUPER_PATHS, '/finanzas', '/', '/no-existe', '/mi-cuenta/no-existe', '/login']) {
       await settle(page, path, '/mi-cuenta');
     }
   });
 
   test('cada sección muestra su título', async ({ page }) => {
-    await signIn(page, personas.memberB, '/mi-cuenta');
+    await openAs(page, personas.memberB, '/mi-cuenta');
     const nav = page.getByRole('navigation', { name: MEMBER_NAV_NAME });
     for (const label of [...MEMBER_NAV.slice(1), MEMBER_NAV[0] as string]) {
       await nav.getByRole('link', { name: label, exact: true }).click();
@@ -36,8 +45,10 @@ test.describe('miembro activa', () => {
     }
   });
 
-  test('el menú de usuario cierra la sesión y lleva a /login', async ({ page }) => {
-    await signIn(page, personas.memberActive, '/mi-cuenta');
+  test('el menú de usuario cierra la sesión y lleva a /login', async ({ page, own }) => {
+    // Signing out ends every session of the person: a member of the test's own, not María.
+    const member = await own.member({ name: `Sol Salida ${own.tag}`, active: true });
+    await openAs(page, member.email, '/mi-cuenta');
     await page.getByRole('button', { name: /Menú de usuario/ }).click();
     await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -48,14 +59,14 @@ test.describe('miembro activa', () => {
 
 test.describe('miembro inactivo', () => {
   test('ve el aviso arriba a la izquierda durante 6 s, una vez por sesión del navegador', async ({ page, browser }) => {
-    // The page's clock runs as usual, and the toast's timer on it; the waits are jumps of that clock
-    // (clock.runFor) instead of real seconds, and the 6 s are measured on it.
+    // The toast's 6 s are counted on the page's clock (expectToastLasts), not the wall's.
     await page.clock.install();
-    await signIn(page, personas.memberInactive, '/mi-cuenta');
+    await recordToastTimes(page);
+    await seedSession(page, personas.memberInactive);
     await page.mouse.move(1200, 780); // sonner pauses while hovered
     const toast = inactiveToast(page);
-    await expect(toast).toBeVisible();
-    const shownAt = await page.evaluate(() => Date.now());
+    await pauseUntilShown(page, toast, () => page.goto('/mi-cuenta'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
     await expect(toast).toContainText('¡Atención!');
     await expect(toast).toContainText(INACTIVE_TEXT);
     const box = await toast.boundingBox();
@@ -63,32 +74,26 @@ test.describe('miembro inactivo', () => {
     expect(box!.x).toBeLessThan(100);
     expect(box!.y).toBeLessThan(100);
     await expect(page.locator('[data-sonner-toaster][data-x-position="left"][data-y-position="top"]')).toContainText(INACTIVE_TEXT);
-
-    await page.clock.runFor(4500);
-    await expect(toast).toBeVisible();
-    await page.clock.runFor(2000);
-    await expect(toast).toBeHidden({ timeout: 5000 });
-    const lasted = (await page.evaluate(() => Date.now())) - shownAt;
-    expect(lasted).toBeGreaterThan(5000);
-    expect(lasted).toBeLessThan(9000);
+    await expectToastLasts(page, toast, 6_000);
 
     // Same browser session: neither a reload nor moving around shows it again.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
+    await expectNoToastAsked(page);
     await page.getByRole('navigation', { name: MEMBER_NAV_NAME }).getByRole('link', { name: 'Mi Red' }).click();
-    await page.waitForTimeout(1500);
-    await expect(toast).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Red' })).toBeVisible();
+    await expectNoToastAsked(page);
 
     // A new browser session does show it again.
     const other = await browser.newContext();
     const fresh = await other.newPage();
-    await signIn(fresh, personas.memberInactive, '/mi-cuenta');
+    await openAs(fresh, personas.memberInactive, '/mi-cuenta');
     await expect(inactiveToast(fresh)).toBeVisible();
     await other.close();
   });
 
   test('el aviso se cierra al hacer clic', async ({ page }) => {
-    await signIn(page, personas.memberInactive, '/mi-cuenta');
+    await openAs(page, personas.memberInactive, '/mi-cuenta');
     const toast = inactiveToast(page);
     await expect(toast).toBeVisible();
     await toast.click();
@@ -99,8 +104,10 @@ test.describe('miembro inactivo', () => {
 test.describe('móvil', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('el botón de menú abre la navegación lateral y el menú de usuario sigue a mano', async ({ page }) => {
-    await signIn(page, personas.memberActive, '/mi-cuenta');
+  test('el botón de menú abre la navegación lateral y el menú de usuario sigue a mano', async ({ page, own }) => {
+    // It ends by signing out, which ends every session of the person: a member of the test's own.
+    const member = await own.member({ name: `Sol Movil ${own.tag}`, active: true });
+    await openAs(page, member.email, '/mi-cuenta');
     await expect(page.getByRole('navigation', { name: MEMBER_NAV_NAME })).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const drawer = page.getByRole('dialog');

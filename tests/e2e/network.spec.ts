@@ -2,9 +2,12 @@
 // and page by page, the table by generation with search, filter and paging, and contact data (with
 // the WhatsApp link) only for her direct enrollees. The people it looks for are its own: a direct
 // enrollee of María with 22 enrollees of their own (her generation 2), made here and removed after.
+// No other spec adds to María's network; this one's tests share those people, so they run one after
+// the other, in one worker.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
+import { readAs } from './db';
 import { personas, withDb } from './support';
 
 const tag = Math.random().toString(36).slice(2, 7);
@@ -15,6 +18,8 @@ const child = (n: number) => ({
   email: `red.hijo${n}.${tag}@savia.test`,
 });
 const CHILDREN = 22;
+
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   await withDb(async (db) => {
@@ -44,21 +49,7 @@ test.afterAll(async () => {
 });
 
 /** What the database says of María's network this month, as María would read it. */
-async function asMaria<T extends Record<string, unknown>>(sql: string): Promise<T[]> {
-  return withDb(async (db) => {
-    await db.query('begin');
-    try {
-      await db.query(
-        `select set_config('request.jwt.claims', json_build_object('sub', auth_uid, 'role', 'authenticated')::text, true)
-           from public.clients where email = $1`,
-        [personas.memberActive],
-      );
-      return (await db.query<T>(sql)).rows;
-    } finally {
-      await db.query('rollback');
-    }
-  });
-}
+const asMaria = <T extends Record<string, unknown>>(sql: string) => readAs(personas.memberActive, async (db) => (await db.query<T>(sql)).rows);
 
 const tree = (page: Page) => page.getByRole('list', { name: 'Enrolados de Tú' });
 const whatsappOf = (page: Page, name: string) => page.getByRole('link', { name: `Escribir por WhatsApp a ${name}` });

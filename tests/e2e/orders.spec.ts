@@ -1,45 +1,40 @@
-// Hacer un Pedido and Mis Pedidos as a member (María, the demo's active member): an order with a
-// voucher from the catalogue to the database, the cart a refusal keeps and marks, a pending order
-// cancelled, «Volver a pedir», the receipt, both screens at 390×844, axe and screenshots. Each test
-// makes the products and orders it changes (products of its own, retired at the end).
-import { randomUUID } from 'node:crypto';
+// Hacer un Pedido and Mis Pedidos as a member: an order with a voucher from the catalogue to the
+// database, the cart a refusal keeps and marks, a pending order cancelled, «Volver a pedir», the
+// receipt, both screens at 390×844, axe and screenshots. Each test that orders does it as a member of
+// its own, with products of its own (retired at the end); the ones that only read (a receipt, the
+// list of orders) read María's, which no spec changes.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/format';
+import type { Locator, Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/format/format';
+import { asPerson, one } from './db';
 import { pngImage } from './files';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own, Product } from './own';
+import { ORDER, placeOrder } from './pages/place-order';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
-const ORDER = '/mi-cuenta/hacer-pedido';
 const MY_ORDERS = '/mi-cuenta/mis-pedidos';
 const PHONE = { width: 390, height: 844 };
 
 // Fixtures ----------------------------------------------------------------------------------------------
 
-interface Product {
-  id: string;
-  name: string;
-  price: number;
-  points: number;
-}
+/** A product of the test's own, active, with its stock. */
+const makeProduct = (own: Own, label: string, price: number, points: number, stock: number): Promise<Product> =>
+  own.product({
+    name: `Pedidos e2e ${label} ${own.tag}`,
+    sku: `E2E-PED-${label}-${own.tag}`.slice(0, 40),
+    description: 'Producto de prueba de Hacer un Pedido.',
+    category: 'Pruebas',
+    benefits: ['prueba'],
+    price,
+    points,
+    stock,
+  });
 
-const run = randomUUID().slice(0, 6);
-const made: string[] = [];
-
-/** A product of this run's own, active, with its stock (written as the seed writes them). */
-async function makeProduct(label: string, price: number, points: number, stock: number): Promise<Product> {
-  const name = `Pedidos e2e ${label} ${run}`;
-  const { rows } = await withDb((db) =>
-    db.query<{ id: string }>(
-      `insert into public.products (sku, name, description, category, benefits, price, commissionable_amount, points, stock)
-       values ($1, $2, 'Producto de prueba de Hacer un Pedido.', 'Pruebas', '{prueba}', $3, $3, $4, $5) returning id`,
-      [`E2E-PED-${label}-${run}`.toUpperCase().slice(0, 40), name, price, points, stock],
-    ),
-  );
-  made.push(rows[0]!.id);
-  return { id: rows[0]!.id, name, price, points };
-}
+/** A member of the test's own who orders: an address to deliver to, an account, active this month. */
+const buyer = (own: Own) => own.member({ name: `Olga Pedidos ${own.tag}`, address: 'Carrera 7 # 12-34', city: 'Medellín', account: true, active: true });
 
 /** Stock leaves only through a movement, as the back office's «Ajustar stock» does. */
 async function setStock(productId: string, stock: number) {
@@ -52,54 +47,9 @@ async function setStock(productId: string, stock: number) {
   );
 }
 
-const stockOf = async (productId: string) =>
-  withDb(async (db) => (await db.query<{ stock: number }>('select stock from public.products where id = $1', [productId])).rows[0]!.stock);
-
-const memberOf = async (email: string) =>
-  withDb(
-    async (db) =>
-      (
-        await db.query<{ client_id: string; user_id: string }>(
-          'select c.id as client_id, c.auth_uid as user_id from public.clients c where lower(c.email) = lower($1)',
-          [email],
-        )
-      ).rows[0]!,
-  );
-
-/** Runs an RPC as a signed-in person, as PostgREST would (role authenticated, their JWT claims). */
-async function asPerson<T extends object>(email: string, sql: string, params: unknown[]): Promise<T[]> {
-  return withDb(async (db) => {
-    const { rows: users } = await db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email]);
-    await db.query('begin');
-    try {
-      await db.query('set local role authenticated');
-      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: users[0]!.id, role: 'authenticated' })]);
-      const { rows } = await db.query<T>(sql, params);
-      await db.query('commit');
-      return rows;
-    } catch (error) {
-      await db.query('rollback');
-      throw error;
-    }
-  });
-}
-
-/** A pending order placed through the engine as the member. */
-async function pendingOrderOf(email: string, items: { product_id: string; quantity: number }[]) {
-  const rows = await asPerson<{ id: string; sale_no: number }>(email, `select id, sale_no::int as sale_no from public.place_order($1::jsonb, 'efectivo', $2)`, [
-    JSON.stringify(items),
-    `E2E-CANCELAR-${run}`,
-  ]);
-  return rows[0]!;
-}
-
-const currency = async () =>
-  withDb(async (db) => (await db.query<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).rows[0]!.currency);
-
-test.afterAll(async () => {
-  // Out of the catalogue, so no later spec sees this run's products.
-  await withDb((db) => db.query('update public.products set is_active = false where id = any($1::uuid[])', [made]));
-});
+const stockOf = async (productId: string) => (await one<{ stock: number }>('select stock from public.products where id = $1', [productId])).stock;
+const salesOf = async (clientId: string) => (await one<{ n: number }>('select count(*)::int as n from public.sales where client_id = $1', [clientId])).n;
+const currency = async () => (await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).currency;
 
 /** axe in both themes and the screenshots, with the pointer out of the way (a hover is not the resting look). */
 async function judge(page: Page, what: string, shot?: string) {
@@ -114,32 +64,9 @@ async function judge(page: Page, what: string, shot?: string) {
 
 // Page objects -----------------------------------------------------------------------------------------
 
-function placeOrder(page: Page) {
-  const cart = page.getByRole('complementary', { name: 'Tu carrito' });
-  return {
-    cart,
-    async search(text: string) {
-      await page.getByLabel('Buscar productos').fill(text);
-      await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
-    },
-    async add(product: Product) {
-      await page.getByRole('button', { name: `Agregar ${product.name} al carrito` }).click();
-      await expect(cart.getByText(product.name)).toBeVisible();
-    },
-    line: (product: Product) => cart.getByRole('listitem').filter({ hasText: product.name }),
-    quantity: (product: Product) => cart.getByLabel(`Cantidad de ${product.name}`),
-    total: () => cart.getByTestId('cart-total'),
-    async toCheckout() {
-      await page.getByRole('button', { name: 'Continuar al pago' }).click();
-      await expect(page.getByRole('heading', { name: 'Pago y entrega' })).toBeVisible();
-    },
-    confirm: () => page.getByRole('button', { name: 'Confirmar pedido' }),
-  };
-}
-
 /** Mis Pedidos with an order open from its link (the open order lives in the URL). */
-async function openOrderLink(page: Page, order: { id: string; sale_no: number }) {
-  await openAs(page, personas.memberActive, MY_ORDERS);
+async function openOrderLink(page: Page, email: string, order: { id: string; sale_no: number }) {
+  await openAs(page, email, MY_ORDERS);
   await page.goto(`${MY_ORDERS}?pedido=${order.id}`);
   const sheet = page.getByRole('dialog', { name: new RegExp(`N\\.º ${order.sale_no}$`) });
   // A full load: the page and the order arrive after the session, as in openAs.
@@ -171,15 +98,16 @@ async function downloadReceipt(page: Page, sheet: Locator) {
 
 test('hace un pedido con comprobante: queda pendiente en la base con sus líneas y la huella del comprobante; lo ve en Mis Pedidos y, aprobado, lo que le dio, su recibo y el stock', async ({
   page,
+  own,
 }) => {
   test.setTimeout(180_000);
-  const product = await makeProduct('principal', 12.5, 7, 40);
+  const product = await makeProduct(own, 'principal', 12.5, 7, 40);
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  const maria = await memberOf(personas.memberActive);
+  const member = await buyer(own);
   const o = placeOrder(page);
 
-  await openAs(page, personas.memberActive, ORDER);
+  await openAs(page, member.email, ORDER);
   await o.search(product.name);
   await expect(page.getByTestId('product-card')).toHaveCount(1);
   await o.add(product);
@@ -207,7 +135,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   await expect(page.getByRole('button', { name: /^Copiar Bancolombia/ })).toBeVisible();
   await expect(page.getByLabel('Dirección de entrega')).not.toHaveValue('');
   await page.getByLabel('Transferencia').check();
-  const reference = `E2E-REF-${run}`;
+  const reference = `E2E-REF-${own.tag}`;
   await page.getByLabel('Referencia de pago').fill(reference);
   await page.getByLabel('Comprobante de pago (opcional)').setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: pngImage() });
   await expect(page.getByAltText('Vista previa de comprobante.jpg').or(page.getByAltText('Vista previa de comprobante.webp'))).toBeVisible();
@@ -237,7 +165,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   });
   expect(sale).toMatchObject({
     sale_no: saleNo,
-    client_id: maria.client_id,
+    client_id: member.id,
     kind: 'order',
     status: 'Pendiente de Aprobación',
     total: 37.5,
@@ -247,7 +175,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   });
   expect(sale.delivery_address).toBeTruthy();
   expect(sale.items).toEqual([{ product_id: product.id, quantity: 3, unit_price: 12.5, unit_points: 7 }]);
-  expect(sale.voucher_path).toMatch(new RegExp(`^${maria.client_id}/[0-9a-f-]+\\.(jpg|webp)$`));
+  expect(sale.voucher_path).toMatch(new RegExp(`^${member.id}/[0-9a-f-]+\\.(jpg|webp)$`));
   expect(sale.voucher_hash).toBeTruthy();
   expect(sale.voucher_hash).toBe(sale.etag);
   expect(await stockOf(product.id), 'el stock se mueve al aprobarse, no al pedir').toBe(40);
@@ -285,7 +213,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
       (
         await db.query(`select type, points, amount::float8 as amount from public.reward_transactions where source_sale_id = $1 and beneficiary_id = $2`, [
           sale.id,
-          maria.client_id,
+          member.id,
         ])
       ).rows,
   );
@@ -296,8 +224,8 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   await expect(o.cart.getByText('Tu carrito está vacío')).toBeVisible();
 });
 
-test('el carrito es de cada miembro: otro miembro en el mismo navegador no lo ve', async ({ page, context }) => {
-  const product = await makeProduct('propio', 9, 3, 20);
+test('el carrito es de cada miembro: otro miembro en el mismo navegador no lo ve', async ({ page, context, own }) => {
+  const product = await makeProduct(own, 'propio', 9, 3, 20);
   const o = placeOrder(page);
   await openAs(page, personas.memberActive, `${ORDER}?q=${encodeURIComponent(product.name)}`);
   await o.add(product);
@@ -310,18 +238,19 @@ test('el carrito es de cada miembro: otro miembro en el mismo navegador no lo ve
   await expect(placeOrder(other).cart.getByText('Tu carrito está vacío')).toBeVisible();
   await expect(placeOrder(other).cart.getByText(product.name)).toHaveCount(0);
   // María's cart is still in this browser, under her own key.
-  const maria = await memberOf(personas.memberActive);
-  expect(await other.evaluate((key) => localStorage.getItem(key), `savia.cart.${maria.client_id}`)).toContain(product.id);
+  const maria = await one<{ id: string }>('select id from public.clients where email = $1', [personas.memberActive]);
+  expect(await other.evaluate((key) => localStorage.getItem(key), `savia.cart.${maria.id}`)).toContain(product.id);
 });
 
-test('un producto que se agota o se retira con el carrito lleno: la línea queda marcada, el carrito sigue y no se crea el pedido', async ({ page }) => {
+test('un producto que se agota o se retira con el carrito lleno: la línea queda marcada, el carrito sigue y no se crea el pedido', async ({ page, own }) => {
+  const member = await buyer(own);
   test.setTimeout(90_000);
-  const keeps = await makeProduct('sigue', 10, 5, 30);
-  const runsOut = await makeProduct('agotado', 8, 4, 5);
-  const withdrawn = await makeProduct('retirado', 6, 2, 10);
+  const keeps = await makeProduct(own, 'sigue', 10, 5, 30);
+  const runsOut = await makeProduct(own, 'agotado', 8, 4, 5);
+  const withdrawn = await makeProduct(own, 'retirado', 6, 2, 10);
   const o = placeOrder(page);
-  await openAs(page, personas.memberActive, ORDER);
-  await o.search(run);
+  await openAs(page, member.email, ORDER);
+  await o.search(own.tag);
   for (const p of [keeps, runsOut, withdrawn]) await o.add(p);
   await o.quantity(runsOut).fill('2');
 
@@ -340,7 +269,7 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   // Sold out between «Continuar al pago» and «Confirmar pedido».
   await o.toCheckout();
   await setStock(runsOut.id, 0);
-  const before = await withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.sales')).rows[0]!.n);
+  const before = await salesOf(member.id);
   await page.getByLabel('Efectivo').check();
   await o.confirm().click();
   const refusal = page.getByRole('alert').filter({ hasText: `«${runsOut.name}» está agotado.` });
@@ -350,10 +279,7 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   await expect(o.line(runsOut).getByRole('alert')).toHaveText('Agotado: quítalo del carrito para continuar.');
   await expect(o.line(keeps)).not.toHaveAttribute('data-marked');
   await expect(o.cart.getByRole('listitem')).toHaveCount(2);
-  expect(
-    await withDb(async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.sales')).rows[0]!.n),
-    'no se creó ningún pedido',
-  ).toBe(before);
+  expect(await salesOf(member.id), 'no se creó ningún pedido').toBe(before);
   await judge(page, 'Hacer un Pedido con una línea agotada', 'hacer-pedido-agotado');
 
   // Nothing lost: without the sold-out line the same form goes through.
@@ -366,12 +292,13 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   await expect(page.getByTestId('order-confirmation')).toContainText('Pendiente de Aprobación', { timeout: 20_000 });
 });
 
-test('en un teléfono (390×844): del catálogo al carrito y al pedido', async ({ page }) => {
+test('en un teléfono (390×844): del catálogo al carrito y al pedido', async ({ page, own }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  const product = await makeProduct('movil', 11, 6, 25);
+  const product = await makeProduct(own, 'movil', 11, 6, 25);
   const o = placeOrder(page);
-  await openAs(page, personas.memberActive, `${ORDER}?q=${encodeURIComponent(product.name)}`);
+  const member = await buyer(own);
+  await openAs(page, member.email, `${ORDER}?q=${encodeURIComponent(product.name)}`);
   await o.add(product);
   await judge(page, 'Hacer un Pedido en un teléfono', 'hacer-pedido-catalogo');
   await page.getByRole('link', { name: /1 producto en tu carrito/ }).click();
@@ -390,10 +317,11 @@ test('en un teléfono (390×844): del catálogo al carrito y al pedido', async (
 
 // Mis Pedidos --------------------------------------------------------------------------------------------
 
-test('cancela su propio pedido pendiente: la base lo deja Cancelada', async ({ page }) => {
-  const product = await makeProduct('cancelar', 7, 2, 10);
-  const order = await pendingOrderOf(personas.memberActive, [{ product_id: product.id, quantity: 2 }]);
-  const sheet = await openOrderLink(page, order);
+test('cancela su propio pedido pendiente: la base lo deja Cancelada', async ({ page, own }) => {
+  const member = await buyer(own);
+  const product = await makeProduct(own, 'cancelar', 7, 2, 10);
+  const order = await own.order(member.email, [{ product_id: product.id, quantity: 2 }], { reference: `E2E-CANCELAR-${own.tag}` });
+  const sheet = await openOrderLink(page, member.email, order);
   await expect(sheet.getByText('Esperando aprobación')).toBeVisible();
   await expect(sheet.getByText(product.name)).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Descargar recibo' })).toHaveCount(0);
@@ -420,14 +348,15 @@ test('cancela su propio pedido pendiente: la base lo deja Cancelada', async ({ p
   expect(row.cancelled_at).toBeTruthy();
 });
 
-test('«Volver a pedir» llena el carrito con los mismos productos y abre Hacer un Pedido', async ({ page }) => {
-  const first = await makeProduct('repetir', 5, 1, 50);
-  const second = await makeProduct('repetir-dos', 4, 1, 50);
-  const order = await pendingOrderOf(personas.memberActive, [
+test('«Volver a pedir» llena el carrito con los mismos productos y abre Hacer un Pedido', async ({ page, own }) => {
+  const member = await buyer(own);
+  const first = await makeProduct(own, 'repetir', 5, 1, 50);
+  const second = await makeProduct(own, 'repetir-dos', 4, 1, 50);
+  const order = await own.order(member.email, [
     { product_id: first.id, quantity: 2 },
     { product_id: second.id, quantity: 1 },
   ]);
-  const sheet = await openOrderLink(page, order);
+  const sheet = await openOrderLink(page, member.email, order);
   await sheet.getByRole('button', { name: 'Volver a pedir' }).click();
   await expect(page).toHaveURL(new RegExp(`${ORDER}$`));
   const o = placeOrder(page);
@@ -448,7 +377,7 @@ test('descarga el «Comprobante de venta» en PDF de un pedido pagado', async ({
     );
     return rows[0]!;
   });
-  const sheet = await openOrderLink(page, paid);
+  const sheet = await openOrderLink(page, personas.memberActive, paid);
   await expect(sheet.getByText('Puntos por compra')).toBeVisible();
   const file = await downloadReceipt(page, sheet);
   expect(file.suggestedFilename()).toBe(`comprobante-venta-${paid.sale_no}.pdf`);

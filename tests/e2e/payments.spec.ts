@@ -1,18 +1,43 @@
-// Pagos as the demo admin (Laura): a member of the test's own with money available asks for payouts;
-// Laura approves one (seeing the account it goes to), marks it paid by hand with the bank's
-// reference, rejects another (the amount goes back to the balance), and meets the database's refusal
-// when another admin rejected a request while she was paying it. The database is checked after each
-// step. Paying through the bank's file and reply: payouts-bank.spec.ts.
+// Pagos as the demo admin (Laura): a member of the test's own with money available asks for payouts
+// (tests/e2e/own.ts, `earner`); Laura approves one (seeing the account it goes to), marks it paid by
+// hand with the bank's reference, rejects another (the amount goes back to the balance), and meets
+// the database's refusal when another admin rejected a request while she was paying it. The database
+// is checked after each step. The first test also reads the company's totals: @empresa, while nobody
+// else asks for or decides a payout. Paying through the bank's file and reply: payouts-bank.spec.ts.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/format';
+import type { Download, Locator, Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/format/format';
+import { asPerson, one } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
-import { as, balanceOf, currency, earnerWithPayouts, payoutInDb, userIdOf, type Earner, type Payout } from './payouts-support';
+import type { Earner, Payout } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
 // Sofía has an account from the demo history (Diego's appears only at his first sign-in).
 const OTHER_ADMIN = personas.superFinance;
+
+interface PayoutRow {
+  status: string;
+  payment_reference: string | null;
+  rejection_reason: string | null;
+  decided_at: Date | null;
+  paid_at: Date | null;
+}
+const payoutInDb = (id: string) =>
+  withDb(
+    async (db) =>
+      (await db.query<PayoutRow>('select status, payment_reference, rejection_reason, decided_at, paid_at from public.payout_requests where id = $1', [id]))
+        .rows[0]!,
+  );
+const balanceOf = (clientId: string) =>
+  withDb(
+    async (db) =>
+      (await db.query<{ available: string; reserved: string; paid: string }>('select available, reserved, paid from private.balance_of($1)', [clientId]))
+        .rows[0]!,
+  );
+
+const currency = async () => (await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).currency;
 
 const rowOf = (page: Page, earner: Earner, payout: Payout, money: (n: number) => string) =>
   page
@@ -30,9 +55,7 @@ async function downloadText(download: Download) {
 
 /** The four totals on screen are the database's (get_payout_totals as Laura). */
 async function expectTotalsAsInDb(page: Page, money: (n: number) => string) {
-  const totals = await withDb(async (db) =>
-    as<{ status: string; requests: string; amount: string }>(db, await userIdOf(db, personas.admin), 'select * from public.get_payout_totals()'),
-  );
+  const totals = await asPerson<{ status: string; requests: string; amount: string }>(personas.admin, 'select * from public.get_payout_totals()');
   for (const t of totals) {
     const count = Number(t.requests);
     await expect(page.getByTestId(`total-${t.status}-amount`)).toHaveText(money(Number(t.amount)));
@@ -42,23 +65,24 @@ async function expectTotalsAsInDb(page: Page, money: (n: number) => string) {
 
 const dialog = (page: Page): Locator => page.getByRole('alertdialog');
 
-test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con motivo', async ({ page }) => {
+test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con motivo', { tag: '@empresa' }, async ({ page, own }) => {
   test.setTimeout(120_000);
-  const earner = await earnerWithPayouts([
+  const earner = await own.earner([
     { amount: 45.5, details: 'Banco Pagos, ahorros 111-222' },
     { amount: 30, details: 'Nequi 300 000 0000' },
   ]);
   const [toPay, toReject] = earner.payouts as [Payout, Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
 
   await openAs(page, personas.admin, '/pagos?por_pagina=100');
   await expect(page.getByRole('heading', { level: 2, name: 'Pendientes de aprobar, la más antigua primero' })).toBeVisible();
   await expectTotalsAsInDb(page, money);
   const pending = rowOf(page, earner, toPay, money);
-  await expect(pending).toContainText(`Bancolombia · Cuenta de ahorros`); // the account saved in Mi Cuenta
-  await expect(pending).toContainText(`${money(24.5)}después de reservar esta y sus otras solicitudes abiertas`); // her available balance (100 less both requests), said for what it is
+  await expect(pending).toContainText('Bancolombia · Cuenta de ahorros'); // the account saved in Mi Cuenta
+  // Her available balance (100 less both requests), said for what it is.
+  await expect(pending).toContainText(`${money(24.5)}después de reservar esta y sus otras solicitudes abiertas`);
   await shootScreen(page, 'pagos');
   await expectAccessible(page, 'Pagos, pendientes');
 
@@ -75,7 +99,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const approved = await payoutInDb(toPay.id);
   expect(approved).toMatchObject({ status: 'approved', paid_at: null });
   expect(approved.decided_at).not.toBeNull();
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
 
   // Reject the other with a reason: its 30.00 goes back to her available balance.
   const toRejectRow = rowOf(page, earner, toReject, money);
@@ -88,7 +112,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   await expect(toasts(page).getByText('Solicitud rechazada: el importe vuelve al saldo del miembro.')).toBeVisible();
   await expect(toRejectRow).toBeHidden();
   expect(await payoutInDb(toReject.id)).toMatchObject({ status: 'rejected', rejection_reason: 'Faltan los datos del titular de la cuenta.' });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '54.50', reserved: '45.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '54.50', reserved: '45.50', paid: '0.00' });
 
   // The approved ones, and the bank's payment file.
   await page
@@ -121,7 +145,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const paid = await payoutInDb(toPay.id);
   expect(paid).toMatchObject({ status: 'paid', payment_reference: reference });
   expect(paid.paid_at).not.toBeNull();
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '54.50', reserved: '0.00', paid: '45.50' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '54.50', reserved: '0.00', paid: '45.50' });
 
   // This month's paid ones show it with its reference; the CSV is the list as filtered.
   await page
@@ -145,19 +169,19 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const line = list.lines.find((l) => l.startsWith(toPay.id));
   expect(line).toMatch(
     new RegExp(
-      `,${earner.name},${earner.email},${earner.document},45\\.50,${code},Pagado,RET-\\d{6},Bancolombia,Cuenta de ahorros,\\d{11},Ana Pagos,CC ${earner.document.slice(3)},"Banco Pagos, ahorros 111-222",.+,${reference},,54\\.50$`,
+      `,${earner.name},${earner.email},${earner.document},45\\.50,${code},Pagado,RET-\\d{6,},Bancolombia,Cuenta de ahorros,\\d{11},Ana Pagos,CC ${earner.document.slice(3)},"Banco Pagos, ahorros 111-222",.+,${reference},,54\\.50$`,
     ),
   );
   expect(list.lines.some((l) => l.startsWith(toReject.id))).toBe(false);
 });
 
-test('pagar una solicitud que otro administrador rechazó entretanto: la negativa de la base, dentro del diálogo', async ({ page }) => {
+test('pagar una solicitud que otro administrador rechazó entretanto: la negativa de la base, dentro del diálogo', async ({ page, own }) => {
   test.setTimeout(90_000);
-  const earner = await earnerWithPayouts([{ amount: 20, details: null }]);
+  const earner = await own.earner([{ amount: 20, details: null }]);
   const [payout] = earner.payouts as [Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  await withDb(async (db) => as(db, await userIdOf(db, personas.admin), 'select public.approve_payout($1)', [payout.id]));
+  await asPerson(personas.admin, 'select public.approve_payout($1)', [payout.id]);
 
   await openAs(page, personas.admin, '/pagos?estado=aprobado&por_pagina=100');
   const row = rowOf(page, earner, payout, money);
@@ -166,7 +190,7 @@ test('pagar una solicitud que otro administrador rechazó entretanto: la negativ
   await dialog(page).getByLabel('Referencia del pago').fill('TRF-TARDE');
 
   // Meanwhile Sofía, another admin, rejects it.
-  await withDb(async (db) => as(db, await userIdOf(db, OTHER_ADMIN), 'select public.reject_payout($1, $2)', [payout.id, 'El miembro pidió anularla']));
+  await asPerson(OTHER_ADMIN, 'select public.reject_payout($1, $2)', [payout.id, 'El miembro pidió anularla']);
   await dialog(page).getByRole('button', { name: 'Marcar pagado' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText(
     'La solicitud de cobro está rechazada: solo se paga una aprobada. La lista ya muestra su estado actual.',
@@ -179,7 +203,7 @@ test('pagar una solicitud que otro administrador rechazó entretanto: la negativ
     paid_at: null,
     rejection_reason: 'El miembro pidió anularla',
   });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '100.00', reserved: '0.00', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '100.00', reserved: '0.00', paid: '0.00' });
 
   await dialog(page).getByRole('button', { name: 'Cancelar' }).click();
   await expect(row).toBeHidden(); // the list refreshed after the refusal

@@ -3,12 +3,16 @@
 // the field before sending and shows the database's refusal (an account in someone else's name) at
 // its field; the account saved is audited; a change of account is shown to finance on the next
 // request («Cuenta cambiada hoy»), in the row and in the dialog that approves it.
-import { expect, test, type Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/format';
+import type { Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/format/format';
 import { expectAccessible, shootScreen } from './look';
-import { accountNumberOf, as, currency, earnerWithPayouts, userIdOf } from './payouts-support';
+import { asPerson, one } from './db';
+import { expect, test } from './fixtures';
+import { accountNumberOf, holderOf } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
+
+const currency = async () => (await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).currency;
 
 const accountsOf = (clientId: string) =>
   withDb(
@@ -37,13 +41,14 @@ const field = (page: Page, label: string) => page.getByRole('dialog', { name: 'T
 
 test('registrar y cambiar la cuenta para retiros: el formato del banco y la negativa de la base en su campo, la bitácora y «Cuenta cambiada» para finanzas', async ({
   page,
-  browser,
+  own,
+  people,
 }) => {
   test.setTimeout(120_000);
-  const earner = await earnerWithPayouts([], { withAccount: false });
+  const earner = await own.earner([], { payoutAccount: false });
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  const holder = earner.name.replace(/ [0-9a-f]+$/, '');
+  const holder = holderOf(earner.name);
   const ownDocument = earner.document.slice(3);
 
   // Without an account, «Solicitar retiro» sends her to register one.
@@ -69,7 +74,7 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
   await expect(field(page, 'Número de cuenta')).toHaveAttribute('aria-invalid', 'true');
 
   // A well-formed account in someone else's name: only the database knows, and says so at the document.
-  const firstNumber = accountNumberOf(earner.clientId.replace(/-/g, '').slice(0, 8));
+  const firstNumber = accountNumberOf(earner.id.replace(/-/g, '').slice(0, 8));
   await field(page, 'Número de cuenta').fill(firstNumber);
   await expect(field(page, 'Nombre del titular')).toHaveValue(earner.name); // hers, from her record
   await field(page, 'Nombre del titular').fill(holder); // as the bank has it: letters only
@@ -84,7 +89,7 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
   ).toBeVisible();
   await expect(field(page, 'Número de documento del titular')).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, 'Número de documento del titular')).toBeFocused();
-  expect(await accountsOf(earner.clientId)).toEqual([]);
+  expect(await accountsOf(earner.id)).toEqual([]);
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'Tu cuenta para retiros, con una negativa');
   await shootScreen(page, 'mi-cuenta-cuenta-retiros-formulario', { fullPage: false });
@@ -99,21 +104,19 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
   await card.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'Mi Cuenta con la cuenta para retiros');
   await shootScreen(page, 'mi-cuenta-cuenta-retiros');
-  const [first] = await accountsOf(earner.clientId);
+  const [first] = await accountsOf(earner.id);
   expect(first).toMatchObject({ account_number: firstNumber, account_type: 'ahorros', replaced: false });
 
   // Her first payout goes to it and is approved (which fixes its account); then she moves to a
   // current account: a new version, both audited.
-  await withDb(async (db) => {
-    const [request] = await as<{ id: string }>(db, earner.userId, 'select (public.request_payout($1, null)).id', [30]);
-    await as(db, await userIdOf(db, personas.admin), 'select public.approve_payout($1)', [request!.id]);
-  });
+  const [request] = await asPerson<{ id: string }>({ userId: earner.userId }, 'select (public.request_payout($1, null)).id', [30]);
+  await asPerson(personas.admin, 'select public.approve_payout($1)', [request!.id]);
   await card.getByRole('button', { name: 'Cambiar cuenta' }).click();
   await field(page, 'Tipo de cuenta').selectOption({ label: 'Cuenta corriente' });
   await dialog.getByRole('button', { name: 'Guardar cuenta' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('payout-account')).toContainText('Bancolombia · Cuenta corriente');
-  const versions = await accountsOf(earner.clientId);
+  const versions = await accountsOf(earner.id);
   expect(versions.map((v) => [v.account_type, v.replaced])).toEqual([
     ['ahorros', true],
     ['corriente', false],
@@ -123,12 +126,10 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
     { row_id: versions[0]!.id, action: 'UPDATE' },
     { row_id: versions[1]!.id, action: 'INSERT' },
   ]);
-  await withDb(async (db) => as(db, earner.userId, 'select public.request_payout($1, null)', [20]));
+  await asPerson({ userId: earner.userId }, 'select public.request_payout($1, null)', [20]);
 
   // Finance sees the change on the first request to the new account, not on the one before it.
-  const staff = await browser.newContext();
-  const pagos = await staff.newPage();
-  await openAs(pagos, personas.admin, '/pagos?por_pagina=100');
+  const pagos = await people.open(personas.admin, '/pagos?por_pagina=100');
   const rowOf = (amount: number) =>
     pagos
       .getByRole('table')
@@ -146,14 +147,4 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
   await pagos.goto('/pagos?estado=aprobado&por_pagina=100');
   await expect(rowOf(30)).toContainText('Bancolombia · Cuenta de ahorros');
   await expect(rowOf(30)).not.toContainText('Cuenta cambiada');
-  await staff.close();
-
-  // Leave nothing of hers in the queues other specs read.
-  await withDb(async (db) => {
-    const admin = await userIdOf(db, personas.admin);
-    const { rows } = await db.query<{ id: string }>(`select id from public.payout_requests where client_id = $1 and status in ('pending', 'approved')`, [
-      earner.clientId,
-    ]);
-    for (const r of rows) await as(db, admin, 'select public.reject_payout($1, $2)', [r.id, 'Prueba terminada.']);
-  });
 });

@@ -3,9 +3,10 @@
 // offers exactly the layouts enabled there, plus the plain CSV; in Clientes › Retiros only a
 // superadmin may let a member be paid into someone else's account, with a reason, and then (only
 // then) the member can save such an account.
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from './look';
-import { accountNumberOf, as, earnerWithPayouts } from './payouts-support';
+import { asPerson } from './db';
+import { expect, test } from './fixtures';
+import { accountNumberOf } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
@@ -22,7 +23,7 @@ const fileSettings = () =>
 
 test('Configuración › Pagos a miembros: un NIT con otro dígito de verificación se rechaza en su campo; Pagos ofrece los formatos habilitados y el CSV', async ({
   page,
-  browser,
+  people,
 }) => {
   const before = await fileSettings();
   expect(before.enabled_layouts, 'la demostración paga con Bancolombia PAB').toEqual(['bancolombia_pab']);
@@ -41,38 +42,30 @@ test('Configuración › Pagos a miembros: un NIT con otro dígito de verificaci
   await expectAccessible(page, 'Configuración › Pagos a miembros con una negativa');
 
   // Pagos offers the enabled bank layouts and the plain CSV, nothing else.
-  const staff = await browser.newContext();
-  const pagos = await staff.newPage();
-  await openAs(pagos, personas.admin, '/pagos?estado=aprobado');
+  const pagos = await people.open(personas.admin, '/pagos?estado=aprobado');
   await pagos.getByRole('button', { name: 'Exportar archivo de pago' }).click();
   const layouts = pagos.getByRole('dialog', { name: 'Exportar archivo de pago' }).getByRole('group', { name: 'Formato' }).getByRole('radio');
   await expect(layouts).toHaveCount(2);
   await expect(layouts.nth(0)).toHaveAccessibleName(/^Bancolombia PAB/);
   await expect(layouts.nth(0)).toBeChecked();
   await expect(layouts.nth(1)).toHaveAccessibleName(/^CSV simple/);
-  await staff.close();
 });
 
-test('Clientes › Retiros: solo un superadmin permite otro titular, con motivo, y solo entonces el miembro guarda esa cuenta', async ({ page, browser }) => {
-  const earner = await earnerWithPayouts([], { withAccount: false });
+test('Clientes › Retiros: solo un superadmin permite otro titular, con motivo, y solo entonces el miembro guarda esa cuenta', async ({ page, own, people }) => {
+  const earner = await own.earner([], { payoutAccount: false });
   const otherPersons = (userId: string) =>
-    withDb((db) =>
-      as(db, userId, `select public.save_payout_account('1007', 'ahorros', $1, 'Rosa Madre', 'CC', '1234567')`, [
-        accountNumberOf(earner.clientId.replace(/-/g, '').slice(0, 8)),
-      ]),
-    );
+    asPerson({ userId }, `select public.save_payout_account('1007', 'ahorros', $1, 'Rosa Madre', 'CC', '1234567')`, [
+      accountNumberOf(earner.id.replace(/-/g, '').slice(0, 8)),
+    ]);
   await expect(otherPersons(earner.userId), 'sin permiso, la cuenta de otra persona no se guarda').rejects.toThrow(/La cuenta debe estar a tu nombre/);
 
   // An admin sees her account (none yet) and no way to allow another holder.
-  const adminContext = await browser.newContext();
-  const asAdmin = await adminContext.newPage();
-  await openAs(asAdmin, personas.admin, `/clientes/${earner.clientId}?tab=retiros`);
+  const asAdmin = await people.open(personas.admin, `/clientes/${earner.id}?tab=retiros`);
   await expect(asAdmin.getByRole('region', { name: 'Cuenta para retiros' })).toContainText(`${earner.name} aún no registró una cuenta para sus retiros`);
   await expect(asAdmin.getByRole('button', { name: 'Permitir otro titular' })).toHaveCount(0);
-  await adminContext.close();
 
   // The superadmin allows it, saying why.
-  await openAs(page, personas.superadmin, `/clientes/${earner.clientId}?tab=retiros`);
+  await openAs(page, personas.superadmin, `/clientes/${earner.id}?tab=retiros`);
   const panel = page.getByRole('region', { name: 'Cuenta para retiros' });
   await panel.getByRole('button', { name: 'Permitir otro titular' }).click();
   const confirm = page.getByRole('alertdialog', { name: `¿Permitir que ${earner.name} cobre en la cuenta de otra persona?` });

@@ -5,12 +5,23 @@
 // refuses line by line (an unknown reference, a different amount) and changes nothing until she
 // confirms; one is paid, and the member sees it «Pagado». The database is checked after each step.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/format';
+import type { Download, Locator, Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/format/format';
 import { expectAccessible, shootScreen } from './look';
-import { accountNumberOf, as, balanceOf, currency, earnerWithPayouts, payoutInDb, userIdOf, type Earner } from './payouts-support';
+import { asPerson, one } from './db';
+import { expect, test } from './fixtures';
+import { accountNumberOf, holderOf, type Earner } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
+
+const payoutInDb = (id: string) =>
+  one<{ status: string; payment_reference: string | null; paid_at: Date | null }>(
+    'select status, payment_reference, paid_at from public.payout_requests where id = $1',
+    [id],
+  );
+const balanceOf = (clientId: string) =>
+  one<{ available: string; reserved: string; paid: string }>('select available, reserved, paid from private.balance_of($1)', [clientId]);
+const currency = async () => (await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).currency;
 
 /** The downloaded file's bytes as the bank reads them (PAB is ISO-8859-1, one record per CR LF). */
 async function recordsOf(download: Download) {
@@ -30,7 +41,7 @@ const requestsOf = (earner: Earner) =>
       await db.query<{ id: string; reference: string; amount: string }>(
         `select r.id, 'RET-' || lpad(r.number::text, 6, '0') as reference, r.amount from public.payout_requests r
             where r.client_id = $1 order by r.requested_at, r.number`,
-        [earner.clientId],
+        [earner.id],
       )
     ).rows.map((r): Request => ({ ...r, amount: Number(r.amount) })),
   );
@@ -53,16 +64,16 @@ const detailOf = (records: string[], reference: string) => {
 const requestRow = (page: Page, earner: Earner, money: string) =>
   page.getByRole('table').getByRole('row').filter({ hasText: earner.name }).filter({ hasText: money });
 
-test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respuesta', async ({ page, browser }) => {
+test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respuesta', async ({ page, own, people }) => {
   test.setTimeout(180_000);
-  const earner = await earnerWithPayouts([]);
+  const earner = await own.earner([]);
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
   const savedAccount = await withDb(
     async (db) =>
       (
         await db.query<{ account_number: string }>('select account_number from public.payout_accounts where client_id = $1 and replaced_at is null', [
-          earner.clientId,
+          earner.id,
         ])
       ).rows[0]!.account_number,
   );
@@ -81,12 +92,10 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   }
   const [paid, returned] = (await requestsOf(earner)) as [Request, Request];
   expect([paid.amount, returned.amount]).toEqual([60, 25]);
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '15.00', reserved: '85.00', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '15.00', reserved: '85.00', paid: '0.00' });
 
   // Laura approves both from Pagos (another browser context: another person).
-  const staff = await browser.newContext();
-  const pagos = await staff.newPage();
-  await openAs(pagos, personas.admin, '/pagos?por_pagina=100');
+  const pagos = await people.open(personas.admin, '/pagos?por_pagina=100');
   for (const r of [paid, returned]) {
     const row = requestRow(pagos, earner, money(r.amount));
     await expect(row).toContainText('Bancolombia · Cuenta de ahorros');
@@ -98,14 +107,12 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   }
 
   // After approval she moves her account elsewhere: the approved requests keep the one they were approved with.
-  const newNumber = accountNumberOf(`f${earner.clientId.slice(1, 7)}`);
-  await withDb((db) =>
-    as(db, earner.userId, `select public.save_payout_account('1007', 'corriente', $1, $2, 'CC', $3)`, [
-      newNumber,
-      earner.name.replace(/ [0-9a-f]+$/, ''),
-      earner.document.slice(3),
-    ]),
-  );
+  const newNumber = accountNumberOf(`f${earner.id.slice(1, 7)}`);
+  await asPerson({ userId: earner.userId }, `select public.save_payout_account('1007', 'corriente', $1, $2, 'CC', $3)`, [
+    newNumber,
+    holderOf(earner.name),
+    earner.document.slice(3),
+  ]);
 
   // «Exportar archivo de pago»: only hers ticked, in Bancolombia's layout.
   await pagos.goto('/pagos?estado=aprobado&por_pagina=100');
@@ -146,7 +153,7 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   for (const r of [paid, returned]) {
     expect(detailOf(records, r.reference)).toEqual({
       document: earner.document.slice(3),
-      holder: earner.name.replace(/ [0-9a-f]+$/, '').toUpperCase(),
+      holder: holderOf(earner.name).toUpperCase(),
       bank: '000001007',
       account: savedAccount,
       accountType: '37',
@@ -202,14 +209,14 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await expectAccessible(pagos, 'Vista previa de la respuesta del banco');
   await shootScreen(pagos, 'pagos-respuesta-banco', { fullPage: false });
   expect(await payoutInDb(paid.id)).toMatchObject({ status: 'approved', paid_at: null });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '15.00', reserved: '85.00', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '15.00', reserved: '85.00', paid: '0.00' });
 
   await replyDialog.getByRole('button', { name: 'Aplicar 2 líneas' }).click();
   await expect(pagos.getByText('1 solicitud pagada; 1 sigue aprobada con el motivo del banco.', { exact: true })).toBeVisible();
   await expect(replyDialog).toBeHidden();
   expect(await payoutInDb(paid.id)).toMatchObject({ status: 'paid', payment_reference: `TRX-${batch.batch_no}-1` });
   expect(await payoutInDb(returned.id)).toMatchObject({ status: 'approved', paid_at: null });
-  expect(await balanceOf(earner.clientId)).toEqual({ available: '15.00', reserved: '25.00', paid: '60.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '15.00', reserved: '25.00', paid: '60.00' });
   await expect(requestRow(pagos, earner, money(returned.amount))).toContainText('El banco no la pagó: Cuenta embargada');
   await expect(batchItem).toContainText('1 pagadas');
 
@@ -219,7 +226,6 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await expect(line(2)).toContainText(`La solicitud ${paid.reference} ya está pagada: no se paga dos veces.`);
   await pagos.keyboard.press('Escape');
   await expect(replyDialog).toBeHidden();
-  await staff.close();
 
   // The member sees it paid, with the bank's voucher; the returned one is still on its way.
   await page.reload();
@@ -227,7 +233,4 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await expect(history).toContainText('Pagado');
   await expect(history).toContainText(`TRX-${batch.batch_no}-1`);
   await expect(page.getByTestId('payout-in-progress').filter({ hasText: money(25) })).toContainText('Aprobado');
-
-  // Leave no approved request of hers for other specs' exports.
-  await withDb(async (db) => as(db, await userIdOf(db, personas.admin), 'select public.reject_payout($1, $2)', [returned.id, 'Prueba terminada.']));
 });

@@ -3,14 +3,14 @@
 // more than 100 %, saves and sees the new version; the database holds the new rates, stamped with
 // her. Then the new version at work, in Ventas: a sale approved after the save pays the ★2 sponsor
 // 12 %, while a sale approved before it, cancelled after it, is reversed at the 10 % it paid. The
-// sponsor, the buyer and the product are this run's own. The plan is shared by every spec: it is
+// sponsor, the buyer and the product are the test's own. The plan is the company's: @empresa, and
 // put back (by SQL) when the test ends.
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import type pg from 'pg';
-import { createFormatters } from '../../src/lib/format';
-import { readSettings } from './as-member';
+import type { Page } from '@playwright/test';
+import { createFormatters } from '../../src/lib/format/format';
+import { asPerson, readSettings } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own } from './own';
 import { openAs } from './session';
 import { awaitSimulation, personas, withDb } from './support';
 
@@ -24,56 +24,16 @@ type Level = {
   starter_bonus: string;
 };
 
-/** One statement as a signed-in person, in its own transaction, as PostgREST runs an RPC. */
-async function as<T extends pg.QueryResultRow>(db: pg.Client, email: string, text: string, params: unknown[] = []): Promise<T[]> {
-  await db.query('begin');
-  try {
-    await db.query(
-      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated', 'aud', 'authenticated')::text, true)
-         from auth.users u where lower(u.email) = lower($1)`,
-      [email],
-    );
-    await db.query('set local role authenticated');
-    const { rows } = await db.query<T>(text, params);
-    await db.query('commit');
-    return rows;
-  } catch (error) {
-    await db.query('rollback');
-    throw error;
-  }
+/** Sonia (★2, a root of her own) sponsors Bruno; a product of 50.00 commissionable, 5 in stock. */
+async function network(own: Own) {
+  const sonia = await own.member({ name: `Sonia Plan ${own.tag}`, star: 2 });
+  const bruno = await own.member({ name: `Bruno Plan ${own.tag}`, enroller: sonia.id });
+  const product = await own.product({ name: `Producto del plan ${own.tag}`, price: 60, commissionable: 50, points: 50, stock: 5 });
+  return { sonia: sonia.id, bruno: bruno.id, buyerName: bruno.name, product: product.id };
 }
 
-const tag = randomUUID().slice(0, 8);
-const buyerName = `Bruno Plan ${tag}`;
-
-/** Sonia (★2, a root of her own) sponsors Bruno; a product of 50.00 commissionable, 5 in stock. */
-const network = () =>
-  withDb(async (db) => {
-    const member = async (name: string, star: number, enroller: string | null) =>
-      (
-        await db.query<{ id: string }>(
-          `insert into public.clients (name, email, enroller_id, star_level, enrollment_status, joined_at) values ($1, $2, $3, $4, 'registered', now()) returning id`,
-          [name, `${name.toLowerCase().replace(/\s+/g, '.')}@tests.savia`, enroller, star],
-        )
-      ).rows[0]!.id;
-    const sonia = await member(`Sonia Plan ${tag}`, 2, null);
-    const bruno = await member(buyerName, 1, sonia);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into public.products (sku, name, price, commissionable_amount, points, stock) values ($1, $2, 60, 50, 50, 5) returning id`,
-      [`T-PLAN-${tag}`, `Producto del plan ${tag}`],
-    );
-    return { sonia, bruno, product: rows[0]!.id };
-  });
-
 /** A direct sale of one unit to Bruno, paid at once (Laura). */
-const paidSale = (who: { bruno: string; product: string }) =>
-  withDb(async (db) => {
-    const [sale] = await as<{ id: string; sale_no: number }>(db, personas.admin, `select id, sale_no::int from public.create_direct_sale($1, $2::jsonb)`, [
-      who.bruno,
-      JSON.stringify([{ product_id: who.product, quantity: 1 }]),
-    ]);
-    return sale!;
-  });
+const paidSale = (own: Own, who: { bruno: string; product: string }) => own.directSale(who.bruno, [{ product_id: who.product, quantity: 1 }]);
 
 /** The sponsor's first-generation commission of a sale and, if any, its reversal. */
 const sponsorEntries = (saleId: string, sonia: string) =>
@@ -95,13 +55,13 @@ async function expectSponsorEntry(page: Page, why: string) {
   return entries;
 }
 
-test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 100 % y guarda una versión nueva', async ({ page }) => {
+test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 100 % y guarda una versión nueva', { tag: '@empresa' }, async ({ page, own }) => {
   const original = await withDb(async (db) => (await db.query<Level>('select * from public.star_level_configs order by level')).rows);
   const versionBefore = await withDb(async (db) => (await db.query<{ v: number }>('select max(version)::int as v from public.plan_versions')).rows[0]!.v);
-  const own = await network();
+  const net = await network(own);
   try {
     // Approved under the plan in force: 10 % of 50.00 to Sonia, ★2.
-    const old = await paidSale(own);
+    const old = await paidSale(own, net);
     await openAs(page, personas.superFinance, '/configuracion?tab=plan');
     await expect(page.getByRole('tab', { name: 'Plan de compensación' })).toHaveAttribute('aria-selected', 'true');
     const rate = page.getByLabel('Generación 1 del nivel 2 (%)');
@@ -158,20 +118,20 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     await expectAccessible(page, 'el plan de compensación');
 
     // The new version at work: Bruno's old sale is cancelled and a new one is approved.
-    await withDb((db) => as(db, personas.admin, 'select public.cancel_sale($1, $2)', [old.id, 'Devolución para probar la versión del plan.']));
-    const fresh = await paidSale(own);
-    expect(await sponsorEntries(old.id, own.sonia)).toEqual([
+    await asPerson(personas.admin, 'select public.cancel_sale($1, $2)', [old.id, 'Devolución para probar la versión del plan.']);
+    const fresh = await paidSale(own, net);
+    expect(await sponsorEntries(old.id, net.sonia)).toEqual([
       { type: 'commission_purchase', amount: '5.00', rate: '0.1000', plan_version: versionBefore },
       { type: 'reversal_commission', amount: '-5.00', rate: '0.1000', plan_version: saved.version },
     ]);
-    expect(await sponsorEntries(fresh.id, own.sonia)).toEqual([{ type: 'commission_purchase', amount: '6.00', rate: '0.1200', plan_version: saved.version }]);
+    expect(await sponsorEntries(fresh.id, net.sonia)).toEqual([{ type: 'commission_purchase', amount: '6.00', rate: '0.1200', plan_version: saved.version }]);
 
     // What Ventas shows of each, Bruno's sales only: the old one reversed at the 10 % it was paid,
     // not at today's rate…
     const f = createFormatters(await readSettings());
     const paidWith = (rate: number, amount: number, version: number) =>
-      `Comisión por la compra de ${buyerName} (1.ª generación): ${f.percent(rate)} de ${f.money(50)} = ${f.money(amount)} · nivel ★2 · plan v${version}`;
-    await page.goto(`/ventas?miembro=${own.bruno}&venta=${old.id}`);
+      `Comisión por la compra de ${net.buyerName} (1.ª generación): ${f.percent(rate)} de ${f.money(50)} = ${f.money(amount)} · nivel ★2 · plan v${version}`;
+    await page.goto(`/ventas?miembro=${net.bruno}&venta=${old.id}`);
     const reversed = await expectSponsorEntry(page, paidWith(0.1, 5, versionBefore));
     const original = reversed.getByTestId('ledger-entry').filter({ hasText: paidWith(0.1, 5, versionBefore) });
     await expect(original.getByTestId('ledger-note')).toHaveText(
@@ -193,7 +153,6 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
           l.starter_bonus,
         ]);
       }
-      await db.query('update public.products set is_active = false where id = $1', [own.product]);
     });
   }
 });

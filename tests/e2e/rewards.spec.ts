@@ -1,13 +1,16 @@
 // Mis Recompensas as the members who use it: each entry says why (the database's fields, in one
 // sentence), a forfeit says which figure lost it, the filters live in the URL, a payout request
 // goes end to end (row pending, balance reserved) and its refusals show at the amount field, and the
-// CSV is the filtered ledger with its BOM and header.
+// CSV is the filtered ledger with its BOM and header. What is read is María's (whom no spec changes)
+// or the demo's closed history; the payout requests are asked by a member of the test's own with
+// money available (tests/e2e/own.ts, `earner`).
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { formatMoney, formatMonth, formatMonthName, formatPercent, formatPoints } from '../../src/lib/format';
-import { asMember, readSettings, refusalOf } from './as-member';
+import type { Page } from '@playwright/test';
+import { formatMoney, formatMonth, formatMonthName, formatPercent, formatPoints } from '../../src/lib/format/format';
+import { one, readAs, readSettings, refusalOf } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
-import { openAs } from './session';
+import { rewards } from './pages/rewards';
 import { personas, withDb } from './support';
 
 const FORFEIT = 'Beneficiario inactivo al cierre del mes';
@@ -31,17 +34,14 @@ interface Balance {
 }
 
 const ledgerOf = (email: string, where = 'true') =>
-  asMember(
+  readAs(
     email,
     async (db) =>
       (await db.query<Entry>(`select *, to_char(period_month, 'YYYY-MM') as period_month from public.get_ledger(p_limit => 500) where ${where}`)).rows,
   );
-const balanceOf = (email: string) => asMember(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
+const balanceOf = (email: string) => readAs(email, async (db) => (await db.query<Balance>('select * from public.get_balance()')).rows[0]!);
 
-async function openRewards(page: Page, email: string, query = '') {
-  await openAs(page, email, `/mi-cuenta/recompensas${query}`);
-  await expect(page.getByTestId('ledger-entry').first()).toBeVisible();
-}
+const openRewards = (page: Page, email: string, query = '') => rewards(page).open(email, query);
 
 test('cada comisión dice por qué, con los campos que da get_ledger, y el filtro por tipo vive en la URL', async ({ page }) => {
   const settings = await readSettings();
@@ -112,63 +112,44 @@ test('una comisión anulada al cierre dice con qué puntos terminó el mes, y el
   await expect(page.getByLabel('Mes', { exact: true })).toHaveValue(found!.month);
 });
 
-/** The member's current payout account (seeded in Mi Cuenta). */
-const accountOf = async (email: string) =>
-  (
-    await withDb((db) =>
-      db.query<{ institution: string; number: string }>(
-        `select i.name as institution, a.account_number as number from public.payout_accounts a
-           join public.payout_institutions i on i.code = a.institution_code join public.clients c on c.id = a.client_id
-          where c.email = $1 and a.replaced_at is null`,
-        [email],
-      ),
-    )
-  ).rows[0]!;
+const requestsOf = async (clientId: string) =>
+  Number((await one<{ n: string }>('select count(*) as n from public.payout_requests where client_id = $1', [clientId])).n);
 
-const requestsOf = async (email: string) =>
-  Number(
-    (
-      await withDb((db) =>
-        db.query<{ n: string }>(`select count(*) as n from public.payout_requests r join public.clients c on c.id = r.client_id where c.email = $1`, [email]),
-      )
-    ).rows[0]!.n,
-  );
-
-async function openPayoutDialog(page: Page, email: string) {
-  await openRewards(page, email);
-  await page.getByRole('button', { name: 'Solicitar retiro' }).click();
-  return page.getByRole('dialog', { name: 'Solicitar retiro' });
-}
-
-test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el campo los rechazos de la base de datos', async ({ page }) => {
+test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el campo los rechazos de la base de datos', async ({ page, own }) => {
   const settings = await readSettings();
   const money = (v: string | number) => formatMoney(v, settings.currency);
-  const email = personas.memberActive;
+  const earner = await own.earner();
+  const email = earner.email;
   const before = await balanceOf(email);
   const min = Number(before.min_payout);
   const available = Number(before.available);
-  expect(available, 'María tiene saldo disponible').toBeGreaterThan(min);
-  const requestsBefore = await requestsOf(email);
+  expect(available, 'tiene saldo disponible').toBeGreaterThan(min);
+  const requestsBefore = await requestsOf(earner.id);
   const tooMuch = (available + 1).toFixed(2);
   const tooLittle = (min - 1).toFixed(2);
-  // The database's own sentences (asked as María in a transaction rolled back): the form shows them.
+  // The database's own sentences (asked as the member in a transaction rolled back): the form shows them.
   const aboveBalance = await refusalOf(email, 'select public.request_payout($1::numeric)', [tooMuch]);
   const belowMinimum = await refusalOf(email, 'select public.request_payout($1::numeric)', [tooLittle]);
 
-  const dialog = await openPayoutDialog(page, email);
+  const screen = rewards(page);
+  await screen.open(email);
+  const dialog = await screen.openPayout();
   await expect(dialog.getByTestId('payout-limits')).toHaveText(
     `Puedes retirar desde ${money(min)} (el mínimo) hasta ${money(available)} (tu saldo disponible).`,
   );
   await expectAccessible(page, 'Solicitar retiro');
   await shootScreen(page, 'solicitar-retiro', { fullPage: false });
 
-  // The money goes to the account María saved in Mi Cuenta: the dialog says which.
-  const account = await accountOf(email);
+  // The money goes to the account saved in Mi Cuenta: the dialog says which.
+  const account = await one<{ institution: string; number: string }>(
+    `select i.name as institution, a.account_number as number from public.payout_accounts a
+       join public.payout_institutions i on i.code = a.institution_code where a.client_id = $1 and a.replaced_at is null`,
+    [earner.id],
+  );
   await expect(dialog.getByTestId('payout-destination')).toContainText(account.institution);
   await expect(dialog.getByTestId('payout-destination')).toContainText(account.number.slice(-3));
   const amount = dialog.getByLabel('Importe');
-  await amount.fill(tooMuch.replace('.', ','));
-  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await screen.requestPayout(tooMuch);
   await expect(dialog.getByText(aboveBalance, { exact: true })).toBeVisible();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toBeFocused();
@@ -176,37 +157,34 @@ test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el cam
   await amount.fill(tooLittle.replace('.', ','));
   await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(dialog.getByText(belowMinimum, { exact: true })).toBeVisible();
-  expect(await requestsOf(email), 'ningún rechazo guardó nada').toBe(requestsBefore);
+  expect(await requestsOf(earner.id), 'ningún rechazo guardó nada').toBe(requestsBefore);
   expect((await balanceOf(email)).reserved).toBe(before.reserved);
 });
 
-test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado', async ({ page }) => {
+test('un miembro pide un retiro: la solicitud queda pendiente y su saldo, reservado', async ({ page, own }) => {
   const settings = await readSettings();
   const money = (v: string | number) => formatMoney(v, settings.currency);
-  const email = personas.memberActive;
+  const earner = await own.earner();
+  const email = earner.email;
   const before = await balanceOf(email);
   const min = Number(before.min_payout);
   const available = Number(before.available);
-  expect(available, 'María tiene saldo disponible para retirar el mínimo').toBeGreaterThanOrEqual(min);
-  const requestsBefore = await requestsOf(email);
+  expect(available, 'tiene saldo disponible para retirar el mínimo').toBeGreaterThanOrEqual(min);
+  const requestsBefore = await requestsOf(earner.id);
 
-  const dialog = await openPayoutDialog(page, email);
-  await dialog.getByLabel('Importe').fill(String(min).replace('.', ','));
-  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  const screen = rewards(page);
+  await screen.open(email);
+  const dialog = await screen.openPayout();
+  await screen.requestPayout(String(min));
   await expect(page.getByText('Solicitud de retiro enviada.', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const [request] = (
-    await withDb((db) =>
-      db.query<{ id: string; amount: string; status: string; payment_details: string | null }>(
-        `select r.id, r.amount, r.status, r.payment_details from public.payout_requests r join public.clients c on c.id = r.client_id
-          where c.email = $1 order by r.requested_at desc limit 1`,
-        [email],
-      ),
-    )
-  ).rows;
+  const request = await one<{ id: string; amount: string; status: string; payment_details: string | null }>(
+    `select id, amount, status, payment_details from public.payout_requests where client_id = $1 order by requested_at desc limit 1`,
+    [earner.id],
+  );
   expect(request).toMatchObject({ amount: min.toFixed(2), status: 'pending', payment_details: null });
-  expect(await requestsOf(email)).toBe(requestsBefore + 1);
+  expect(await requestsOf(earner.id)).toBe(requestsBefore + 1);
   const after = await balanceOf(email);
   expect(Number(after.reserved)).toBeCloseTo(Number(before.reserved) + min, 2);
   expect(Number(after.available)).toBeCloseTo(available - min, 2);
@@ -216,26 +194,13 @@ test('María pide un retiro: la solicitud queda pendiente y su saldo, reservado'
   await expect(newest).toContainText(money(min));
   await expect(newest).toContainText('Pendiente');
   // «Mis retiros», beside the balance, shows it on its way to her account.
-  const inProgress = page.getByTestId('payouts-in-progress');
   await expect(
-    inProgress
+    page
+      .getByTestId('payouts-in-progress')
       .getByTestId('payout-in-progress')
       .filter({ hasText: money(min) })
       .first(),
   ).toContainText('Pendiente');
-
-  // Staff reject it (the amount goes back to available), so the specs after this one find María's
-  // balance and the payout queue as the seed left them.
-  await withDb(async (db) => {
-    await db.query('begin');
-    await db.query(
-      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated')::text, true) from auth.users u where u.email = $1`,
-      [personas.admin],
-    );
-    await db.query(`select public.reject_payout($1, 'Solicitud de prueba de extremo a extremo')`, [request!.id]);
-    await db.query('commit');
-  });
-  expect((await balanceOf(email)).available).toBe(before.available);
 });
 
 test('Exportar CSV descarga el libro filtrado: BOM, cabecera, fechas ISO y decimales con punto', async ({ page }) => {
@@ -263,10 +228,10 @@ test('Mis Recompensas se lee con lector de pantalla en los dos temas y cabe en 3
   await page.setViewportSize({ width: 390, height: 844 });
   await openRewards(page, personas.memberActive);
   await expect(page.getByTestId('payout').first()).toBeVisible();
-  // «Mis retiros» (the payouts on their way) is in view on arrival, without scrolling.
+  // «Mis retiros» (the payouts on their way) is in view on arrival, without scrolling, with María's
+  // pending request (the demo's) and its state.
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByRole('heading', { level: 2, name: 'Mis retiros' })).toBeInViewport();
-  // …and so is her payout on its way (the demo's pending request of María), with its state.
   const onItsWay = page.getByTestId('payout-in-progress').first();
   await expect(onItsWay).toContainText('Pendiente');
   await expect(onItsWay).toBeInViewport();

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { personas, signIn } from './support';
+import { openAs } from './session';
+import { personas } from './support';
 
 // After a deploy, an open tab may ask for a page chunk that no longer exists. The person must get a
 // Spanish page that offers a reload, never React Router's developer screen.
 test('una página que no se puede cargar muestra un error en español con «Recargar»', async ({ page }) => {
-  await signIn(page, personas.admin, /\/dashboard$/);
+  await openAs(page, personas.admin, '/dashboard');
   await page.route(/\/assets\/products-[^/]*\.js$/, (route) => route.abort('failed'));
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Productos' }).click();
 

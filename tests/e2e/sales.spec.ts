@@ -3,29 +3,16 @@
 // delivers it, then cancels another paid sale after reading the database's preview, which the ledger
 // matches afterwards; a second tab that tries to cancel it too is told why not. Then the list's
 // filters in the URL (the contract other screens link to), the totals and the CSV of the filtered rows.
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import type pg from 'pg';
-import { formatMoney, formatPoints } from '../../src/lib/format';
+import type { Page } from '@playwright/test';
+import { formatMoney, formatPoints } from '../../src/lib/format/format';
+import { asPerson, one } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own, Sale } from './own';
+import { toasts, toastsGone } from './pages/shell';
 import { openAs } from './session';
 import { personas, withDb } from './support';
-
-/** One statement as a signed-in person, in its own transaction, as PostgREST runs an RPC. */
-async function as<T extends pg.QueryResultRow>(db: pg.Client, userId: string, text: string, params: unknown[] = []): Promise<T[]> {
-  await db.query('begin');
-  try {
-    await db.query('set local role authenticated');
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' })]);
-    const { rows } = await db.query<T>(text, params);
-    await db.query('commit');
-    return rows;
-  } catch (error) {
-    await db.query('rollback');
-    throw error;
-  }
-}
 
 interface Fixture {
   tag: string;
@@ -33,42 +20,20 @@ interface Fixture {
   ugo: string;
   product: { id: string; name: string };
   /** Paid direct sales of Vera made by the admin, oldest first. */
-  sales: { id: string; sale_no: number }[];
+  sales: Sale[];
   currency: string;
 }
 
 /** Vera (under Ugo, so her purchases pay him 10 %), a product with 30 units, and `paid` direct sales. */
-async function fixture(paid: number): Promise<Fixture> {
-  const tag = randomUUID().slice(0, 8);
-  return withDb(async (db) => {
-    const member = async (name: string, enroller: string | null) =>
-      (
-        await db.query<{ id: string }>(
-          `insert into public.clients (name, email, enroller_id, enrollment_status, joined_at) values ($1, $2, $3, 'registered', now()) returning id`,
-          [name, `${name.toLowerCase().replace(/\s+/g, '.')}@tests.savia`, enroller],
-        )
-      ).rows[0]!.id;
-    const ugo = await member(`Ugo Ventas ${tag}`, null);
-    const veraName = `Vera Ventas ${tag}`;
-    const vera = await member(veraName, ugo);
-    const productName = `Té de ventas ${tag}`;
-    const { rows: product } = await db.query<{ id: string }>(
-      `insert into public.products (sku, name, price, commissionable_amount, points, stock) values ($1, $2, 40, 40, 20, 30) returning id`,
-      [`T-VEN-${tag}`, productName],
-    );
-    const admin = (await db.query<{ id: string }>('select id from auth.users where lower(email) = $1', [personas.admin])).rows[0]!.id;
-    const sales: Fixture['sales'] = [];
-    for (let i = 0; i < paid; i += 1) {
-      const [sale] = await as<{ id: string; sale_no: string }>(db, admin, `select id, sale_no from public.create_direct_sale($1, $2::jsonb, 'efectivo', $3)`, [
-        vera,
-        JSON.stringify([{ product_id: product[0]!.id, quantity: 1 }]),
-        `CAJA-${tag}-${i}`,
-      ]);
-      sales.push({ id: sale!.id, sale_no: Number(sale!.sale_no) });
-    }
-    const currency = (await db.query<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).rows[0]!.currency;
-    return { tag, vera: { id: vera, name: veraName }, ugo, product: { id: product[0]!.id, name: productName }, sales, currency };
-  });
+async function fixture(own: Own, paid: number): Promise<Fixture> {
+  const tag = own.tag;
+  const ugo = await own.member({ name: `Ugo Ventas ${tag}` });
+  const vera = await own.member({ name: `Vera Ventas ${tag}`, enroller: ugo.id });
+  const product = await own.product({ name: `Té de ventas ${tag}`, sku: `T-VEN-${tag}`, price: 40, points: 20, stock: 30 });
+  const sales: Sale[] = [];
+  for (let i = 0; i < paid; i += 1) sales.push(await own.directSale(vera.id, [{ product_id: product.id, quantity: 1 }], { reference: `CAJA-${tag}-${i}` }));
+  const { currency } = await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'");
+  return { tag, vera: { id: vera.id, name: vera.name }, ugo: ugo.id, product: { id: product.id, name: product.name }, sales, currency };
 }
 
 const saleInDb = (id: string) =>
@@ -79,19 +44,16 @@ const saleInDb = (id: string) =>
 const stockOf = (id: string) =>
   withDb(async (db) => (await db.query<{ stock: number }>('select stock from public.products where id = $1', [id])).rows[0]!.stock);
 
-const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
 const sheet = (page: Page) => page.getByRole('dialog');
 const alertDialog = (page: Page) => page.getByRole('alertdialog');
 
-/** Waits for the toasts to leave (they sit over the header's buttons). */
-async function toastsGone(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(toasts(page).locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-}
-
-test('venta directa, entregarla y cancelar otra con la vista previa que el libro confirma; otra pestaña no la cancela dos veces', async ({ page, context }) => {
+test('venta directa, entregarla y cancelar otra con la vista previa que el libro confirma; otra pestaña no la cancela dos veces', async ({
+  page,
+  context,
+  own,
+}) => {
   test.setTimeout(120_000);
-  const fx = await fixture(1);
+  const fx = await fixture(own, 1);
   const toCancel = fx.sales[0]!;
   const money = (n: number) => formatMoney(n, fx.currency);
 
@@ -190,15 +152,12 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   expect(reversals).toBe(2);
 });
 
-test('los filtros en la URL, los totales de lo filtrado y el CSV con exactamente esas filas', async ({ page }) => {
+test('los filtros en la URL, los totales de lo filtrado y el CSV con exactamente esas filas', async ({ page, own }) => {
   test.setTimeout(90_000);
-  const fx = await fixture(3);
+  const fx = await fixture(own, 3);
   const [first, second, third] = fx.sales as [Fixture['sales'][number], Fixture['sales'][number], Fixture['sales'][number]];
   const money = (n: number) => formatMoney(n, fx.currency);
-  await withDb(async (db) => {
-    const admin = (await db.query<{ id: string }>('select id from auth.users where lower(email) = $1', [personas.admin])).rows[0]!.id;
-    await as(db, admin, `select public.cancel_sale($1, 'Venta registrada por error')`, [third.id]);
-  });
+  await asPerson(personas.admin, `select public.cancel_sale($1, 'Venta registrada por error')`, [third.id]);
   const today = await withDb(
     async (db) => (await db.query<{ d: string }>(`select to_char(now() at time zone private.company_timezone(), 'YYYY-MM-DD') as d`)).rows[0]!.d,
   );

@@ -55,6 +55,13 @@ export async function sessionFor(email: string): Promise<StoredSession> {
  * tabs.spec.ts); for another person, another context.
  */
 export async function openAs(page: Page, email: string, path: string) {
+  await seedSession(page, email);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Puts a fresh session of `email` in the tab's storage before its next document loads (openAs without the visit). */
+export async function seedSession(page: Page, email: string) {
   const session = await sessionFor(email);
   await page.addInitScript(
     ([key, value]) => {
@@ -64,6 +71,35 @@ export async function openAs(page: Page, email: string, path: string) {
     },
     [STORAGE_KEY, JSON.stringify(session)] as const,
   );
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * The API as `email`'s browser speaks to it (their fresh session's token on every request): an RPC
+ * answered as one object, or a file uploaded to a bucket. A refused call fails the test with the
+ * database's answer.
+ */
+export async function apiAs(email: string) {
+  const { access_token: token } = await sessionFor(email);
+  const headers = { apikey: cfg.anonKey, authorization: `Bearer ${token}` };
+  return {
+    async rpc<T>(name: string, body: object): Promise<T> {
+      const res = await fetch(`${cfg.apiUrl}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', accept: 'application/vnd.pgrst.object+json' },
+        body: JSON.stringify(body),
+      });
+      const answer = await res.json();
+      expect(res.ok, `${name}: ${JSON.stringify(answer)}`).toBe(true);
+      return answer as T;
+    },
+    async upload(bucket: string, path: string, bytes: Buffer, contentType: string) {
+      const res = await fetch(`${cfg.apiUrl}/storage/v1/object/${bucket}/${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': contentType },
+        body: new Uint8Array(bytes),
+      });
+      expect(res.ok, `subir ${path}: ${await res.text()}`).toBe(true);
+      return path;
+    },
+  };
 }

@@ -4,29 +4,17 @@
 // in the dialog and in the database; the history shows no cost; `?reponer=` opens the dialog with the
 // product. Sofía (finance) sees the cost in the history and the last cost already in the dialog.
 // Every product and supplier is this spec's own, deactivated after (restocks are append-only).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { asPerson } from './db';
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
+import type { Own } from './own';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
-const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
-const products: Record<string, string> = {};
 const suppliers: string[] = [];
 
-async function makeProduct(sku: string, name: string, stock: number) {
-  const [row] = await withDb(
-    async (db) =>
-      (
-        await db.query<{ id: string }>(`insert into public.products (sku, name, price, points, stock) values ($1, $2, 20, 20, $3) returning id`, [
-          sku,
-          name,
-          stock,
-        ])
-      ).rows,
-  );
-  products[sku] = row!.id;
-  return row!.id;
-}
+const makeProduct = async (own: Own, sku: string, name: string, stock: number) => (await own.product({ sku, name, price: 20, points: 20, stock })).id;
 
 const stockOf = (id: string) =>
   withDb(
@@ -42,17 +30,15 @@ const stockOf = (id: string) =>
 const line = (page: Page, n: number) => page.getByRole('dialog', { name: 'Registrar reposición' }).locator(`[data-line="${n}"]`);
 
 test.afterAll(async () => {
-  await withDb(async (db) => {
-    await db.query('update public.products set is_active = false where id = any($1)', [Object.values(products)]);
-    await db.query('update public.suppliers set is_active = false where id = any($1)', [suppliers]);
-  });
+  await withDb((db) => db.query('update public.suppliers set is_active = false where id = any($1)', [suppliers]));
 });
 
-test('Diego crea un proveedor, registra una reposición y el stock sube; ?reponer abre el diálogo con el producto', async ({ page }) => {
+test('Diego crea un proveedor, registra una reposición y el stock sube; ?reponer abre el diálogo con el producto', async ({ page, own }) => {
+  const tag = own.tag.toUpperCase();
   const skuLow = `SUP-${tag}-A`;
   const skuMore = `SUP-${tag}-B`;
-  const low = await makeProduct(skuLow, `Hibisco ${tag}`, 2);
-  const more = await makeProduct(skuMore, `Ortiga ${tag}`, 50);
+  const low = await makeProduct(own, skuLow, `Hibisco ${tag}`, 2);
+  const more = await makeProduct(own, skuMore, `Ortiga ${tag}`, 50);
   const name = `Cultivos ${tag}`;
 
   await openAs(page, personas.superadmin, '/proveedores');
@@ -169,28 +155,21 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await shootScreen(page, 'proveedores');
 });
 
-test('Sofía (finanzas) ve el costo en el historial y el último costo al reponer', async ({ page }) => {
+test('Sofía (finanzas) ve el costo en el historial y el último costo al reponer', async ({ page, own }) => {
+  const tag = own.tag.toUpperCase();
   const sku = `SUP-${tag}-F`;
-  const product = await makeProduct(sku, `Caléndula ${tag}`, 1);
+  const product = await makeProduct(own, sku, `Caléndula ${tag}`, 1);
   await openAs(page, personas.superFinance, '/proveedores');
   await expect(page.getByRole('heading', { level: 1, name: 'Proveedores' })).toBeVisible();
   // A restock registered by Sofía herself, through the database function the dialog calls.
-  const supplier = await withDb(async (db) => {
-    const [s] = (await db.query<{ id: string }>(`insert into public.suppliers (name) values ($1) returning id`, [`Flores ${tag}`])).rows;
-    await db.query('begin');
-    await db.query(
-      `select set_config('request.jwt.claims', json_build_object('sub', u.id, 'role', 'authenticated')::text, true)
-         from auth.users u where lower(u.email) = lower($1)`,
-      [personas.superFinance],
-    );
-    await db.query(`select public.register_restock($1, jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', 4, 'unit_cost', 6.75)), $3)`, [
-      s!.id,
-      product,
-      `Remisión ${tag}`,
-    ]);
-    await db.query('commit');
-    return s!.id;
-  });
+  const supplier = await withDb(
+    async (db) => (await db.query<{ id: string }>(`insert into public.suppliers (name) values ($1) returning id`, [`Flores ${tag}`])).rows[0]!.id,
+  );
+  await asPerson(
+    personas.superFinance,
+    `select public.register_restock($1, jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', 4, 'unit_cost', 6.75)), $3)`,
+    [supplier, product, `Remisión ${tag}`],
+  );
   suppliers.push(supplier);
 
   await page.goto(`/proveedores?vista=historial&proveedor=${supplier}`);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { personas, signIn } from './support';
+import { openAs } from './session';
+import { personas } from './support';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
@@ -62,7 +63,7 @@ test.describe('la elección se guarda en localStorage «theme»', () => {
   });
 
   test('el interruptor de la cabecera del back office', async ({ page }) => {
-    await signIn(page, personas.admin, '/dashboard');
+    await openAs(page, personas.admin, '/dashboard');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
     expect(await isDark(page)).toBe(true);

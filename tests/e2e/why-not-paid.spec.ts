@@ -1,15 +1,14 @@
 // «¿Por qué no cobró?» and «Cambiar enrolador» on a member's detail (/clientes/:id).
 // Laura (admin) opens the why of a month the demo history closed with a forfeit and reads its reason;
-// Diego (superadmin) moves a member of his own fixture: the dialog previews the subtree, shows the
+// Diego (superadmin) moves a member of the test's own: the dialog previews the subtree, shows the
 // database's refusal of a cycle, then changes the enroller with a reason; the database is checked.
-// The fixture's people are a tree of their own (no persona's network sees them); the change's record
-// is append-only, so they stay, named with this run's tag.
-import { expect, test } from '@playwright/test';
+// The test's people are a tree of their own (no persona's network sees them); the change's record
+// is append-only, so they stay, named with the test's tag.
+import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
 import { personas, withDb } from './support';
 
-const tag = Math.random().toString(36).slice(2, 7);
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 test('el admin lee por qué un miembro no cobró un mes con anulación', async ({ page }) => {
@@ -43,22 +42,14 @@ test('el admin lee por qué un miembro no cobró un mes con anulación', async (
   await shootScreen(page, 'clientes-por-que-no-cobro');
 });
 
-test('el superadmin cambia el enrolador: vista previa, ciclo rechazado y cambio hecho', async ({ page }) => {
+test('el superadmin cambia el enrolador: vista previa, ciclo rechazado y cambio hecho', async ({ page, own }) => {
+  const tag = own.tag;
   const names = { root: `Rita Raíz ${tag}`, mover: `Mario Movido ${tag}`, child: `Celia Hija ${tag}`, target: `Tobías Nuevo ${tag}` };
-  const ids = await withDb(async (db) => {
-    const add = async (name: string, key: string, enroller: string | null) =>
-      (
-        await db.query<{ id: string }>(
-          `insert into public.clients (name, email, enroller_id, enrollment_status, joined_at) values ($1, $2, $3, 'registered', now()) returning id`,
-          [name, `enrolador.${key}.${tag}@savia.test`, enroller],
-        )
-      ).rows[0]!.id;
-    const root = await add(names.root, 'raiz', null);
-    const mover = await add(names.mover, 'movido', root);
-    const child = await add(names.child, 'hija', mover);
-    const target = await add(names.target, 'nuevo', null);
-    return { root, mover, child, target };
-  });
+  const root = (await own.member({ name: names.root })).id;
+  const mover = (await own.member({ name: names.mover, enroller: root })).id;
+  const child = (await own.member({ name: names.child, enroller: mover })).id;
+  const target = (await own.member({ name: names.target })).id;
+  const ids = { root, mover, child, target };
 
   await openAs(page, personas.superadmin, `/clientes/${ids.mover}`);
   await page.getByRole('button', { name: 'Cambiar enrolador' }).click();

@@ -1,10 +1,10 @@
 // @vitest-environment node
-// The unions of src/lib/domain.ts are the database's check constraints: read them from the
+// The unions of src/lib/data/domain.ts are the database's check constraints: read them from the
 // migrations, so a new state or ledger type fails here before a screen shows it raw.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_TYPES, PAYOUT_STATUSES, SALE_KINDS, SALE_STATUSES } from '../../src/lib/domain';
+import { LEDGER_TYPES, PAYOUT_STATUSES, SALE_KINDS, SALE_STATUSES } from '../../src/lib/data/domain';
 
 const dir = join(process.cwd(), 'supabase', 'migrations');
 const sql = readdirSync(dir)

@@ -41,7 +41,7 @@ describe('import boundaries', () => {
   it('the data layer imports only src/lib and src/config', async () => {
     const code = [
       "import { Button } from '@/components/ui/button';",
-      "import { unwrap } from '@/lib/db';",
+      "import { unwrap } from '@/lib/data/db';",
       "import { paths } from '@/config/paths';",
       'export const all = [Button, unwrap, paths];',
     ].join('\n');

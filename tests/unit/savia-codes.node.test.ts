@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAVIA_CODES } from '../../src/lib/db';
+import { SAVIA_CODES } from '../../src/lib/data/db';
 
 const migrationsDir = join(process.cwd(), 'supabase', 'migrations');
 
@@ -23,7 +23,7 @@ describe('SaviaCode', () => {
     const inSql = refusalCodesInMigrations();
     expect(inSql.size).toBeGreaterThan(10);
     const missing = [...inSql].filter((c) => !(SAVIA_CODES as readonly string[]).includes(c));
-    expect(missing, 'añade estos códigos a SAVIA_CODES en src/lib/db.ts').toEqual([]);
+    expect(missing, 'añade estos códigos a SAVIA_CODES en src/lib/data/db.ts').toEqual([]);
   });
 
   it('no declara códigos que ninguna migración lanza', () => {

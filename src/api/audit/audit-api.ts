@@ -1,6 +1,6 @@
-import { unwrap, type Page } from '@/lib/db';
+import { unwrap, type Page } from '@/lib/data/db';
 import type { Json } from '@/lib/database.types';
-import { supabase } from '@/lib/supabase';
+import { supabase } from '@/lib/data/supabase';
 
 /** The tables the audit triggers write (the «audit» trigger beside each table in supabase/migrations), with their Spanish names. */
 export const AUDITED_TABLES = [

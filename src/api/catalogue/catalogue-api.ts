@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { unwrap, unwrapPage, type Page } from '@/lib/db';
-import type { OrderItem } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap, unwrapPage, type Page } from '@/lib/data/db';
+import type { OrderItem } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface CatalogueProduct {
   id: string;

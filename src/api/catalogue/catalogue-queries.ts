@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OrderItem } from '@/lib/domain';
+import type { OrderItem } from '@/lib/data/domain';
 import { fetchOrderCatalogue, fetchOrderCategories, previewOrder, type CatalogueParams } from './catalogue-api';
 
 export const catalogueQueries = {

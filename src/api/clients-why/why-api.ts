@@ -1,5 +1,5 @@
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 /** What the month's close or a cancellation did to an entry (get_why_not_paid's `reversal`). */
 export interface WhyReversal {

@@ -1,8 +1,8 @@
 // Clientes (staff): search every member, one member's record, its contact data and its audit trail.
 // Each read is a function that refuses anyone but staff (search_members, get_client_profile,
 // get_client_audit); the rest of the record reuses the members, rewards, network, sales and payouts reads.
-import { unwrap, type Page } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap, type Page } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 export const ENROLLMENT_STATUSES = ['registered', 'pending', 'rejected', 'cancelled'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];

@@ -1,5 +1,5 @@
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 /** One business month's figures (get_dashboard's `months`: the last six, oldest first). */
 export interface DashboardMonth {

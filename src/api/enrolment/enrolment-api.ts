@@ -2,9 +2,9 @@
 // database computes it with the engine's own rules), the enrolments a member placed, and the one
 // business action, enrol_member.
 import { z } from 'zod/mini';
-import { unwrap, type Page } from '@/lib/db';
-import { SALE_STATUSES, type PaymentMethod } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap, type Page } from '@/lib/data/db';
+import { SALE_STATUSES, type PaymentMethod } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 import type { Sale } from '@/api/sales/sales-api';
 
 export interface StarterKit {

@@ -1,5 +1,5 @@
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 /** One business month of Finanzas (get_finance_month, get_finance_series): every amount from the database. */
 export interface FinanceMonth {

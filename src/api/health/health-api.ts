@@ -2,8 +2,8 @@
 // stored by record_health_analysis), a member's history and one analysis. Health answers are sensitive:
 // every read is refused by the database to anyone but a superadmin; jsonb is parsed with zod here.
 import { z } from 'zod/mini';
-import { unwrap, unwrapPage, type Page } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap, unwrapPage, type Page } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 const option = z.object({ key: z.string(), label: z.string() });
 const questionnaire = z.object({

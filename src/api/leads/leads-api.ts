@@ -1,6 +1,6 @@
-import { DbError, unwrap, unwrapPage, type Page } from '@/lib/db';
-import { LEAD_STATUSES, oneOf, type LeadStatus } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { DbError, unwrap, unwrapPage, type Page } from '@/lib/data/db';
+import { LEAD_STATUSES, oneOf, type LeadStatus } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 /** A contact left on a member's public page (through submit_lead), with the member's follow-up. */
 export interface Lead {

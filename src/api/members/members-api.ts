@@ -1,5 +1,5 @@
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 export interface MemberMonth {
   client_id: string;

@@ -1,8 +1,8 @@
 // The network's one read API: the summary by generation and one page of people, either a node's
 // direct enrollees (the tree) or one generation (the table). A member reads their own network; staff
 // say whose (clientId). Contact data comes only where the database allows it (direct enrollees).
-import { unwrap, type Page } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap, type Page } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 export const NETWORK_STATUSES = ['activo', 'inactivo', 'en_riesgo'] as const;
 export type NetworkStatus = (typeof NETWORK_STATUSES)[number];

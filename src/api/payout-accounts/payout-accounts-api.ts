@@ -2,9 +2,9 @@
 // account (versions: the current one has no replaced_at), and a superadmin's permission to use an
 // account in someone else's name. Reads go through RLS (a member sees their own; staff, anyone's);
 // writes through save_payout_account and set_payout_holder_exception.
-import { unwrap } from '@/lib/db';
-import { oneOf, DOCUMENT_TYPES, PAYOUT_ACCOUNT_TYPES, type DocumentType, type PayoutAccountType } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { oneOf, DOCUMENT_TYPES, PAYOUT_ACCOUNT_TYPES, type DocumentType, type PayoutAccountType } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface PayoutInstitution {
   code: string;

@@ -1,9 +1,9 @@
 // Configuración's «Pagos» (superadmin): the company's side of the payment files and the banks and
 // wallets it pays to. Staff read the row (Pagos shows which layouts are on); save_payout_file_settings
 // validates and writes it; a superadmin turns an institution on or off by updating its row (RLS).
-import { unwrap } from '@/lib/db';
-import { oneOf, PAYOUT_LAYOUTS, type PayoutLayout } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { oneOf, PAYOUT_LAYOUTS, type PayoutLayout } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface PayoutFileSettings {
   company_nit: string | null;

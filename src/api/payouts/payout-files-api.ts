@@ -3,9 +3,9 @@
 // (download_payout_batch_file): the browser only turns the text into bytes and saves them. The
 // reply is read by the database too: a preview first, then the same lines applied only if nothing
 // changed meanwhile (the preview's digest).
-import { unwrap, type Page } from '@/lib/db';
-import { oneOf, PAYOUT_LAYOUTS, REPLY_ACTIONS, type PayoutLayout, type ReplyAction } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap, type Page } from '@/lib/data/db';
+import { oneOf, PAYOUT_LAYOUTS, REPLY_ACTIONS, type PayoutLayout, type ReplyAction } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface PayoutBatch {
   id: string;

@@ -1,6 +1,6 @@
-import { unwrap, unwrapPage, type Page } from '@/lib/db';
-import { DOCUMENT_TYPES, oneOf, PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES, type DocumentType, type PayoutAccountType, type PayoutStatus } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap, unwrapPage, type Page } from '@/lib/data/db';
+import { DOCUMENT_TYPES, oneOf, PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES, type DocumentType, type PayoutAccountType, type PayoutStatus } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface PayoutRequest {
   id: string;

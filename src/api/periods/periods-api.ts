@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { parseSimulationJob, type SimulationJob } from '@/api/simulations/simulations-api';
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 /** What a close did (periods.summary): the counts always; the amounts only with the finance claim. */
 const closeSummary = z.object({

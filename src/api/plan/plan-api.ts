@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { parseSimulationJob, type SimulationJob } from '@/api/simulations/simulations-api';
-import { unwrap } from '@/lib/db';
+import { unwrap } from '@/lib/data/db';
 import type { Json } from '@/lib/database.types';
-import { supabase } from '@/lib/supabase';
+import { supabase } from '@/lib/data/supabase';
 
 /** One star level as the plan editor sends it: rates are fractions (0.1 = 10 %), level = position. */
 export interface PlanLevelDraft {

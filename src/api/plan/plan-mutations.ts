@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { notify } from '@/lib/notify';
+import { notify } from '@/lib/feedback/notify';
 import { savePlan } from './plan-api';
 import { planQueries } from './plan-queries';
 

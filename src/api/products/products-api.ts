@@ -4,8 +4,8 @@
 // finance (null for everyone else: the database decides, not this file).
 import { z } from 'zod/mini';
 import { uploadFile, BUCKETS } from '@/api/storage/storage-api';
-import { unwrap, type Page } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap, type Page } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 export const PRODUCT_SORTS = ['nombre', 'sku', 'precio', 'stock', 'puntos'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -4,8 +4,8 @@
 // Its jsonb is checked by hand rather than with zod: this is the public route's first load, which has
 // a budget, and zod's core alone would take most of it.
 // It calls PostgREST with fetch (rest.ts), not supabase-js, for the same reason.
-import { unwrap } from '@/lib/db';
-import { anonRpc } from '@/lib/rest';
+import { unwrap } from '@/lib/data/db';
+import { anonRpc } from '@/lib/data/rest';
 
 export interface PublicProduct {
   id: string;

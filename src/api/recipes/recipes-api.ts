@@ -4,8 +4,8 @@
 // the photo goes to the recipe's folder of the public recipe-images bucket before save_recipe checks it.
 import { z } from 'zod/mini';
 import { BUCKETS, uploadFile } from '@/api/storage/storage-api';
-import { unwrap, type Page } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap, type Page } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 export const INGREDIENT_STATES = ['disponible', 'agotado', 'retirado'] as const;
 export type IngredientState = (typeof INGREDIENT_STATES)[number];

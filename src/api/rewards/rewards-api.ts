@@ -1,6 +1,6 @@
-import { unwrap } from '@/lib/db';
-import { LEDGER_STATES, LEDGER_TYPES, oneOf, type LedgerState, type LedgerType } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { LEDGER_STATES, LEDGER_TYPES, oneOf, type LedgerState, type LedgerType } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface Balance {
   client_id: string;

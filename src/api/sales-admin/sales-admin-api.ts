@@ -3,7 +3,7 @@
 // actions (deliver, cancel with a reason, a direct sale). Each read is a function that refuses anyone
 // but staff (20250701092000_reads_catalogue_and_sales.sql).
 import { z } from 'zod/mini';
-import { unwrap, type Page } from '@/lib/db';
+import { unwrap, type Page } from '@/lib/data/db';
 import {
   LEDGER_STATES,
   LEDGER_TYPES,
@@ -15,8 +15,8 @@ import {
   type PaymentMethod,
   type SaleKind,
   type SaleStatus,
-} from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+} from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export const SALE_SORTS = ['fecha', 'total', 'numero'] as const;
 export type SaleSort = (typeof SALE_SORTS)[number];

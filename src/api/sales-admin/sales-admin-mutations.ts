@@ -5,8 +5,8 @@ import { payoutsQueries } from '@/api/payouts/payouts-queries';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { salesQueries } from '@/api/sales/sales-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
-import { formatCount } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { formatCount } from '@/lib/format/format';
+import { notify } from '@/lib/feedback/notify';
 import { cancelSaleAsStaff, createDirectSale, deliverSale, type CancelledSale } from './sales-admin-api';
 
 export const salesAdminMessages = {

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { unwrap, unwrapPage, type Page } from '@/lib/db';
-import { oneOf, SALE_KINDS, SALE_STATUSES, type LedgerType, type OrderItem, type PaymentMethod, type SaleKind, type SaleStatus } from '@/lib/domain';
-import { supabase } from '@/lib/supabase';
+import { unwrap, unwrapPage, type Page } from '@/lib/data/db';
+import { oneOf, SALE_KINDS, SALE_STATUSES, type LedgerType, type OrderItem, type PaymentMethod, type SaleKind, type SaleStatus } from '@/lib/data/domain';
+import { supabase } from '@/lib/data/supabase';
 
 export interface SaleLine {
   product_id: string;

@@ -4,8 +4,8 @@ import { membersQueries } from '@/api/members/members-queries';
 import { payoutsQueries } from '@/api/payouts/payouts-queries';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
-import { formatCount } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { formatCount } from '@/lib/format/format';
+import { notify } from '@/lib/feedback/notify';
 import { approveSale, cancelSale, noteVoucherAmount, placeOrder, rejectSale, type ApprovedSale, type RejectedSale } from './sales-api';
 import { salesQueries } from './sales-queries';
 

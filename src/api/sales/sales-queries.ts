@@ -27,9 +27,11 @@ export const salesQueries = {
   /** A sale's lines by name, withdrawn products included. */
   lines: (id: string) => queryOptions({ queryKey: [...salesQueries.all(), 'lines', id] as const, queryFn: ({ signal }) => fetchSaleLines(id, signal) }),
   entries: (id: string) => queryOptions({ queryKey: [...salesQueries.all(), 'entries', id] as const, queryFn: ({ signal }) => fetchSaleEntries(id, signal) }),
+  /** Every page of the approvals queue, to refresh them together. */
+  approvalQueues: () => [...salesQueries.all(), 'approval-queue'] as const,
   approvalQueue: (p: QueueParams) =>
     queryOptions({
-      queryKey: [...salesQueries.all(), 'approval-queue', p] as const,
+      queryKey: [...salesQueries.approvalQueues(), p] as const,
       queryFn: ({ signal }) => fetchApprovalQueue(p, signal),
       placeholderData: keepPreviousData,
       refetchInterval: APPROVALS_REFRESH_MS,

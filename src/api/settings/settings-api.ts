@@ -1,6 +1,6 @@
-import { DEFAULT_SETTINGS, mergeSettings, SETTINGS_ROW_ID, type AppSettings } from '@/lib/app-settings';
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { DEFAULT_SETTINGS, mergeSettings, SETTINGS_ROW_ID, type AppSettings } from '@/lib/data/app-settings';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 /** Merges the changed fields into metadata/app_settings (the database validates each one). */
 export async function saveAppSettings(patch: Partial<AppSettings>): Promise<AppSettings> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsQueries, type AppSettings } from '@/lib/app-settings';
-import { userMessage } from '@/lib/db';
-import { notify } from '@/lib/notify';
+import { settingsQueries, type AppSettings } from '@/lib/data/app-settings';
+import { userMessage } from '@/lib/data/db';
+import { notify } from '@/lib/feedback/notify';
 import { saveAppSettings } from './settings-api';
 
 export const settingsMessages = {

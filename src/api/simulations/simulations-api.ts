@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 // The plan's what-if and the close preview read a whole month, which on a big month takes longer than
 // an API request may last: the database queues them and a worker computes them

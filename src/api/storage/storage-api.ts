@@ -1,7 +1,7 @@
 // Files in Storage: uploads go under the folder the bucket's policy expects, private files are shown
 // through short-lived signed URLs, public ones (product photos) through their public URL.
-import { unwrap } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 import type { Bucket } from './buckets';
 
 export { BUCKETS, publicUrl, type Bucket } from './buckets';

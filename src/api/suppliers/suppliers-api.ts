@@ -2,8 +2,8 @@
 // restock. Every read and write is a function that refuses anyone but a superadmin; the unit costs
 // come back only for finance (null otherwise), which the types say.
 import { z } from 'zod/mini';
-import { DbError, unwrap, type Page } from '@/lib/db';
-import { supabase } from '@/lib/supabase';
+import { DbError, unwrap, type Page } from '@/lib/data/db';
+import { supabase } from '@/lib/data/supabase';
 
 export interface SuppliedProduct {
   id: string;

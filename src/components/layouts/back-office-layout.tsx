@@ -5,7 +5,7 @@ import { appMessages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/auth/load-user';
 import { useSession } from '@/lib/auth/use-session';
-import { backOfficeNav, showRecipesLink } from '@/lib/navigation';
+import { backOfficeNav, showRecipesLink } from '@/lib/auth/navigation';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
 import { backOfficeNavIcons } from './back-office-nav-icons';

@@ -3,7 +3,7 @@ import { appMessages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/auth/load-user';
 import { useSession } from '@/lib/auth/use-session';
-import { memberNav } from '@/lib/navigation';
+import { memberNav } from '@/lib/auth/navigation';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
 import { memberNavIcons } from './member-nav-icons';

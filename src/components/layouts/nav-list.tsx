@@ -1,8 +1,8 @@
 import { Circle, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router';
-import { formatCount } from '@/lib/format';
-import type { NavItem } from '@/lib/navigation';
+import { formatCount } from '@/lib/format/format';
+import type { NavItem } from '@/lib/auth/navigation';
 import { cn } from '@/lib/utils';
 
 /** A figure beside a nav item (what waits there) and what it means, read after the item's name. */

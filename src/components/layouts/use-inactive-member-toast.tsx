@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { appMessages } from '@/config/messages';
-import { withToast } from '@/lib/notify';
+import { withToast } from '@/lib/feedback/notify';
 
 export const INACTIVE_TOAST_KEY = 'savia.inactive-toast-shown';
 export const INACTIVE_TOAST_DURATION_MS = 6000;

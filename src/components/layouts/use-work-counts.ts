@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { staffQueries } from '@/api/staff/staff-queries';
 import { paths } from '@/config/paths';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format/format';
 import type { NavCount } from './nav-list';
 
 const pending = (n: number) => (n === 1 ? '1 pendiente' : `${formatCount(n)} pendientes`);

@@ -1,7 +1,7 @@
 import type { LedgerEntry as Entry } from '@/api/rewards/rewards-api';
 import { FORFEIT_REASON } from '@/api/rewards/rewards-api';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { ledgerWhy, reversalNote, type WhyContext } from './ledger-why';
 import { ledgerMessages as m } from './ledger-messages';

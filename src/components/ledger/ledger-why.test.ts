@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORFEIT_REASON, type LedgerEntry, type LedgerMonth } from '@/api/rewards/rewards-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { ledgerWhy, reversalNote, type WhyContext } from './ledger-why';
 
 // Intl separates the amount from the currency and the % with a no-break space; compare plain text.

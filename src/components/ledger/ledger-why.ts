@@ -3,7 +3,7 @@
 // the database's; this only says them. Where a field the sentence needs is missing, the engine's own
 // explanation is said instead, so an entry is never left unexplained.
 import { FORFEIT_REASON, type LedgerEntry, type LedgerMonth } from '@/api/rewards/rewards-api';
-import { formatMonth, formatMonthName, type Formatters } from '@/lib/format';
+import { formatMonth, formatMonthName, type Formatters } from '@/lib/format/format';
 
 export interface WhyContext {
   fmt: Pick<Formatters, 'money' | 'points' | 'percent'>;

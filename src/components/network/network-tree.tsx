@@ -8,7 +8,7 @@ import type { NetworkPerson } from '@/api/network/network-api';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from './messages';
 import { ActivityBadges, ContactLinks, StarLevel } from './person-details';

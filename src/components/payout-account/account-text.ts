@@ -1,5 +1,5 @@
 // How a payout account reads wherever it is shown (Mi Cuenta, Mis Recompensas, Pagos, Clientes).
-import { documentTypeLabels, payoutAccountTypeLabels, type DocumentType, type PayoutAccountType } from '@/lib/domain';
+import { documentTypeLabels, payoutAccountTypeLabels, type DocumentType, type PayoutAccountType } from '@/lib/data/domain';
 
 export interface AccountLike {
   institution: string;

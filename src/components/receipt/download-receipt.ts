@@ -1,4 +1,4 @@
-import { saveFile } from '@/lib/csv';
+import { saveFile } from '@/lib/files/csv';
 import { loadPdfMake } from './load-pdfmake';
 import { buildReceipt, type ReceiptInput } from './receipt-document';
 import { receiptFileName } from './receipt-text';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale, SaleLineDetail } from '@/api/sales/sales-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { buildReceipt, NOT_AN_INVOICE, RECEIPT_TITLE } from './receipt-document';
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });

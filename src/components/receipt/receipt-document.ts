@@ -3,9 +3,9 @@
 // formatted exactly as on screen (the same formatters, the settings' currency and time zone).
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Sale, SaleLineDetail } from '@/api/sales/sales-api';
-import type { AppSettings } from '@/lib/app-settings';
-import { paymentMethodLabels, saleKindLabels } from '@/lib/domain';
-import type { Formatters } from '@/lib/format';
+import type { AppSettings } from '@/lib/data/app-settings';
+import { paymentMethodLabels, saleKindLabels } from '@/lib/data/domain';
+import type { Formatters } from '@/lib/format/format';
 import { paymentLines } from './receipt-text';
 
 export const RECEIPT_TITLE = 'Comprobante de venta';

@@ -4,8 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SaleLineDetail } from '@/api/sales/sales-api';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import type { DbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 
 export interface SaleLinesWords {
   lines: string;

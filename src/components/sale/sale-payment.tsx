@@ -6,7 +6,7 @@ import type { Sale } from '@/api/sales/sales-api';
 import { BUCKETS } from '@/api/storage/storage-api';
 import { storageQueries } from '@/api/storage/storage-queries';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paymentMethodLabels } from '@/lib/domain';
+import { paymentMethodLabels } from '@/lib/data/domain';
 
 export interface SalePaymentWords {
   method: string;

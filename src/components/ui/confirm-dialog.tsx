@@ -2,7 +2,7 @@
 // says what will happen, optionally asks for the reason (with the database's limits), keeps the
 // button pending while the action runs (no second press), and on failure stays open with the
 // Spanish error inside. Escape or «Cancelar» close it (not while pending); focus returns to the trigger.
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
@@ -14,10 +14,11 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { ReasonField } from '@/components/ui/reason-field';
 import { reasonProblem, type ReasonOptions } from '@/components/ui/reason-rules';
-import { errorText } from '@/lib/error-text';
+import { errorText } from '@/lib/feedback/error-text';
 
 export const ACTION_FAILED = 'No se pudo completar la acción. Inténtalo de nuevo.';
 
@@ -135,12 +136,7 @@ export function ConfirmDialog({
             disabled={pending}
           />
         )}
-        {failure && (
-          <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {failure}
-          </p>
-        )}
+        <FormAlert message={failure} />
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline" disabled={pending}>

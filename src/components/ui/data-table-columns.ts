@@ -36,7 +36,7 @@ export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures
  */
 export const dataTableColumns = <TData extends RowData>() => createColumnHelper<DataTableFeatures, TData>();
 
-import type { Page } from '@/lib/db';
+import type { Page } from '@/lib/data/db';
 
 export type { Page };
 

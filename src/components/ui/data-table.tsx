@@ -18,7 +18,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { DataTableControls } from '@/lib/table-search';
+import type { DataTableControls } from '@/lib/url/table-search';
 import { cn } from '@/lib/utils';
 
 export interface DataTableProps<T extends RowData> {

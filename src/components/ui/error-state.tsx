@@ -1,6 +1,6 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { errorText } from '@/lib/error-text';
+import { errorText } from '@/lib/feedback/error-text';
 import { cn } from '@/lib/utils';
 
 export const LOAD_FAILED = 'No pudimos cargar esta información.';

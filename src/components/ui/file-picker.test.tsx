@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyImageCodec } from '@/lib/image-resize';
+import type { AnyImageCodec } from '@/lib/files/image-resize';
 import { expectNoAxeViolations } from '../../../tests/unit/axe';
 import { FilePicker, type FilePickerProps } from './file-picker';
 

@@ -6,9 +6,9 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { useFieldControlProps } from '@/components/ui/field-context';
-import { browserImageCodec } from '@/lib/browser-image-codec';
-import type { AnyImageCodec } from '@/lib/image-resize';
-import { ACCEPT_ATTRIBUTE, formatFileSize, prepareUpload, type UploadAccept } from '@/lib/prepare-upload';
+import { browserImageCodec } from '@/lib/files/browser-image-codec';
+import type { AnyImageCodec } from '@/lib/files/image-resize';
+import { ACCEPT_ATTRIBUTE, formatFileSize, prepareUpload, type UploadAccept } from '@/lib/files/prepare-upload';
 import { cn } from '@/lib/utils';
 
 export interface FilePickerProps {

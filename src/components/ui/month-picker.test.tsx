@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { useMonthParam } from '@/lib/month-param';
+import { useMonthParam } from '@/lib/url/month-param';
 import { expectNoAxeViolations } from '../../../tests/unit/axe';
 import { MonthPicker } from './month-picker';
 
 // No stored settings: the defaults (America/Bogota).
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: {} }));
 
 // 31 October 2026, 22:00 in Bogotá: already November in UTC, still October for the company.
 const NOW = new Date('2026-11-01T03:00:00Z');

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { addMonths, formatMonth } from '@/lib/format';
+import { addMonths, formatMonth } from '@/lib/format/format';
 import { cn } from '@/lib/utils';
 
 export interface MonthPickerProps {

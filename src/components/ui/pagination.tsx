@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format/format';
 import { cn } from '@/lib/utils';
 
 export interface PaginationProps {

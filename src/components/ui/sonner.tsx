@@ -1,6 +1,6 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
-import { TOAST_DEFAULTS, toasterReady } from '@/lib/notify';
+import { TOAST_DEFAULTS, toasterReady } from '@/lib/feedback/notify';
 import { useTheme } from '@/lib/theme/use-theme';
 
 /** Loaded with the first toast (notify.ts); sonner listens from its own effect, which runs before this one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberMonth } from '@/api/members/members-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { atRiskSentence, daysLeftText, nextLevelSentence } from './month-sentences';
 
 const plain = (text: string | null) => text?.replace(/\u00a0/g, ' ') ?? null;

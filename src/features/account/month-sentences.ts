@@ -2,7 +2,7 @@
 // the database counts (points missing, amount at risk, group points missing), this only says it.
 // Nothing here promises income: a level is «what it needs», never «what it pays».
 import type { MemberMonth } from '@/api/members/members-api';
-import { formatDayMonth, formatMonthName, type Formatters } from '@/lib/format';
+import { formatDayMonth, formatMonthName, type Formatters } from '@/lib/format/format';
 
 export type MonthFormat = Pick<Formatters, 'money' | 'points'>;
 

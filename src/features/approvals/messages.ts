@@ -1,5 +1,5 @@
 // The words of Aprobaciones. «Aprobar» and «Rechazar» are binding (SCREENS.md §2).
-import { saleKindLabels, type SaleKind } from '@/lib/domain';
+import { saleKindLabels, type SaleKind } from '@/lib/data/domain';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 

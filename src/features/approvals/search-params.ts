@@ -1,7 +1,7 @@
 // What Aprobaciones keeps in the URL (url-state.ts): the queue's page and size and the open sale.
 // A hand-edited value falls back, never crashes.
 import { z } from 'zod/mini';
-import { pageParam, pageSizeParam } from '@/lib/url-params';
+import { pageParam, pageSizeParam } from '@/lib/url/url-params';
 
 export const QUEUE_PAGE_SIZES = [10, 20, 50] as const;
 

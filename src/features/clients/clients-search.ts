@@ -1,7 +1,7 @@
 // Clientes' URL: the search, the filters, the sort and the page (`?q=gómez&nivel=3&orden=-ingreso`).
 import { z } from 'zod/mini';
 import { ENROLLMENT_STATUSES, MEMBER_SORTS } from '@/api/clients/clients-api';
-import { enumParam, tableParams, textParam } from '@/lib/url-params';
+import { enumParam, tableParams, textParam } from '@/lib/url/url-params';
 
 export const clientsSearch = z.object({
   ...tableParams({ sort: MEMBER_SORTS, defaultSort: 'nombre', defaultPageSize: 20 }),

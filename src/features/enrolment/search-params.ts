@@ -1,6 +1,6 @@
 // What Enrolar Miembro keeps in the URL (url-state.ts): the page of the member's enrolments.
 import { z } from 'zod/mini';
-import { tableParams } from '@/lib/url-params';
+import { tableParams } from '@/lib/url/url-params';
 
 export const ENROLMENT_PAGE_SIZES = [10, 20, 50] as const;
 

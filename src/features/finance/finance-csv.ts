@@ -1,8 +1,8 @@
 // «Exportar CSV» of each report: the figures as the database gave them, one page (a month or twelve
 // months, a month's products: small by nature), through the app's one CSV writer.
 import type { FinanceMonth, FinanceProduct } from '@/api/finance/finance-api';
-import { buildCsv, saveFile, type CsvValue } from '@/lib/csv';
-import { csvDecimal } from '@/lib/format';
+import { buildCsv, saveFile, type CsvValue } from '@/lib/files/csv';
+import { csvDecimal } from '@/lib/format/format';
 import { csvHeaders } from './messages';
 
 function monthValues(row: FinanceMonth): CsvValue[] {

@@ -1,6 +1,6 @@
 // Análisis de Salud's URL: the member, the analysis open (or none: the questionnaire) and the history's page.
 import { z } from 'zod/mini';
-import { pageParam, pageSizeParam, textParam } from '@/lib/url-params';
+import { pageParam, pageSizeParam, textParam } from '@/lib/url/url-params';
 
 export const HISTORY_PAGE_SIZES = [5, 10, 20] as const;
 

@@ -1,7 +1,7 @@
 // What each screen keeps in the URL (url-state.ts): a hand-edited value falls back, never crashes.
 import { z } from 'zod/mini';
-import { SALE_STATUSES } from '@/lib/domain';
-import { enumParam, pageParam, pageSizeParam, tableParams, textParam } from '@/lib/url-params';
+import { SALE_STATUSES } from '@/lib/data/domain';
+import { enumParam, pageParam, pageSizeParam, tableParams, textParam } from '@/lib/url/url-params';
 
 export const CATALOGUE_PAGE_SIZES = [12, 24, 48] as const;
 

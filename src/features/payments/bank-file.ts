@@ -1,6 +1,6 @@
 // Saves a payment file the database wrote (download_payout_batch_file) as the browser's download.
 import type { BatchFile } from '@/api/payouts/payout-files-api';
-import { saveFile } from '@/lib/csv';
+import { saveFile } from '@/lib/files/csv';
 import { encodeBatchFile } from './file-bytes';
 
 export function saveBatchFile(file: BatchFile) {

@@ -1,6 +1,6 @@
 // What Pagos says. The action labels («Aprobar», «Marcar pagado», «Rechazar», «Exportar archivo de
 // pago», «Exportar CSV») are binding (SCREENS.md §2).
-import type { PayoutStatus } from '@/lib/domain';
+import type { PayoutStatus } from '@/lib/data/domain';
 
 export const m = {
   listLabel: 'Solicitudes de retiro',

@@ -2,9 +2,9 @@
 // requests (paid and rejected are listed by the month they were finished in, as the totals count
 // them), and the page. `?estado=aprobado&pagina=2`, `?estado=pagado&mes=2026-10`.
 import { z } from 'zod/mini';
-import { MONTH_PARAM, readMonthParam } from '@/lib/month-param';
-import { enumParam, pageParam, pageSizeParam } from '@/lib/url-params';
-import type { PayoutStatus } from '@/lib/domain';
+import { MONTH_PARAM, readMonthParam } from '@/lib/url/month-param';
+import { enumParam, pageParam, pageSizeParam } from '@/lib/url/url-params';
+import type { PayoutStatus } from '@/lib/data/domain';
 
 export const STATUS_SLUGS = ['pendiente', 'aprobado', 'pagado', 'rechazado'] as const;
 export type StatusSlug = (typeof STATUS_SLUGS)[number];

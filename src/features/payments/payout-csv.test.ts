@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PayoutQueueParams, QueuedPayout } from '@/api/payouts/payouts-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { buildListCsv, LIST_HEADER, listRow, queuePages } from './payout-csv';
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });

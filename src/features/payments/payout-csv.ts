@@ -2,9 +2,9 @@
 // with BOM, RFC 4180, ISO dates, plain decimals). The bank's file is a batch the database writes
 // (export_payout_file, download_payout_batch_file).
 import { fetchPayoutQueue, PAYOUT_QUEUE_MAX_PAGE, type PayoutQueueParams, type QueuedPayout } from '@/api/payouts/payouts-api';
-import { buildCsv, type CsvValue } from '@/lib/csv';
-import { payoutAccountTypeLabels, payoutStatusLabels } from '@/lib/domain';
-import type { Formatters } from '@/lib/format';
+import { buildCsv, type CsvValue } from '@/lib/files/csv';
+import { payoutAccountTypeLabels, payoutStatusLabels } from '@/lib/data/domain';
+import type { Formatters } from '@/lib/format/format';
 
 type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
 

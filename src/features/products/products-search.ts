@@ -3,7 +3,7 @@
 // `?producto=<id>` opens that product's panel; plus the page, its size and the sort.
 import { z } from 'zod/mini';
 import { PRODUCT_SORTS, PRODUCT_STATES, type ProductListParams, type ProductSort } from '@/api/products/products-api';
-import { enumParam, tableParams, textParam } from '@/lib/url-params';
+import { enumParam, tableParams, textParam } from '@/lib/url/url-params';
 
 export const productsSearch = z.object({
   ...tableParams({ sort: PRODUCT_SORTS, defaultSort: 'nombre', defaultPageSize: 20 }),

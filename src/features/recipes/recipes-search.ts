@@ -1,7 +1,7 @@
 // Recetario's URL: `?q=` search (title, product, benefit), `?pagina=` and `?por_pagina=`,
 // `?receta=nueva|<id>` opens the editor, `?imprimir=<id>` the print view.
 import { z } from 'zod/mini';
-import { pageParam, pageSizeParam, textParam } from '@/lib/url-params';
+import { pageParam, pageSizeParam, textParam } from '@/lib/url/url-params';
 
 export const RECIPE_PAGE_SIZES = [12, 24, 48] as const;
 

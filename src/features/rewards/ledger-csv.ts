@@ -1,8 +1,8 @@
 // «Exportar CSV» of the ledger: exactly the filtered entries, fetched page by page through the same
 // keyset as the screen, with ISO dates, plain decimals and each entry's why.
 import { fetchLedgerPage, type LedgerCursor, type LedgerEntry, type LedgerParams } from '@/api/rewards/rewards-api';
-import { buildCsv, type CsvValue } from '@/lib/csv';
-import type { Formatters } from '@/lib/format';
+import { buildCsv, type CsvValue } from '@/lib/files/csv';
+import type { Formatters } from '@/lib/format/format';
 import { ledgerWhy, reversalNote, type WhyContext } from '@/components/ledger/ledger-why';
 
 /** The database's largest page (get_ledger takes up to 500). */

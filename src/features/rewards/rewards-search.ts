@@ -5,8 +5,8 @@
 // JavaScript (bench/route-budgets.mjs).
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { LEDGER_TYPES, type LedgerType } from '@/lib/domain';
-import { monthKey, parseMonth } from '@/lib/format';
+import { LEDGER_TYPES, type LedgerType } from '@/lib/data/domain';
+import { monthKey, parseMonth } from '@/lib/format/format';
 
 export interface RewardsSearch {
   mes: string | undefined;

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SaleRow, SalesFilter } from '@/api/sales-admin/sales-admin-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { buildSalesCsv, SALES_CSV_HEADER } from './sales-csv';
 import { filterOf, salesSearch } from './sales-search';
 
 // The data layer is given the pages here; no client is needed.
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: {} }));
 
 const f = createFormatters({ currency: 'USD', timezone: 'America/Bogota' });
 const row = (no: number, fields: Partial<SaleRow> = {}): SaleRow => ({

@@ -2,9 +2,9 @@
 // by keyset (export_sales) and written through buildCsv (UTF-8 with BOM, RFC 4180, ISO dates, plain
 // decimals).
 import { exportSalesPage, EXPORT_PAGE, type SaleRow, type SalesFilter } from '@/api/sales-admin/sales-admin-api';
-import { buildCsv, type CsvValue } from '@/lib/csv';
-import { paymentMethodLabels, saleKindLabels } from '@/lib/domain';
-import type { Formatters } from '@/lib/format';
+import { buildCsv, type CsvValue } from '@/lib/files/csv';
+import { paymentMethodLabels, saleKindLabels } from '@/lib/data/domain';
+import type { Formatters } from '@/lib/format/format';
 
 type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
 

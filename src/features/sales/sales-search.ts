@@ -4,8 +4,8 @@
 // opens a sale, `?nueva=1` opens «Nueva venta directa»; plus the sort and the page.
 import { z } from 'zod/mini';
 import { SALE_SORTS, type SalesFilter } from '@/api/sales-admin/sales-admin-api';
-import type { SaleKind, SaleStatus } from '@/lib/domain';
-import { enumParam, listParam, tableParams } from '@/lib/url-params';
+import type { SaleKind, SaleStatus } from '@/lib/data/domain';
+import { enumParam, listParam, tableParams } from '@/lib/url/url-params';
 
 export const STATUS_SLUGS = ['pendiente-aprobacion', 'pendiente-enrolamiento', 'pagada', 'entregada', 'rechazado', 'cancelada'] as const;
 export type StatusSlug = (typeof STATUS_SLUGS)[number];

@@ -1,7 +1,7 @@
 // Proveedores' URL: the tab, the list's search, state and page, the history's supplier and page, and
 // `?reponer=<product id>` (the Dashboard's «Reponer»), which opens «Registrar reposición» with it.
 import { z } from 'zod/mini';
-import { enumParam, pageParam, pageSizeParam, tableParams, textParam } from '@/lib/url-params';
+import { enumParam, pageParam, pageSizeParam, tableParams, textParam } from '@/lib/url/url-params';
 
 export const SUPPLIER_TABS = ['proveedores', 'historial'] as const;
 export const HISTORY_PAGE_SIZES = [10, 20, 50] as const;

@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { toRole } from '@/lib/authorization';
+import { toRole } from '@/lib/auth/authorization';
 import type { Database } from '@/lib/database.types';
 import { decodeClaims } from './claims';
 import type { ClientProfile, SessionUser } from './types';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { settingsQueries } from '@/lib/app-settings';
-import { loadSupabase } from '@/lib/load-supabase';
+import { settingsQueries } from '@/lib/data/app-settings';
+import { loadSupabase } from '@/lib/data/load-supabase';
 import { loadSessionUser } from './load-user';
 import { SessionContext } from './session-context';
 import { needsAuthClient } from './stored-session';

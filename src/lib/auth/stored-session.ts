@@ -1,6 +1,6 @@
 // Whether supabase-js is needed to know who is here: without a stored session and outside the OAuth
 // callback, nobody is signed in, and the public pages render without loading it.
-import { AUTH_STORAGE_KEY } from '@/lib/supabase-env';
+import { AUTH_STORAGE_KEY } from '@/lib/data/supabase-env';
 
 /** A session supabase-js stored (maybe expired: it decides once loaded). */
 export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { accountMessages as m } from '../messages';
 
 /** Disponible, pendiente and pagado; each opens the rows behind it in Mis Recompensas. */

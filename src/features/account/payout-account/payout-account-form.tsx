@@ -15,8 +15,8 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DbError, userMessage } from '@/lib/db';
-import { DOCUMENT_TYPES, documentTypeLabels } from '@/lib/domain';
+import { DbError, userMessage } from '@/lib/data/db';
+import { DOCUMENT_TYPES, documentTypeLabels } from '@/lib/data/domain';
 import { payoutAccountMessages as m } from './messages';
 import {
   accountTypeOptions,
@@ -42,10 +42,10 @@ export default function PayoutAccountForm({
   defaults: PayoutAccountDefaults;
   onDone: () => void;
 }) {
-  const institutions = useQuery(payoutAccountsQueries.institutions());
-  if (institutions.isError) return <ErrorState error={institutions.error} onRetry={() => institutions.refetch()} retrying={institutions.isFetching} />;
-  if (!institutions.data) return <FormSkeleton />;
-  return <AccountForm institutions={institutions.data} current={current} defaults={defaults} onDone={onDone} />;
+  const loaded = useQuery(payoutAccountsQueries.institutions());
+  if (loaded.isError) return <ErrorState error={loaded.error} onRetry={() => loaded.refetch()} retrying={loaded.isFetching} />;
+  if (!loaded.data) return <FormSkeleton />;
+  return <AccountForm institutions={loaded.data} current={current} defaults={defaults} onDone={onDone} />;
 }
 
 function AccountForm({

@@ -4,7 +4,7 @@
 // rule the form cannot know: the holder's document is the one on the member's record).
 import { z } from 'zod';
 import type { PayoutInstitution } from '@/api/payout-accounts/payout-accounts-api';
-import { DOCUMENT_TYPES, PAYOUT_ACCOUNT_TYPES, payoutAccountTypeLabels, type DocumentType } from '@/lib/domain';
+import { DOCUMENT_TYPES, PAYOUT_ACCOUNT_TYPES, payoutAccountTypeLabels, type DocumentType } from '@/lib/data/domain';
 import { payoutAccountMessages as m } from './messages';
 
 /** As people write numbers: «300 555 0199», «123-456789-00», «1.020.304». */

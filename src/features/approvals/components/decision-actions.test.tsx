@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RewardPreviewLine, SaleWithLines } from '@/api/sales/sales-api';
-import { DbError } from '@/lib/db';
-import { notify } from '@/lib/notify';
-import { createQueryClient } from '@/lib/query-client';
+import { DbError } from '@/lib/data/db';
+import { notify } from '@/lib/feedback/notify';
+import { createQueryClient } from '@/lib/data/query-client';
 import { expectNoAxeViolations } from '../../../../tests/unit/axe';
 import { DecisionActions } from './decision-actions';
 

@@ -9,7 +9,7 @@ import type { SaleWithLines } from '@/api/sales/sales-api';
 import { useApproveSale, useRejectSale } from '@/api/sales/sales-mutations';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
 import { useQueueShortcuts } from '../queue/shortcuts';
 import { ApprovalPreview } from './reward-preview';

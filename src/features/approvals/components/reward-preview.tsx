@@ -9,8 +9,8 @@ import { salesQueries } from '@/api/sales/sales-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ledgerTypeLabels } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { ledgerTypeLabels } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { approvalMessages as m } from '../messages';
 import { Panel } from './panel';
@@ -47,7 +47,7 @@ export function ApprovalPreview({ saleId }: { saleId: string }) {
   useEffect(() => {
     if (!resolved) return;
     void client.invalidateQueries({ queryKey: salesQueries.detail(saleId).queryKey });
-    void client.invalidateQueries({ queryKey: [...salesQueries.all(), 'approval-queue'] });
+    void client.invalidateQueries({ queryKey: salesQueries.approvalQueues() });
     void client.invalidateQueries({ queryKey: staffQueries.all() });
   }, [resolved, client, saleId]);
   if (resolved) {

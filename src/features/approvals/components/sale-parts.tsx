@@ -1,8 +1,8 @@
 // Who the sale is for, what it carries and how it was paid.
 import type { ReactNode } from 'react';
 import type { SaleChecks, SaleWithLines } from '@/api/sales/sales-api';
-import { paymentMethodLabels } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { paymentMethodLabels } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { approvalMessages as m } from '../messages';
 import { Facts, Panel } from './panel';

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format/format';
 import { approvalMessages as m } from '../messages';
 
 const ZOOMS = [1, 1.5, 2, 3, 4] as const;

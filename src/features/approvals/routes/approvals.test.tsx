@@ -7,14 +7,14 @@ import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleWithLines } from '@/api/sales/sales-api';
-import { DEFAULT_SETTINGS } from '@/lib/app-settings';
-import { createQueryClient } from '@/lib/query-client';
+import { DEFAULT_SETTINGS } from '@/lib/data/app-settings';
+import { createQueryClient } from '@/lib/data/query-client';
 import ApprovalsPage from './approvals';
 
 const queue = vi.hoisted(() => ({ pending: [] as SaleWithLines[] }));
 
-vi.mock('@/lib/app-settings', async (original) => ({
-  ...(await original<typeof import('@/lib/app-settings')>()),
+vi.mock('@/lib/data/app-settings', async (original) => ({
+  ...(await original<typeof import('@/lib/data/app-settings')>()),
   useAppSettings: () => DEFAULT_SETTINGS,
 }));
 
@@ -28,7 +28,7 @@ vi.mock('@/api/staff/staff-api', () => ({
 }));
 
 vi.mock('@/api/sales/sales-api', async (original) => {
-  const { DbError } = await import('@/lib/db');
+  const { DbError } = await import('@/lib/data/db');
   const find = (id: string) => queue.pending.find((s) => s.id === id);
   return {
     ...(await original<typeof import('@/api/sales/sales-api')>()),

@@ -2,15 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '@/lib/app-settings';
-import { DbError } from '@/lib/db';
-import { createQueryClient } from '@/lib/query-client';
+import { DEFAULT_SETTINGS } from '@/lib/data/app-settings';
+import { DbError } from '@/lib/data/db';
+import { createQueryClient } from '@/lib/data/query-client';
 import { VoucherAmountNote } from './voucher-amount-note';
 
 const api = vi.hoisted(() => ({ fetchVoucherNote: vi.fn(), noteVoucherAmount: vi.fn() }));
 vi.mock('@/api/sales/sales-api', () => api);
-vi.mock('@/lib/app-settings', async (original) => ({
-  ...(await original<typeof import('@/lib/app-settings')>()),
+vi.mock('@/lib/data/app-settings', async (original) => ({
+  ...(await original<typeof import('@/lib/data/app-settings')>()),
   useAppSettings: () => DEFAULT_SETTINGS,
 }));
 

@@ -1,93 +1,77 @@
 // The approver notes the amount the voucher says; the database compares it with the sale's total
 // and a mismatch becomes a fraud sign above. A refusal shows beside the field, in the database's words.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { useNoteVoucherAmount } from '@/api/sales/sales-mutations';
 import { salesQueries } from '@/api/sales/sales-queries';
+import { Form, SubmitButton } from '@/components/form/form';
+import { showRefusal, useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
+import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { errorText } from '@/lib/error-text';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
 import { parseAmountInput } from './amount-input';
 
+const noteSchema = z.object({ amount: z.string().check(z.refine((text) => parseAmountInput(text) !== null, m.voucherAmountUnreadable)) });
+/** Every refusal here is about the amount. */
+const AMOUNT_REFUSAL = { fields: () => 'amount' as const };
+
 export function VoucherAmountNote({ saleId }: { saleId: string }) {
   const f = useFormat();
-  const id = useId();
   const note = useQuery(salesQueries.voucherNote(saleId));
   const save = useNoteVoucherAmount(saleId);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const amount = parseAmountInput(text);
-    if (amount === null) {
-      setProblem(m.voucherAmountUnreadable);
-      return;
-    }
-    try {
-      await save.mutateAsync(amount);
-      setText('');
-      setProblem(null);
-    } catch (error) {
-      setProblem(errorText(error, m.voucherAmountFailed));
-    }
-  };
+  const form = useAppForm(noteSchema, { defaultValues: { amount: '' } });
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const submit = useFormSubmit(
+    form,
+    async ({ amount }) => {
+      await save.mutateAsync(parseAmountInput(amount));
+      form.reset();
+    },
+    AMOUNT_REFUSAL,
+  );
   const remove = async () => {
+    form.clearErrors();
     try {
       await save.mutateAsync(null);
-      setProblem(null);
     } catch (error) {
-      setProblem(errorText(error, m.voucherAmountFailed));
+      showRefusal(form, error, AMOUNT_REFUSAL);
     }
   };
 
   const current = note.data;
+  const label = current ? m.voucherAmountCorrect : m.voucherAmountSave;
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-2 border-t pt-4" data-testid="voucher-amount">
-      <Label htmlFor={`${id}-amount`}>{m.voucherAmountLabel}</Label>
-      <div className="flex gap-2">
-        <Input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          autoComplete="off"
-          className="max-w-40"
-          placeholder={m.voucherAmountPlaceholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(null);
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-          disabled={save.isPending}
-        />
-        <Button type="submit" variant="outline" disabled={save.isPending || text.trim() === ''}>
-          {current ? m.voucherAmountCorrect : m.voucherAmountSave}
-        </Button>
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      )}
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground" aria-live="polite">
-        {current ? (
-          <>
-            <span className="font-medium text-foreground" data-testid="voucher-amount-noted">
-              {m.voucherAmountNoted(f.money(current.amount), current.matches)}
-            </span>{' '}
-            {m.voucherAmountBy(current.noted_by_email ?? m.none, f.dateTime(current.noted_at))}{' '}
-            <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => void remove()} disabled={save.isPending}>
-              {m.voucherAmountRemove}
-            </Button>
-          </>
-        ) : (
-          m.voucherAmountHint
-        )}
-      </p>
-    </form>
+    <Form form={form} onSubmit={submit} className="mt-4 border-t pt-4" data-testid="voucher-amount">
+      <Field error={form.formState.errors.amount?.message}>
+        <FieldLabel>{m.voucherAmountLabel}</FieldLabel>
+        <div className="flex gap-2">
+          <FieldControl {...form.register('amount')}>
+            <Input inputMode="decimal" autoComplete="off" className="max-w-40" placeholder={m.voucherAmountPlaceholder} disabled={save.isPending} />
+          </FieldControl>
+          <SubmitButton variant="outline" pendingLabel={label} disabled={save.isPending || typed.trim() === ''}>
+            {label}
+          </SubmitButton>
+        </div>
+        <FieldError className="text-sm font-normal" />
+        <FieldDescription aria-live="polite">
+          {current ? (
+            <>
+              <span className="font-medium text-foreground" data-testid="voucher-amount-noted">
+                {m.voucherAmountNoted(f.money(current.amount), current.matches)}
+              </span>{' '}
+              {m.voucherAmountBy(current.noted_by_email ?? m.none, f.dateTime(current.noted_at))}{' '}
+              <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => void remove()} disabled={save.isPending}>
+                {m.voucherAmountRemove}
+              </Button>
+            </>
+          ) : (
+            m.voucherAmountHint
+          )}
+        </FieldDescription>
+      </Field>
+    </Form>
   );
 }

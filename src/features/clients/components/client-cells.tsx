@@ -1,4 +1,4 @@
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 
 /** A date in the company's time zone, or a dash. */
 export function DateCell({ value }: { value: string | null }) {

@@ -22,9 +22,9 @@ import { MonthPicker } from '@/components/ui/month-picker';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { saleKindLabels } from '@/lib/domain';
-import { useMonthParam } from '@/lib/month-param';
-import { useFormat } from '@/lib/use-format';
+import { saleKindLabels } from '@/lib/data/domain';
+import { useMonthParam } from '@/lib/url/month-param';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { fieldLabels, m } from '../messages';
 

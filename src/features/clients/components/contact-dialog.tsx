@@ -2,18 +2,27 @@
 // database validates each field; its refusal names the field (DETAIL), and the sentence shows there.
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { ClientContact, ClientProfile } from '@/api/clients/clients-api';
 import { useUpdateClientContact } from '@/api/clients/clients-mutations';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { DbError, userMessage } from '@/lib/db';
 import { m } from '../messages';
 
 const FIELDS = ['name', 'email', 'phone', 'document_number', 'address', 'city', 'slug'] as const satisfies readonly (keyof ClientContact)[];
-const isField = (value: string | null): value is keyof ClientContact => (FIELDS as readonly string[]).includes(value ?? '');
+// No checks here: update_client_contact validates every field and its refusal names the one it refuses.
+const contactSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  document_number: z.string(),
+  address: z.string(),
+  city: z.string(),
+  slug: z.string(),
+}) satisfies z.ZodMiniType<ClientContact>;
 
 const contactOf = (p: ClientProfile): ClientContact => ({
   name: p.name,
@@ -48,35 +57,24 @@ export function ContactDialog({ profile }: { profile: ClientProfile }) {
 
 function ContactForm({ profile, onDone }: { profile: ClientProfile; onDone: () => void }) {
   const update = useUpdateClientContact();
-  const form = useForm<ClientContact>({ defaultValues: contactOf(profile) });
-  const { errors } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (contact) => {
-    setFormError(null);
-    try {
+  const form = useAppForm(contactSchema, { defaultValues: contactOf(profile) });
+  const submit = useFormSubmit(
+    form,
+    async (contact) => {
       await update.mutateAsync({ id: profile.id, contact });
       onDone();
-    } catch (error) {
-      const field = error instanceof DbError ? error.details : null;
-      if (isField(field)) form.setError(field, { message: userMessage(error) }, { shouldFocus: true });
-      else setFormError(userMessage(error));
-    }
-  });
+    },
+    { fields: { details: FIELDS } },
+  );
 
   const text = (name: keyof ClientContact, label: string, props: React.ComponentProps<typeof Input> = {}, hint?: string) => (
-    <Field controlId={`contact-${name}`} error={errors[name]?.message}>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>
-        <Input {...props} {...form.register(name)} />
-      </FieldControl>
-      {hint && <FieldDescription>{hint}</FieldDescription>}
-      <FieldError />
-    </Field>
+    <FormField name={name} label={label} description={hint} controlId={`contact-${name}`}>
+      <Input {...props} />
+    </FormField>
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
       {text('name', m.name, { autoComplete: 'off', required: true })}
       {text('email', m.email, { type: 'email', autoComplete: 'off', required: true }, m.emailHint)}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -89,19 +87,7 @@ function ContactForm({ profile, onDone }: { profile: ClientProfile; onDone: () =
         {text('slug', m.slug, { autoComplete: 'off', spellCheck: false })}
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">{m.slugHint}</p>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} cancelLabel={m.cancel} onCancel={onDone} />
+    </Form>
   );
 }

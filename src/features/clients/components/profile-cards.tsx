@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, pathTo } from '@/config/paths';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 // wip/why's «Cambiar enrolador» (superadmin only): loaded with the record, rendered beside the enroller.

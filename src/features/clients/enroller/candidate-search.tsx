@@ -1,27 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { EnrollerCandidate } from '@/api/clients-why/why-api';
 import { clientsWhyQueries } from '@/api/clients-why/why-queries';
 import { Field, FieldControl, FieldDescription, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorText } from '@/lib/error-text';
+import { errorText } from '@/lib/feedback/error-text';
+import { useDebounced } from '@/lib/hooks/use-debounced';
 import { cn } from '@/lib/utils';
 import { enrollerMessages as m } from './messages';
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Finds the new enroller among approved members (by name or e-mail, in the database). */
 export function CandidateSearch({ selected, onSelect }: { selected: EnrollerCandidate | null; onSelect: (c: EnrollerCandidate) => void }) {
   const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), 250);
+  const search = useDebounced(text.trim());
   const listId = useId();
   const found = useQuery({ ...clientsWhyQueries.enrollerCandidates(search), enabled: search.length >= 2 });
   return (

@@ -1,34 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { EnrollerCandidate, EnrollerChangePreview } from '@/api/clients-why/why-api';
 import { useChangeEnroller } from '@/api/clients-why/why-mutations';
 import { clientsWhyQueries } from '@/api/clients-why/why-queries';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormFooter } from '@/components/form/form';
+import { FormAlert } from '@/components/form/form-alert';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ReasonField } from '@/components/ui/reason-field';
 import { reasonProblem, type ReasonOptions } from '@/components/ui/reason-rules';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorText } from '@/lib/error-text';
-import { useFormat } from '@/lib/use-format';
+import { errorText } from '@/lib/feedback/error-text';
+import { useFormat } from '@/lib/format/use-format';
 import { CandidateSearch } from './candidate-search';
 import { enrollerMessages as m } from './messages';
 import { Upline } from './upline';
 
 const reasonOptions: ReasonOptions = { label: m.reason, placeholder: m.reasonPlaceholder };
-
-function Refusal({ children }: { children: string }) {
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
-      data-testid="enroller-refusal"
-    >
-      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <p>{children}</p>
-    </div>
-  );
-}
 
 function PreviewView({ preview }: { preview: EnrollerChangePreview }) {
   const fmt = useFormat();
@@ -58,30 +48,39 @@ function PreviewView({ preview }: { preview: EnrollerChangePreview }) {
   );
 }
 
+const reasonSchema = z.object({
+  reason: z.string().check((ctx) => {
+    const problem = reasonProblem(ctx.value, reasonOptions);
+    if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+  }),
+});
+
 /** Search the new enroller, read what moves, give the reason and confirm; refusals stay in the dialog. */
 export default function ChangeEnrollerDialog({ clientId, open, onOpenChange }: { clientId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [candidate, setCandidate] = useState<EnrollerCandidate | null>(null);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const change = useChangeEnroller();
   const preview = useQuery({ ...clientsWhyQueries.enrollerPreview(clientId, candidate?.id ?? ''), enabled: !!candidate });
-  const reasonError = touched ? reasonProblem(reason, reasonOptions) : null;
+  const form = useAppForm(reasonSchema, { defaultValues: { reason: '' } });
+  const pending = form.formState.isSubmitting;
+  const submit = useFormSubmit(
+    form,
+    async ({ reason }) => {
+      if (!candidate || !preview.data) return;
+      await change.mutateAsync({ clientId, newEnrollerId: candidate.id, reason: reason.trim() });
+      onOpenChange(false);
+    },
+    { alert: (error) => errorText(error, m.failed) },
+  );
 
   const choose = (c: EnrollerCandidate) => {
     setCandidate(c);
-    change.reset();
-  };
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!candidate || !preview.data || reasonProblem(reason, reasonOptions)) return;
-    change.mutate({ clientId, newEnrollerId: candidate.id, reason: reason.trim() }, { onSuccess: () => onOpenChange(false) });
+    form.clearErrors('root');
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !change.isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="sm:max-w-xl" onInteractOutside={(e) => e.preventDefault()}>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{m.title}</DialogTitle>
             <DialogDescription>{m.description(preview.data?.client_name ?? 'el miembro')}</DialogDescription>
@@ -93,23 +92,35 @@ export default function ChangeEnrollerDialog({ clientId, open, onOpenChange }: {
               <Skeleton className="h-16 w-full" />
             </div>
           )}
-          {preview.isError && <Refusal>{errorText(preview.error, m.previewFailed)}</Refusal>}
+          {preview.isError && <FormAlert message={errorText(preview.error, m.previewFailed)} data-testid="enroller-refusal" />}
           {preview.data && (
             <>
               <PreviewView preview={preview.data} />
-              <ReasonField options={reasonOptions} value={reason} onChange={setReason} error={reasonError} disabled={change.isPending} />
+              <Controller
+                control={form.control}
+                name="reason"
+                render={({ field, fieldState }) => (
+                  <ReasonField
+                    ref={field.ref}
+                    options={reasonOptions}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message ?? null}
+                    disabled={pending}
+                  />
+                )}
+              />
             </>
           )}
-          {change.isError && <Refusal>{errorText(change.error, m.failed)}</Refusal>}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={change.isPending} onClick={() => onOpenChange(false)}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" disabled={!preview.data || change.isPending}>
-              {change.isPending ? m.pending : m.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
+          <FormFooter
+            submitLabel={m.confirm}
+            pendingLabel={m.pending}
+            submitDisabled={!preview.data}
+            cancelLabel={m.cancel}
+            cancelVariant="outline"
+            onCancel={() => onOpenChange(false)}
+          />
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import type { MemberSort } from '@/api/clients/clients-api';
 import { PageHeader } from '@/components/page-header';
 import { DataTable } from '@/components/ui/data-table';
 import { paths, pathTo, routeLabel } from '@/config/paths';
-import { useTableSearch } from '@/lib/table-search';
+import { useTableSearch } from '@/lib/url/table-search';
 import { clientColumns } from '../components/client-columns';
 import { ClientsFilters, type ClientFilterValues } from '../components/clients-filters';
 import { clientsSearch } from '../clients-search';

@@ -4,9 +4,9 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ledgerTypeLabels, LEDGER_TYPES, type LedgerType } from '@/lib/domain';
-import { formatMonth } from '@/lib/format';
-import { useFormat } from '@/lib/use-format';
+import { ledgerTypeLabels, LEDGER_TYPES, type LedgerType } from '@/lib/data/domain';
+import { formatMonth } from '@/lib/format/format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { whyMessages as m } from './messages';
 

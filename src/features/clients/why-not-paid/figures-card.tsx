@@ -1,7 +1,7 @@
 import type { WhyNotPaid } from '@/api/clients-why/why-api';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { whyMessages as m } from './messages';
 
 /** The month's money by what became of it (every figure from the database). */

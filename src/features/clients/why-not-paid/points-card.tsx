@@ -2,7 +2,7 @@ import type { WhyNotPaid, WhyPointLine } from '@/api/clients-why/why-api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { whyMessages as m } from './messages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhyNotPaid } from '@/api/clients-why/why-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { whyAnswer } from './why-answer';
 
 const fmt = createFormatters({ currency: 'USD', timezone: 'America/Bogota' });

@@ -1,8 +1,8 @@
 // The one line at the top of «¿Por qué no cobró?»: the database decides the verdict and gives every
 // figure; this only puts them in a sentence, formatted as the rest of the screen.
 import type { WhyNotPaid } from '@/api/clients-why/why-api';
-import { formatMonth } from '@/lib/format';
-import type { Formatters } from '@/lib/format';
+import { formatMonth } from '@/lib/format/format';
+import type { Formatters } from '@/lib/format/format';
 
 type Fmt = Pick<Formatters, 'money' | 'points'>;
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Dashboard, DashboardMonth } from '@/api/dashboard/dashboard-api';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { links } from '../dashboard-links';
 import { m } from '../messages';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Dashboard } from '@/api/dashboard/dashboard-api';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { links } from '../dashboard-links';
 import { m } from '../messages';
 

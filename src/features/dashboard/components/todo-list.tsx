@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Dashboard } from '@/api/dashboard/dashboard-api';
 import { Card } from '@/components/ui/card';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { links } from '../dashboard-links';
 import { m } from '../messages';
 import { NearActiveSheet } from './near-active-sheet';

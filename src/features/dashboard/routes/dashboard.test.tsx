@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchDashboard, type Dashboard, type DashboardMonth } from '@/api/dashboard/dashboard-api';
-import { DbError } from '@/lib/db';
-import { createQueryClient } from '@/lib/query-client';
+import { DbError } from '@/lib/data/db';
+import { createQueryClient } from '@/lib/data/query-client';
 import DashboardPage from './dashboard';
 
 // The charts (chart.js on a canvas) are drawn in the browser: tests/e2e/dashboard.spec.ts.

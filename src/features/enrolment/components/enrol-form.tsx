@@ -2,23 +2,22 @@
 // uploads the voucher into the member's folder (Storage's policy and enrol_member both want it
 // there), then calls enrol_member once. A refusal is shown where it belongs (the address's at the
 // e-mail field, focused) and nothing typed is lost; a voucher already uploaded is not sent twice.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle, Send, TriangleAlert } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { enrolmentQueries } from '@/api/enrolment/enrolment-queries';
 import { useEnrolMember } from '@/api/enrolment/enrolment-mutations';
 import { BUCKETS, uploadFile } from '@/api/storage/storage-api';
-import { Button } from '@/components/ui/button';
+import { Form, FormField, FormRootAlert, SubmitButton } from '@/components/form/form';
+import { FORM_ALERT, useAppForm, useFormSubmit, type AppForm } from '@/components/form/use-app-form';
 import { PaymentMethodField } from '@/components/payment-method-field';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { enrolMessages as m } from '../messages';
 import { EnrolmentPreview } from './enrolment-preview';
-import { emptyEnrolment, enrolSchema, fieldOfRefusal, type EnrolField, type EnrolValues } from './enrol-schema';
+import { emptyEnrolment, ENROL_REFUSALS, enrolSchema, type EnrolField } from './enrol-schema';
 import { KitPicker } from './kit-picker';
 import { PayTo } from './pay-to';
 
@@ -31,22 +30,12 @@ export interface EnrolmentSent {
 export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sent: EnrolmentSent) => void }) {
   const enrol = useEnrolMember();
   const kits = useQuery(enrolmentQueries.kits());
-  const form = useForm<EnrolValues>({ resolver: zodResolver(enrolSchema), defaultValues: emptyEnrolment });
-  const { errors } = form.formState;
-  const [phase, setPhase] = useState<'idle' | 'uploading' | 'sending'>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
-  const running = useRef(false);
+  const form = useAppForm(enrolSchema, { defaultValues: emptyEnrolment });
+  const { errors, isSubmitting: busy } = form.formState;
+  const [phase, setPhase] = useState<'uploading' | 'sending'>('sending');
   // The voucher already in Storage for this very file: a retry after a refusal does not upload it again.
   const uploaded = useRef<{ file: File; path: string } | null>(null);
   const kitId = useWatch({ control: form.control, name: 'kitId' });
-  // The field a refusal names gets the focus once the form is enabled again (a disabled input cannot take it).
-  const focusAfter = useRef<EnrolField | null>(null);
-  useEffect(() => {
-    if (phase === 'idle' && focusAfter.current) {
-      form.setFocus(focusAfter.current);
-      focusAfter.current = null;
-    }
-  }, [phase, form]);
 
   // The first kit that can be sold is chosen for you (most companies sell one).
   const firstAvailable = kits.data?.find((k) => k.stock > 0)?.id;
@@ -54,11 +43,9 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
     if (firstAvailable && !form.getValues('kitId')) form.setValue('kitId', firstAvailable);
   }, [firstAvailable, form]);
 
-  const submit = async (values: EnrolValues) => {
-    if (running.current) return;
-    running.current = true;
-    setFailure(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       let voucherPath: string | null = null;
       if (values.voucher) {
         if (uploaded.current?.file === values.voucher) {
@@ -69,39 +56,28 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
             voucherPath = await uploadFile(BUCKETS.vouchers, clientId, values.voucher);
           } catch (error) {
             form.setError('voucher', { message: `${m.uploadFailed} ${toDbError(error).userMessage}` });
-            setFailure(m.uploadFailed);
+            form.setError(FORM_ALERT, { message: m.uploadFailed });
             return;
           }
           uploaded.current = { file: values.voucher, path: voucherPath };
         }
       }
       setPhase('sending');
-      const sale = await enrol.mutateAsync({ ...values, voucherPath });
-      onSent({ saleNo: sale.sale_no, name: values.name.trim(), email: values.email.trim().toLowerCase() });
-    } catch (raw) {
-      const error = toDbError(raw);
-      const field = fieldOfRefusal(error.saviaCode);
-      if (field === 'voucher') uploaded.current = null;
-      if (field) {
-        form.setError(field, { message: error.userMessage });
-        if (field !== 'kitId' && field !== 'paymentMethod') focusAfter.current = field;
+      try {
+        const sale = await enrol.mutateAsync({ ...values, voucherPath });
+        onSent({ saleNo: sale.sale_no, name: values.name.trim(), email: values.email.trim().toLowerCase() });
+      } catch (error) {
+        // A voucher the database refused is uploaded again with the next try.
+        if (toDbError(error).saviaCode === 'invalid_voucher') uploaded.current = null;
+        throw error;
       }
-      setFailure(field === 'email' ? m.fixEmail : error.userMessage);
-    } finally {
-      running.current = false;
-      setPhase('idle');
-    }
-  };
+    },
+    // The sentence also shows above the button, where the person is looking after pressing it.
+    { fields: ENROL_REFUSALS, alert: (error, [field]) => (field === 'email' ? m.fixEmail : error.userMessage) },
+  );
 
-  const busy = phase !== 'idle';
   return (
-    <form
-      onSubmit={(e) => void form.handleSubmit(submit)(e)}
-      noValidate
-      aria-labelledby="enrol-form-title"
-      aria-busy={busy || undefined}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
-    >
+    <Form form={form} onSubmit={submit} aria-labelledby="enrol-form-title" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-6 rounded-xl border bg-card p-4 sm:p-6">
         <div>
           <h2 id="enrol-form-title" className="text-lg font-semibold">
@@ -109,7 +85,7 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
           </h2>
           <p className="text-sm text-muted-foreground">{m.formIntro}</p>
         </div>
-        <PersonFields form={form} busy={busy} />
+        <PersonFields busy={busy} />
 
         <Controller
           control={form.control}
@@ -137,59 +113,45 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
 
       <div className="flex flex-col gap-4 lg:sticky lg:top-4">
         <EnrolmentPreview kitId={kitId} />
-        {failure && (
-          <div role="alert" className="flex items-start gap-2 rounded-md border border-tone-red-foreground/25 bg-tone-red p-3 text-sm text-tone-red-foreground">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <div>
-              <p className="font-medium">{failure}</p>
-              <p>{m.nothingSaved}</p>
-            </div>
-          </div>
-        )}
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-          {phase === 'uploading' ? m.uploading : phase === 'sending' ? m.sending : m.submit}
-        </Button>
+        <FormRootAlert>
+          <p>{m.nothingSaved}</p>
+        </FormRootAlert>
+        <SubmitButton size="lg" className="w-full" icon={<Send aria-hidden="true" />} pendingLabel={phase === 'uploading' ? m.uploading : m.sending}>
+          {m.submit}
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 
 interface FieldsProps {
-  form: UseFormReturn<EnrolValues>;
+  form: AppForm<typeof enrolSchema>;
   busy: boolean;
 }
 
 function TextField({
-  form,
   busy,
   name,
   label,
   description,
   className,
   ...input
-}: FieldsProps & { name: Exclude<EnrolField, 'voucher' | 'kitId' | 'paymentMethod'>; label: string; description?: string; className?: string } & Pick<
-    ComponentProps<'input'>,
-    'type' | 'autoComplete' | 'inputMode' | 'maxLength'
-  >) {
+}: { busy: boolean; name: Exclude<EnrolField, 'voucher' | 'kitId' | 'paymentMethod'>; label: string; description?: string; className?: string } & Pick<
+  ComponentProps<'input'>,
+  'type' | 'autoComplete' | 'inputMode' | 'maxLength'
+>) {
   return (
-    <Field controlId={`enrol-${name}`} error={form.formState.errors[name]?.message} className={className}>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>
-        <Input disabled={busy} {...input} {...form.register(name)} />
-      </FieldControl>
-      {description && <FieldDescription>{description}</FieldDescription>}
-      <FieldError />
-    </Field>
+    <FormField name={name} label={label} description={description} controlId={`enrol-${name}`} className={className}>
+      <Input disabled={busy} {...input} />
+    </FormField>
   );
 }
 
-function PersonFields({ form, busy }: FieldsProps) {
+function PersonFields({ busy }: { busy: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField form={form} busy={busy} name="name" label={m.name} autoComplete="off" maxLength={121} className="sm:col-span-2" />
+      <TextField busy={busy} name="name" label={m.name} autoComplete="off" maxLength={121} className="sm:col-span-2" />
       <TextField
-        form={form}
         busy={busy}
         name="email"
         label={m.email}
@@ -200,10 +162,10 @@ function PersonFields({ form, busy }: FieldsProps) {
         maxLength={255}
         className="sm:col-span-2"
       />
-      <TextField form={form} busy={busy} name="phone" label={m.phone} type="tel" inputMode="tel" autoComplete="off" maxLength={41} />
-      <TextField form={form} busy={busy} name="documentNumber" label={m.documentNumber} autoComplete="off" maxLength={41} />
-      <TextField form={form} busy={busy} name="address" label={m.address} description={m.addressHint} autoComplete="off" maxLength={301} />
-      <TextField form={form} busy={busy} name="city" label={m.city} autoComplete="off" maxLength={101} />
+      <TextField busy={busy} name="phone" label={m.phone} type="tel" inputMode="tel" autoComplete="off" maxLength={41} />
+      <TextField busy={busy} name="documentNumber" label={m.documentNumber} autoComplete="off" maxLength={41} />
+      <TextField busy={busy} name="address" label={m.address} description={m.addressHint} autoComplete="off" maxLength={301} />
+      <TextField busy={busy} name="city" label={m.city} autoComplete="off" maxLength={101} />
     </div>
   );
 }
@@ -227,15 +189,7 @@ function PaymentFields({ form, busy }: FieldsProps) {
           />
         )}
       />
-      <TextField
-        form={form}
-        busy={busy}
-        name="paymentReference"
-        label={m.paymentReference}
-        description={m.paymentReferenceHint}
-        autoComplete="off"
-        maxLength={121}
-      />
+      <TextField busy={busy} name="paymentReference" label={m.paymentReference} description={m.paymentReferenceHint} autoComplete="off" maxLength={121} />
       <Controller
         control={form.control}
         name="voucher"

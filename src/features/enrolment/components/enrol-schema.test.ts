@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { enrolmentState } from './enrolment-state';
-import { emptyEnrolment, enrolSchema, fieldOfRefusal } from './enrol-schema';
+import { refusedFields } from '@/components/form/refusal';
+import { DbError } from '@/lib/data/db';
+import { emptyEnrolment, ENROL_REFUSALS, enrolSchema } from './enrol-schema';
+
+const fieldOfRefusal = (code: string | null) =>
+  refusedFields(new DbError({ code: 'P0001', hint: code && `savia:${code}`, message: 'No.' }), ENROL_REFUSALS)[0] ?? null;
 
 const valid = { ...emptyEnrolment, name: 'Ana Ruiz', email: 'ana.ruiz@gmail.com', kitId: 'kit' };
 

@@ -1,7 +1,8 @@
 // The enrolment form's rules: the same limits enrol_member and create_sale apply, said in Spanish
 // before anything is sent. The database stays the judge of the address (taken, staff, pending).
 import { z } from 'zod/mini';
-import { PAYMENT_METHODS } from '@/lib/domain';
+import type { RefusalFields } from '@/components/form/refusal';
+import { PAYMENT_METHODS } from '@/lib/data/domain';
 import { enrolMessages as m } from '../messages';
 
 // zod/mini, as the api modules use it: the full zod would add 11 kB gzip to the form's code.
@@ -36,18 +37,16 @@ export const emptyEnrolment: EnrolValues = {
 };
 
 /** Where the database's refusal belongs: the field it is about, or the form as a whole. */
-const FIELD_OF_CODE: Record<string, EnrolField> = {
-  email_taken: 'email',
-  staff_email: 'email',
-  enrolment_pending: 'email',
-  invalid_email: 'email',
-  invalid_name: 'name',
-  unknown_kit: 'kitId',
-  insufficient_stock: 'kitId',
-  invalid_payment_method: 'paymentMethod',
-  invalid_voucher: 'voucher',
-};
-
-export function fieldOfRefusal(code: string | null | undefined): EnrolField | null {
-  return (code && FIELD_OF_CODE[code]) || null;
-}
+export const ENROL_REFUSALS = {
+  codes: {
+    email_taken: 'email',
+    staff_email: 'email',
+    enrolment_pending: 'email',
+    invalid_email: 'email',
+    invalid_name: 'name',
+    unknown_kit: 'kitId',
+    insufficient_stock: 'kitId',
+    invalid_payment_method: 'paymentMethod',
+    invalid_voucher: 'voucher',
+  },
+} as const satisfies RefusalFields<EnrolField>;

@@ -6,7 +6,7 @@ import { enrolmentQueries } from '@/api/enrolment/enrolment-queries';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { enrolMessages as m } from '../messages';
 
 export function EnrolmentPreview({ kitId }: { kitId: string }) {

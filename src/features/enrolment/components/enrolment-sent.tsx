@@ -2,7 +2,7 @@
 import { CircleCheck, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format/format';
 import { enrolMessages as m } from '../messages';
 import type { EnrolmentSent } from './enrol-form';
 

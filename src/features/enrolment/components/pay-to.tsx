@@ -1,5 +1,5 @@
 // Where to pay for the kit: the company's payment details from the settings, a line each.
-import { useAppSettings } from '@/lib/app-settings';
+import { useAppSettings } from '@/lib/data/app-settings';
 import { enrolMessages as m } from '../messages';
 
 export function PayTo() {

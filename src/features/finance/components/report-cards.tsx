@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FinanceMonth } from '@/api/finance/finance-api';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 function Figure({ title, value, children, testId }: { title: string; value: string; children?: ReactNode; testId: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { userMessage } from '@/lib/db';
-import { notify } from '@/lib/notify';
+import { userMessage } from '@/lib/data/db';
+import { notify } from '@/lib/feedback/notify';
 import { m } from '../messages';
 
 /** One export at a time (the button waits), with what happened said in a toast. */

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchFinanceMonth, fetchFinanceProducts, fetchFinanceSeries, type FinanceMonth } from '@/api/finance/finance-api';
-import { DbError } from '@/lib/db';
-import { createQueryClient } from '@/lib/query-client';
+import { DbError } from '@/lib/data/db';
+import { createQueryClient } from '@/lib/data/query-client';
 import FinancePage from './finance';
 
 // The chart (chart.js on a canvas) is drawn in the browser: tests/e2e/finance.spec.ts.

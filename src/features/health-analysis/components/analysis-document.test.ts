@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HealthAnalysis, HealthQuestionnaire } from '@/api/health/health-api';
-import { createFormatters } from '@/lib/format';
+import { createFormatters } from '@/lib/format/format';
 import { NOT_MEDICAL_ADVICE } from '../messages';
 import { buildAnalysisDocument } from './analysis-document';
 import { analysisFileName, answerLines } from './analysis-text';

@@ -3,7 +3,7 @@
 // so it is tested without pdfmake.
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { HealthAnalysis, HealthQuestionnaire } from '@/api/health/health-api';
-import type { Formatters } from '@/lib/format';
+import type { Formatters } from '@/lib/format/format';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
 import { answerLines } from './analysis-text';
 

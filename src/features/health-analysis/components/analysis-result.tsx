@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { HealthAnalysis, HealthQuestionnaire } from '@/api/health/health-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useAppSettings } from '@/lib/app-settings';
-import { useFormat } from '@/lib/use-format';
+import { useAppSettings } from '@/lib/data/app-settings';
+import { useFormat } from '@/lib/format/use-format';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
 import { answerLines } from './analysis-text';
 

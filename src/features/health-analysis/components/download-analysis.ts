@@ -1,6 +1,6 @@
 // Loaded on the click of «Descargar PDF» (with pdfmake, through the receipt's loader).
 import { loadPdfMake } from '@/components/receipt/load-pdfmake';
-import { saveFile } from '@/lib/csv';
+import { saveFile } from '@/lib/files/csv';
 import { buildAnalysisDocument, type AnalysisDocumentInput } from './analysis-document';
 import { analysisFileName } from './analysis-text';
 

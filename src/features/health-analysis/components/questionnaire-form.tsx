@@ -1,33 +1,34 @@
 // The questionnaire: consent first (unticked; the questions stay locked until it is given), then goals,
 // habits, restrictions and allergies, and the red-flag questions. The database validates everything
 // again and computes the result; its refusal names the field (DETAIL) and the sentence shows there.
-import { useId, useState } from 'react';
-import { useForm, useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { useId } from 'react';
+import { useWatch, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { HealthOption, HealthQuestionnaire } from '@/api/health/health-api';
 import { useRecordAnalysis } from '@/api/health/health-mutations';
-import { Button } from '@/components/ui/button';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
 import { cn } from '@/lib/utils';
 import { m, NOT_MEDICAL_ADVICE } from '../messages';
 
-type YesNo = '' | 'si' | 'no';
-interface Values {
-  consent: boolean;
-  goals: string[];
-  activity: string;
-  sleep: string;
-  water: string;
-  restrictions: string[];
-  allergies: string[];
-  pregnancy: YesNo;
-  breastfeeding: YesNo;
-  chronic_illness: YesNo;
-  medication: string;
-  notes: string;
-}
+const yesNo = z.enum(['', 'si', 'no']).check(z.refine((v) => v !== '', m.yesNoRequired));
+const questionnaireSchema = z.object({
+  consent: z.boolean().check(z.refine((v) => v, m.consentRequired)),
+  goals: z.array(z.string()).check(z.minLength(1, m.goalsRequired)),
+  activity: z.string(),
+  sleep: z.string(),
+  water: z.string(),
+  restrictions: z.array(z.string()),
+  allergies: z.array(z.string()),
+  pregnancy: yesNo,
+  breastfeeding: yesNo,
+  chronic_illness: yesNo,
+  medication: z.string(),
+  notes: z.string(),
+});
+type Values = z.input<typeof questionnaireSchema>;
 
 const EMPTY: Values = {
   consent: false,
@@ -66,16 +67,15 @@ interface Props {
 
 export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
   const record = useRecordAnalysis();
-  const form = useForm<Values>({ defaultValues: EMPTY });
+  const form = useAppForm(questionnaireSchema, { defaultValues: EMPTY });
   const { errors } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
   const consented = useWatch({ control: form.control, name: 'consent' });
   const consentId = useId();
   const { options } = questionnaire;
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (v) => {
       const saved = await record.mutateAsync({
         clientId,
         consent: v.consent,
@@ -95,15 +95,12 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
         },
       });
       onSaved(saved.id);
-    } catch (error) {
-      const field = error instanceof DbError && error.details ? FIELD_OF[error.details] : undefined;
-      if (field) form.setError(field, { message: userMessage(error) }, { shouldFocus: true });
-      else setFormError(userMessage(error));
-    }
-  });
+    },
+    { fields: { details: FIELD_OF } },
+  );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-6" aria-label={m.newAnalysis}>
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-6" aria-label={m.newAnalysis}>
       <section className="rounded-lg border border-primary/30 bg-primary/5 p-4">
         <h3 className="mb-2 text-sm font-semibold">{m.consentTitle}</h3>
         <div className="flex items-start gap-3">
@@ -113,7 +110,7 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
             className="mt-1 size-4 shrink-0 accent-primary"
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? `${consentId}-error` : `${consentId}-hint`}
-            {...form.register('consent', { validate: (v) => v || m.consentRequired })}
+            {...form.register('consent')}
           />
           <label htmlFor={consentId} className="text-sm leading-relaxed">
             {questionnaire.consent.text}
@@ -133,33 +130,22 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
       <fieldset disabled={!consented} className={cn('flex min-w-0 flex-col gap-6', !consented && 'opacity-60')}>
         {!consented && <p className="text-sm text-muted-foreground">{m.questionsLocked}</p>}
 
-        <CheckGroup
-          legend={m.goals}
-          hint={m.goalsHint}
-          options={options.goal}
-          register={form.register('goals', { validate: (v) => v.length > 0 || m.goalsRequired })}
-          error={errors.goals?.message}
-          columns
-        />
+        <CheckGroup legend={m.goals} hint={m.goalsHint} options={options.goal} register={form.register('goals')} error={errors.goals?.message} columns />
 
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{m.habits}</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             {(['activity', 'sleep', 'water'] as const).map((habit) => (
-              <Field key={habit} controlId={`health-${habit}`} error={errors[habit]?.message}>
-                <FieldLabel>{m[habit]}</FieldLabel>
-                <FieldControl>
-                  <NativeSelect wrapperClassName="w-full" {...form.register(habit)}>
-                    <option value="">{m.notSaid}</option>
-                    {options[habit].map((o) => (
-                      <option key={o.key} value={o.key}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FieldControl>
-                <FieldError />
-              </Field>
+              <FormField key={habit} name={habit} label={m[habit]} controlId={`health-${habit}`}>
+                <NativeSelect wrapperClassName="w-full">
+                  <option value="">{m.notSaid}</option>
+                  {options[habit].map((o) => (
+                    <option key={o.key} value={o.key}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
             ))}
           </div>
         </fieldset>
@@ -177,41 +163,23 @@ export function QuestionnaireForm({ clientId, questionnaire, onSaved }: Props) {
               <YesNoQuestion
                 key={question}
                 legend={question === 'chronic_illness' ? m.chronicIllness : m[question]}
-                register={form.register(question, { validate: (v) => v !== '' || m.yesNoRequired })}
+                register={form.register(question)}
                 error={errors[question]?.message}
               />
             ))}
           </div>
-          <Field controlId="health-medication" error={errors.medication?.message}>
-            <FieldLabel>{m.medication}</FieldLabel>
-            <FieldControl>
-              <Textarea rows={2} maxLength={500} {...form.register('medication')} />
-            </FieldControl>
-            <FieldDescription>{m.medicationHint}</FieldDescription>
-            <FieldError />
-          </Field>
+          <FormField name="medication" label={m.medication} description={m.medicationHint} controlId="health-medication">
+            <Textarea rows={2} maxLength={500} />
+          </FormField>
         </fieldset>
 
-        <Field controlId="health-notes" error={errors.notes?.message}>
-          <FieldLabel>{m.notes}</FieldLabel>
-          <FieldControl>
-            <Textarea rows={2} maxLength={4000} {...form.register('notes')} />
-          </FieldControl>
-          <FieldError />
-        </Field>
+        <FormField name="notes" label={m.notes} controlId="health-notes">
+          <Textarea rows={2} maxLength={4000} />
+        </FormField>
       </fieldset>
 
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={record.isPending} className="w-full sm:w-auto">
-          {record.isPending ? m.saving : m.save}
-        </Button>
-      </div>
-    </form>
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} />
+    </Form>
   );
 }
 

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths, routeLabel } from '@/config/paths';
-import { useUrlState } from '@/lib/url-state';
+import { useUrlState } from '@/lib/url/url-state';
 import { AnalysisHistory } from '../components/analysis-history';
 import { AnalysisResult } from '../components/analysis-result';
 import { QuestionnaireForm } from '../components/questionnaire-form';

@@ -2,7 +2,7 @@
 // filter and the page. `?mes=` is the month picker's (useMonthParam).
 import { z } from 'zod/mini';
 import { NETWORK_STATUSES } from '@/api/network/network-api';
-import { enumParam, tableParams, textParam } from '@/lib/url-params';
+import { enumParam, tableParams, textParam } from '@/lib/url/url-params';
 
 export const networkSearch = z.object({
   ...tableParams({ sort: ['nombre'], defaultSort: 'nombre' }),

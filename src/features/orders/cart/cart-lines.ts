@@ -1,7 +1,7 @@
 // The cart as data: which products and how many, nothing about money (prices, totals and points
 // come from the database's preview_order). Pure functions, so the store and the screens agree.
 import { z } from 'zod/mini';
-import type { OrderItem } from '@/lib/domain';
+import type { OrderItem } from '@/lib/data/domain';
 
 /** The database takes 1..10.000 units per line (private.parse_items). */
 export const MIN_QUANTITY = 1;

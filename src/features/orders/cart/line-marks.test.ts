@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DbError } from '@/lib/db';
+import { DbError } from '@/lib/data/db';
 import { idsInDetails, markMessage, marksFromError, marksFromPreview, mergeMarks } from './line-marks';
 
 const A = '11111111-1111-4111-8111-111111111111';

@@ -3,8 +3,8 @@
 // stock per line, and a refusal's `details` (insufficient_stock and unknown_product name the
 // product ids, comma-separated), so the screen marks the line instead of guessing.
 import type { OrderPreview } from '@/api/catalogue/catalogue-api';
-import type { DbError } from '@/lib/db';
-import { formatCount } from '@/lib/format';
+import type { DbError } from '@/lib/data/db';
+import { formatCount } from '@/lib/format/format';
 
 export type LineMark = { kind: 'withdrawn' } | { kind: 'sold_out' } | { kind: 'short'; stock: number | null };
 

@@ -2,7 +2,7 @@
 // server, a page at a time, with the search, category and page in the URL.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PackageSearch, Search, SearchX } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId } from 'react';
 import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,13 +11,12 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DataTableControls } from '@/lib/table-search';
+import { useDebouncedText } from '@/lib/hooks/use-debounced';
+import type { DataTableControls } from '@/lib/url/table-search';
 import { cn } from '@/lib/utils';
 import type { Cart } from '../cart/cart-store';
 import { orderMessages as m } from '../messages';
 import { ProductCard } from './product-card';
-
-const SEARCH_DELAY_MS = 300;
 
 export interface CatalogueProps {
   search: string | undefined;
@@ -56,7 +55,7 @@ export function Catalogue({ search, category, controls, onFilters, cart }: Catal
         {m.catalogueLabel}
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchBox value={search ?? ''} onSearch={(q) => onFilters({ q: q || undefined }, { replace: true })} />
+        <SearchBox value={search} onSearch={(q) => onFilters({ q }, { replace: true })} />
         <CategoryFilter value={category} options={categories.data ?? []} onChange={(c) => onFilters({ categoria: c })} />
       </div>
 
@@ -105,21 +104,9 @@ export function Catalogue({ search, category, controls, onFilters, cart }: Catal
 }
 
 /** Typing waits a moment before it searches (and replaces the history entry, not one per letter). */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (q: string | undefined) => void }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  // The URL changed from outside (back, «Quitar filtros»): the box follows.
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-  const search = useEffectEvent((q: string) => onSearch(q));
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => search(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const [text, setText] = useDebouncedText(value, onSearch);
   return (
     <div className="flex flex-1 flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium">

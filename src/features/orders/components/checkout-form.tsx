@@ -2,25 +2,26 @@
 // uploads the voucher into the member's folder first (Storage's policy and place_order both want it
 // there), then calls place_order once. A refusal is shown here, beside the button, and the cart's
 // lines it names are marked by the page; nothing is lost and nothing is sent twice.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, LoaderCircle, Send, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import type { OrderPreview } from '@/api/catalogue/catalogue-api';
 import type { Sale } from '@/api/sales/sales-api';
 import { usePlaceOrder } from '@/api/sales/sales-mutations';
 import { BUCKETS, uploadFile } from '@/api/storage/storage-api';
+import { Form, FormField, SubmitButton } from '@/components/form/form';
+import { FormAlert } from '@/components/form/form-alert';
+import { FORM_ALERT, useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError, type DbError } from '@/lib/db';
-import { PAYMENT_METHODS, type OrderItem } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { toDbError, type DbError } from '@/lib/data/db';
+import { PAYMENT_METHODS, type OrderItem } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { orderMessages as m } from '../messages';
 import { PaymentDetails } from './payment-details';
 
@@ -32,10 +33,10 @@ const checkoutSchema = z.object({
   notes: z.string().trim().max(2000, m.notesMax),
   voucher: z.custom<File | null>(),
 });
-type CheckoutValues = z.infer<typeof checkoutSchema>;
 
-/** Refusals that concern the cart's lines rather than this form. */
-const CART_CODES = new Set(['insufficient_stock', 'unknown_product', 'kit_in_order', 'empty_order', 'invalid_quantity']);
+/** Refusals that concern the cart's lines rather than this form, and the order blocked by them. */
+const BLOCKED = 'blocked';
+const CART_CODES = new Set(['insufficient_stock', 'unknown_product', 'kit_in_order', 'empty_order', 'invalid_quantity', BLOCKED]);
 
 export interface CheckoutFormProps {
   clientId: string;
@@ -52,8 +53,7 @@ export interface CheckoutFormProps {
 export function CheckoutForm({ clientId, defaultAddress, items, preview, blockedBy, onPlaced, onRefused, onBack }: CheckoutFormProps) {
   const f = useFormat();
   const placeOrder = usePlaceOrder();
-  const form = useForm<CheckoutValues>({
-    resolver: zodResolver(checkoutSchema),
+  const form = useAppForm(checkoutSchema, {
     defaultValues: {
       paymentMethod: 'transferencia',
       paymentReference: '',
@@ -62,25 +62,21 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
       voucher: null,
     },
   });
-  const { errors } = form.formState;
-  const [phase, setPhase] = useState<'idle' | 'uploading' | 'placing'>('idle');
-  const [failure, setFailure] = useState<{
-    message: string;
-    cart: boolean;
-  } | null>(null);
-  const running = useRef(false);
+  const { errors, isSubmitting: busy } = form.formState;
+  const [phase, setPhase] = useState<'uploading' | 'placing'>('placing');
   // The voucher already in Storage for this very file: a retry after a refusal does not upload it again.
   const uploaded = useRef<{ file: File; path: string } | null>(null);
+  // The form's alert: a refusal about the cart's lines says so and points at the cart.
+  const failure = errors.root?.server;
+  const aboutCart = !!failure?.type && CART_CODES.has(failure.type as string);
 
-  const submit = async (values: CheckoutValues) => {
-    if (running.current) return;
-    if (blockedBy) {
-      setFailure({ message: blockedBy, cart: true });
-      return;
-    }
-    running.current = true;
-    setFailure(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      if (blockedBy) {
+        form.setError(FORM_ALERT, { type: BLOCKED, message: blockedBy });
+        return;
+      }
       let voucherPath: string | null = null;
       if (values.voucher) {
         if (uploaded.current?.file === values.voucher) {
@@ -92,40 +88,35 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
           } catch (error) {
             const message = `${m.uploadFailed} ${toDbError(error).userMessage}`;
             form.setError('voucher', { message });
-            setFailure({ message, cart: false });
+            form.setError(FORM_ALERT, { message });
             return;
           }
           uploaded.current = { file: values.voucher, path: voucherPath };
         }
       }
       setPhase('placing');
-      const sale = await placeOrder.mutateAsync({
-        items,
-        paymentMethod: values.paymentMethod,
-        paymentReference: values.paymentReference,
-        voucherPath,
-        deliveryAddress: values.deliveryAddress,
-        notes: values.notes,
-      });
-      onPlaced(sale);
-    } catch (raw) {
-      const error = toDbError(raw);
-      if (error.saviaCode === 'invalid_voucher') {
-        uploaded.current = null;
-        form.setError('voucher', { message: error.userMessage });
-      } else if (error.saviaCode === 'invalid_payment_method') {
-        form.setError('paymentMethod', { message: error.userMessage });
+      try {
+        const sale = await placeOrder.mutateAsync({
+          items,
+          paymentMethod: values.paymentMethod,
+          paymentReference: values.paymentReference,
+          voucherPath,
+          deliveryAddress: values.deliveryAddress,
+          notes: values.notes,
+        });
+        onPlaced(sale);
+      } catch (raw) {
+        const error = toDbError(raw);
+        // A voucher the database refused is uploaded again with the next try.
+        if (error.saviaCode === 'invalid_voucher') uploaded.current = null;
+        onRefused(error);
+        throw error;
       }
-      const cart = !!error.saviaCode && CART_CODES.has(error.saviaCode);
-      setFailure({ message: error.userMessage, cart });
-      onRefused(error);
-    } finally {
-      running.current = false;
-      setPhase('idle');
-    }
-  };
+    },
+    // The sentence always shows beside the button too, where the person is looking.
+    { fields: { codes: { invalid_voucher: 'voucher', invalid_payment_method: 'paymentMethod' } }, alert: (error) => error.userMessage },
+  );
 
-  const busy = phase !== 'idle';
   return (
     <Card>
       <CardHeader>
@@ -134,7 +125,7 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="flex flex-col gap-6" aria-busy={busy || undefined}>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
           <PaymentDetails />
 
           <Controller
@@ -153,14 +144,9 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
             )}
           />
 
-          <Field controlId="payment-reference" error={errors.paymentReference?.message}>
-            <FieldLabel>{m.paymentReference}</FieldLabel>
-            <FieldControl>
-              <Input autoComplete="off" maxLength={121} disabled={busy} {...form.register('paymentReference')} />
-            </FieldControl>
-            <FieldDescription>{m.paymentReferenceHint}</FieldDescription>
-            <FieldError />
-          </Field>
+          <FormField name="paymentReference" label={m.paymentReference} description={m.paymentReferenceHint} controlId="payment-reference">
+            <Input autoComplete="off" maxLength={121} disabled={busy} />
+          </FormField>
 
           <Controller
             control={form.control}
@@ -180,23 +166,13 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
             )}
           />
 
-          <Field controlId="delivery-address" error={errors.deliveryAddress?.message}>
-            <FieldLabel>{m.deliveryAddress}</FieldLabel>
-            <FieldControl>
-              <Textarea rows={2} autoComplete="street-address" disabled={busy} {...form.register('deliveryAddress')} />
-            </FieldControl>
-            <FieldDescription>{m.deliveryAddressHint}</FieldDescription>
-            <FieldError />
-          </Field>
+          <FormField name="deliveryAddress" label={m.deliveryAddress} description={m.deliveryAddressHint} controlId="delivery-address">
+            <Textarea rows={2} autoComplete="street-address" disabled={busy} />
+          </FormField>
 
-          <Field controlId="order-notes" error={errors.notes?.message}>
-            <FieldLabel>{m.notes}</FieldLabel>
-            <FieldControl>
-              <Textarea rows={3} disabled={busy} {...form.register('notes')} />
-            </FieldControl>
-            <FieldDescription>{m.notesHint}</FieldDescription>
-            <FieldError />
-          </Field>
+          <FormField name="notes" label={m.notes} description={m.notesHint} controlId="order-notes">
+            <Textarea rows={3} disabled={busy} />
+          </FormField>
 
           <div className="flex flex-col gap-3 border-t pt-4">
             {preview && (
@@ -208,37 +184,27 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
                 </span>
               </p>
             )}
-            {failure && (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-tone-red-foreground/25 bg-tone-red p-3 text-sm text-tone-red-foreground"
-              >
-                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <div>
-                  <p className="font-medium">{failure.message}</p>
-                  <p>
-                    {failure.cart ? m.stockProblem : m.nothingSaved}{' '}
-                    {failure.cart && (
-                      <a href="#carrito" className="underline underline-offset-2 lg:hidden">
-                        {m.seeCart}
-                      </a>
-                    )}
-                  </p>
-                </div>
-              </div>
-            )}
+            <FormAlert message={failure?.message}>
+              <p>
+                {aboutCart ? m.stockProblem : m.nothingSaved}{' '}
+                {aboutCart && (
+                  <a href="#carrito" className="underline underline-offset-2 lg:hidden">
+                    {m.seeCart}
+                  </a>
+                )}
+              </p>
+            </FormAlert>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
               <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
                 <ArrowLeft aria-hidden="true" />
                 {m.backToCatalogue}
               </Button>
-              <Button type="submit" size="lg" disabled={busy} aria-disabled={busy || undefined}>
-                {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-                {phase === 'uploading' ? m.uploading : phase === 'placing' ? m.confirming : m.confirm}
-              </Button>
+              <SubmitButton size="lg" icon={<Send aria-hidden="true" />} pendingLabel={phase === 'uploading' ? m.uploading : m.confirming}>
+                {m.confirm}
+              </SubmitButton>
             </div>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

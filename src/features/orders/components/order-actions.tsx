@@ -6,10 +6,10 @@ import type { Sale, SaleLineDetail } from '@/api/sales/sales-api';
 import { useCancelOrder } from '@/api/sales/sales-mutations';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useAppSettings } from '@/lib/app-settings';
+import { useAppSettings } from '@/lib/data/app-settings';
 import type { ClientProfile } from '@/lib/auth/types';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { orderMessages as m } from '../messages';
 import { useReorder } from './use-reorder';
 

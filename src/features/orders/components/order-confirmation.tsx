@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { orderMessages as m } from '../messages';
 
 /** After «Confirmar pedido»: the order's number and state, read back from the database. */

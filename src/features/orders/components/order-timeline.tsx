@@ -2,8 +2,8 @@
 // cancelled (with the reason), and «Esperando aprobación» while it waits.
 import { Ban, CircleCheck, Clock, PackageCheck, Send, XCircle, type LucideIcon } from 'lucide-react';
 import type { Sale } from '@/api/sales/sales-api';
-import { PENDING_SALE_STATUSES } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { PENDING_SALE_STATUSES } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { orderMessages as m } from '../messages';
 

@@ -3,7 +3,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useAppSettings } from '@/lib/app-settings';
+import { useAppSettings } from '@/lib/data/app-settings';
 import { orderMessages as m } from '../messages';
 import { paymentLines } from '@/components/receipt/receipt-text';
 

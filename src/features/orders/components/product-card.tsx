@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import type { CatalogueProduct } from '@/api/catalogue/catalogue-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { orderMessages as m } from '../messages';
 import { ProductPhoto } from './product-photo';
 

@@ -3,7 +3,7 @@
 import { useNavigate } from 'react-router';
 import type { SaleLineDetail } from '@/api/sales/sales-api';
 import { paths } from '@/config/paths';
-import { notify } from '@/lib/notify';
+import { notify } from '@/lib/feedback/notify';
 import { useCart } from '../cart/cart-store';
 import { reorderPlan, reorderState } from '../cart/reorder-state';
 import { orderMessages as m } from '../messages';

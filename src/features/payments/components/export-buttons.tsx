@@ -4,10 +4,10 @@ import { Download, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { PayoutQueueParams } from '@/api/payouts/payouts-api';
 import { Button } from '@/components/ui/button';
-import { saveFile } from '@/lib/csv';
-import { userMessage } from '@/lib/db';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { saveFile } from '@/lib/files/csv';
+import { userMessage } from '@/lib/data/db';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import { buildListCsv } from '../payout-csv';
 

@@ -16,10 +16,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { userMessage } from '@/lib/db';
-import { payoutLayoutLabels, type PayoutLayout } from '@/lib/domain';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { userMessage } from '@/lib/data/db';
+import { payoutLayoutLabels, type PayoutLayout } from '@/lib/data/domain';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { saveBatchFile } from '../bank-file';
 import { m } from '../messages';
 

@@ -1,6 +1,6 @@
 import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { ACTION_FAILED } from '@/components/ui/confirm-dialog';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { m } from '../messages';
 
 /** A decision on one request, chosen in its row and confirmed in its dialog. */

@@ -4,7 +4,7 @@ import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { accountLine, documentLine } from '@/components/payout-account/account-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import type { PayoutAction } from './payout-action';
 

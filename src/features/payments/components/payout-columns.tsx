@@ -3,7 +3,7 @@
 // how they ended (reference or reason), as the member reads them in Mis Recompensas.
 import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { dataTableColumns, type DataTableColumn } from '@/components/ui/data-table-columns';
-import type { PayoutStatus } from '@/lib/domain';
+import type { PayoutStatus } from '@/lib/data/domain';
 import type { PayoutAction } from './payout-action';
 import { Account, Actions, Available, Member, Money, Outcome, RequestedAndApproved, When } from './payout-cells';
 

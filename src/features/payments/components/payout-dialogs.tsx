@@ -1,24 +1,15 @@
 // The three decisions on a request. Each says whether money moves and how much, with the member's
 // name; each keeps its button pending while the database works, and shows the database's refusal
 // inside the dialog (another staff member acted first: the list refreshes behind it).
-import { LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { useApprovePayout, usePayPayout, useRejectPayout } from '@/api/payouts/payouts-mutations';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import { AccountFacts } from './account-facts';
 import { refusalText, type PayoutAction } from './payout-action';
@@ -87,57 +78,35 @@ function RejectDialog({ payout, open, onOpenChange }: DialogProps) {
   );
 }
 
-/** pay_payout's limit: 1 to 120 characters once trimmed. */
+/** pay_payout's limit: 1 to 120 characters once trimmed, counted as the database counts them. */
 const REFERENCE_MAX = 120;
-
-function referenceProblem(reference: string): string | null {
-  const length = [...reference.trim()].length;
-  if (length === 0) return m.referenceRequired;
-  if (length > REFERENCE_MAX) return m.referenceTooLong;
-  return null;
-}
+const referenceLength = (text: string) => [...text.trim()].length;
+const paySchema = z.object({
+  reference: z.string().check(
+    z.refine((r) => referenceLength(r) > 0, m.referenceRequired),
+    z.refine((r) => referenceLength(r) <= REFERENCE_MAX, m.referenceTooLong),
+  ),
+});
 
 function PayDialog({ payout, open, onOpenChange }: DialogProps) {
   const f = useFormat();
   const pay = usePayPayout();
-  const [reference, setReference] = useState('');
-  const [showProblem, setShowProblem] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  // A second press before the button re-renders disabled must not pay twice (the database would refuse it anyway).
-  const running = useRef(false);
-  const problem = referenceProblem(reference);
-  const pending = pay.isPending;
+  const form = useAppForm(paySchema, { defaultValues: { reference: '' } });
+  const pending = form.formState.isSubmitting;
+  const submit = useFormSubmit(
+    form,
+    async ({ reference }) => {
+      await pay.mutateAsync({ id: payout.id, reference: reference.trim() });
+      form.reset();
+      onOpenChange(false);
+    },
+    { alert: (error) => refusalText(error) },
+  );
 
   const setOpen = (next: boolean) => {
-    if (running.current) return; // the outcome must be seen
-    if (!next) {
-      setReference('');
-      setShowProblem(false);
-      setFailure(null);
-    }
+    if (pending) return; // the outcome must be seen
+    if (!next) form.reset();
     onOpenChange(next);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (running.current) return;
-    if (problem) {
-      setShowProblem(true);
-      inputRef.current?.focus();
-      return;
-    }
-    setFailure(null);
-    running.current = true;
-    try {
-      await pay.mutateAsync({ id: payout.id, reference: reference.trim() });
-      setReference('');
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(refusalText(error));
-    } finally {
-      running.current = false;
-    }
   };
 
   return (
@@ -145,13 +114,13 @@ function PayDialog({ payout, open, onOpenChange }: DialogProps) {
       <AlertDialogContent
         onOpenAutoFocus={(e) => {
           e.preventDefault();
-          inputRef.current?.focus();
+          form.setFocus('reference');
         }}
         onEscapeKeyDown={(e) => {
           if (pending) e.preventDefault();
         }}
       >
-        <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <Form form={form} onSubmit={submit} className="grid gap-4">
           <AlertDialogHeader>
             <AlertDialogTitle>{m.pay}</AlertDialogTitle>
             <AlertDialogDescription>
@@ -160,42 +129,12 @@ function PayDialog({ payout, open, onOpenChange }: DialogProps) {
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AccountFacts payout={payout} />
-          <Field error={showProblem ? problem : null}>
-            <FieldLabel>{m.referenceLabel}</FieldLabel>
-            <FieldControl>
-              <Input
-                ref={inputRef}
-                value={reference}
-                maxLength={REFERENCE_MAX}
-                autoComplete="off"
-                disabled={pending}
-                onChange={(e) => {
-                  setReference(e.target.value);
-                  setFailure(null);
-                }}
-              />
-            </FieldControl>
-            <FieldDescription>{m.referenceHelp}</FieldDescription>
-            <FieldError />
-          </Field>
-          {failure && (
-            <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {failure}
-            </p>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button type="button" variant="outline" disabled={pending}>
-                Cancelar
-              </Button>
-            </AlertDialogCancel>
-            <Button type="submit" disabled={pending} aria-disabled={pending || undefined}>
-              {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              {pending ? m.paying : m.pay}
-            </Button>
-          </AlertDialogFooter>
-        </form>
+          {/* Typing again clears the refusal: it was about the reference sent, not this one. */}
+          <FormField name="reference" label={m.referenceLabel} description={m.referenceHelp} registerOptions={{ onChange: () => form.clearErrors('root') }}>
+            <Input maxLength={REFERENCE_MAX} autoComplete="off" disabled={pending} />
+          </FormField>
+          <FormFooter submitLabel={m.pay} pendingLabel={m.paying} cancelVariant="outline" onCancel={() => setOpen(false)} />
+        </Form>
       </AlertDialogContent>
     </AlertDialog>
   );

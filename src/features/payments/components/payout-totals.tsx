@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import type { PayoutTotal } from '@/api/payouts/payouts-api';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PAYOUT_STATUSES, type PayoutStatus } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { PAYOUT_STATUSES, type PayoutStatus } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m, totalLabels } from '../messages';
 

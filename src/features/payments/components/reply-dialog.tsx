@@ -9,10 +9,10 @@ import { useApplyPayoutReply, usePreviewPayoutReply } from '@/api/payouts/payout
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { userMessage } from '@/lib/db';
-import type { ReplyAction } from '@/lib/domain';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { userMessage } from '@/lib/data/db';
+import type { ReplyAction } from '@/lib/data/domain';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { readReplyFile, REPLY_MAX_BYTES } from '../file-bytes';
 import { m } from '../messages';
 

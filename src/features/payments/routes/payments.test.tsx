@@ -5,14 +5,14 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyPayoutReply, previewPayoutReply } from '@/api/payouts/payout-files-api';
 import { fetchPayoutQueue, fetchPayoutTotals, payPayout, type PayoutTotal, type QueuedPayout } from '@/api/payouts/payouts-api';
-import { DbError } from '@/lib/db';
-import { formatMoney } from '@/lib/format';
-import { createQueryClient } from '@/lib/query-client';
+import { DbError } from '@/lib/data/db';
+import { formatMoney } from '@/lib/format/format';
+import { createQueryClient } from '@/lib/data/query-client';
 import PaymentsPage from './payments';
 
 // axe runs on this page and its dialogs in the browser (tests/e2e/payments.spec.ts), in both themes.
 // No stored settings: the defaults (USD, America/Bogota).
-vi.mock('@/lib/supabase', () => ({ supabase: { rpc: vi.fn() } }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: { rpc: vi.fn() } }));
 vi.mock('@/api/payouts/payout-files-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/payouts/payout-files-api')>()),
   fetchPayoutBatches: vi.fn(async () => ({ rows: [], total: 0 })),

@@ -11,9 +11,9 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { MonthPicker } from '@/components/ui/month-picker';
 import { paths, routeLabel } from '@/config/paths';
-import { addMonths, monthStart } from '@/lib/format';
-import { useTableSearch } from '@/lib/table-search';
-import { useFormat } from '@/lib/use-format';
+import { addMonths, monthStart } from '@/lib/format/format';
+import { useTableSearch } from '@/lib/url/table-search';
+import { useFormat } from '@/lib/format/use-format';
 import { BatchesSection } from '../components/batches-section';
 import { ExportButtons } from '../components/export-buttons';
 import { ExportFileDialog } from '../components/export-file-dialog';
@@ -24,7 +24,7 @@ import { PayoutTotals } from '../components/payout-totals';
 import { ReplyDialog } from '../components/reply-dialog';
 import { emptyStates, m } from '../messages';
 import { isFinished, paymentsSearchSchema, slugOfStatus, statusOfSlug } from '../payments-search';
-import type { PayoutStatus } from '@/lib/domain';
+import type { PayoutStatus } from '@/lib/data/domain';
 
 // The state tabs are the totals above the list, always visible: choosing one is not a hidden filter.
 const NOT_FILTERS = ['estado', 'mes'];

@@ -1,7 +1,7 @@
 // «Contiene»: the closed set of what a product contains that someone may have to avoid, as
 // checkboxes in a labelled group (the Análisis de Salud excludes products by it).
 import { Checkbox } from '@/components/ui/checkbox';
-import { PRODUCT_COMPONENTS, productComponentLabels } from '@/lib/domain';
+import { PRODUCT_COMPONENTS, productComponentLabels } from '@/lib/data/domain';
 import { m } from '../messages';
 
 export function ComponentsInput({ value, onChange, error }: { value: string[]; onChange: (next: string[]) => void; error?: string }) {

@@ -1,4 +1,4 @@
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 
 /** An amount in the settings' currency, or a dash when there is none (a product without cost). */
 export function MoneyCell({ value, empty = '—' }: { value: number | null; empty?: string }) {

@@ -1,25 +1,25 @@
 // «Nuevo producto» / «Editar»: every field of a product in one form. The photo is resized in the
 // browser (FilePicker) and uploaded to the product's folder before save_product, which checks it all
 // again; a refusal names its field (DETAIL) and shows there.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { newProductId, type ProductRow } from '@/api/products/products-api';
 import { useSaveProduct } from '@/api/products/products-mutations';
-import { useProductCategoriesList } from './use-categories';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
 import { m } from '../messages';
 import { BenefitsInput } from './benefits-input';
 import { ComponentsInput } from './components-input';
 import { formValuesOf, inputOf, productFormSchema, type ProductFormValues } from './product-form-schema';
 import { ProductPhoto } from './product-photo';
+import { useProductCategoriesList } from './use-categories';
 
 type FieldName = keyof ProductFormValues;
 // save_product's DETAIL → the form's field.
@@ -62,14 +62,12 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
   const save = useSaveProduct();
   const [id] = useState(() => product?.id ?? newProductId());
   const categories = useProductCategoriesList();
-  const form = useForm<ProductFormValues>({ resolver: zodResolver(productFormSchema), defaultValues: formValuesOf(product) });
-  const { errors } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useAppForm(productFormSchema, { defaultValues: formValuesOf(product) });
+  const { errors, isSubmitting } = form.formState;
   const keepPhoto = useWatch({ control: form.control, name: 'keepPhoto' });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       const saved = await save.mutateAsync({
         id,
         isNew: !product,
@@ -78,13 +76,9 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
         imagePath: values.keepPhoto ? (product?.image_path ?? null) : null,
       });
       onDone(saved);
-    } catch (raw) {
-      const error = toDbError(raw);
-      const field = FIELD_OF[error.details ?? ''];
-      if (field) form.setError(field, { message: error.userMessage }, { shouldFocus: true });
-      else setFormError(error.userMessage);
-    }
-  });
+    },
+    { fields: { details: FIELD_OF } },
+  );
 
   const text = (
     name: 'sku' | 'name' | 'category' | 'price' | 'commissionable_amount' | 'points' | 'initial_stock',
@@ -92,29 +86,20 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
     props: React.ComponentProps<typeof Input> = {},
     hint?: string,
   ) => (
-    <Field controlId={`product-${name}`} error={errors[name]?.message}>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>
-        <Input autoComplete="off" {...props} {...form.register(name)} />
-      </FieldControl>
-      {hint && <FieldDescription>{hint}</FieldDescription>}
-      <FieldError />
-    </Field>
+    <FormField name={name} label={label} description={hint} controlId={`product-${name}`}>
+      <Input autoComplete="off" {...props} />
+    </FormField>
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         {text('sku', m.sku, { required: true, spellCheck: false, className: 'font-mono' }, m.skuHint)}
         {text('name', m.name, { required: true })}
       </div>
-      <Field controlId="product-description" error={errors.description?.message}>
-        <FieldLabel>{m.description}</FieldLabel>
-        <FieldControl>
-          <Textarea rows={3} maxLength={2000} {...form.register('description')} />
-        </FieldControl>
-        <FieldError />
-      </Field>
+      <FormField name="description" label={m.description} controlId="product-description">
+        <Textarea rows={3} maxLength={2000} />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('category', m.category, { list: 'product-categories', maxLength: 60 })}
         <datalist id="product-categories">
@@ -176,23 +161,11 @@ function ProductForm({ product, onCancel, onDone }: { product: ProductRow | null
               if (file) form.setValue('keepPhoto', false);
             }}
             error={errors.photo?.message}
-            disabled={save.isPending}
+            disabled={isSubmitting}
           />
         )}
       />
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} cancelLabel={m.cancel} onCancel={onCancel} />
+    </Form>
   );
 }

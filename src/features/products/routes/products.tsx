@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { paths, routeLabel } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
-import { useTableSearch } from '@/lib/table-search';
+import { useTableSearch } from '@/lib/url/table-search';
 import { financeProductColumns, productColumns } from '../components/product-columns';
 import { ProductsFilters } from '../components/products-filters';
 import { m } from '../messages';

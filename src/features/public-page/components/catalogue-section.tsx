@@ -1,7 +1,7 @@
 import { Leaf } from 'lucide-react';
 import { BUCKETS, publicUrl } from '@/api/storage/buckets';
 import type { PublicProduct } from '@/api/public-page/public-page-api';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format/format';
 import { publicPageMessages as m } from '../messages';
 import { BenefitList } from './benefit-list';
 

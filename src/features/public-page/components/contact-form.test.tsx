@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitLead } from '@/api/public-page/public-page-api';
-import { DbError } from '@/lib/db';
-import { createQueryClient } from '@/lib/query-client';
+import { DbError } from '@/lib/data/db';
+import { createQueryClient } from '@/lib/data/query-client';
 import { expectNoAxeViolations } from '../../../../tests/unit/axe';
 import { ContactForm } from './contact-form';
 
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: {} }));
 vi.mock('@/api/public-page/public-page-api', () => ({ submitLead: vi.fn() }));
 const submit = vi.mocked(submitLead);
 

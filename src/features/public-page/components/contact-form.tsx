@@ -1,15 +1,21 @@
-// The public page's contact form. A plain controlled form rather than react-hook-form and zod: this
-// is the public route's first load, which has a budget, and five fields need neither.
-import { CircleCheck, TriangleAlert } from 'lucide-react';
+// The public page's contact form: the one form not on the kit's useAppForm (src/components/form).
+// /p/{slug} is the first page anyone sees, often on a phone, and its first load has a budget of
+// 150 kB gzip (bench/route-budgets.mjs) and it weighs ≈ 138 kB (bench/README.md): react-hook-form
+// alone would take most of the 12 kB left, before zod. Five fields need neither: it checks them by
+// hand (lead-rules.ts, the same limits as submit_lead) and takes from the kit what carries no
+// library: where a refusal belongs (refusedFields) and the form's alert (FormAlert).
+import { CircleCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSubmitLead } from '@/api/public-page/public-page-mutations';
+import { FormAlert } from '@/components/form/form-alert';
+import { refusedFields } from '@/components/form/refusal';
 import { Button } from '@/components/ui/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldGroup, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
+import { toDbError } from '@/lib/data/db';
 import { publicPageMessages as m } from '../messages';
-import { EMPTY_LEAD, fieldOfRefusal, LEAD_LIMITS, validateLead, type LeadErrors, type LeadValues } from './lead-rules';
+import { EMPTY_LEAD, LEAD_LIMITS, LEAD_REFUSALS, validateLead, type LeadErrors, type LeadValues } from './lead-rules';
 
 interface ContactFormProps {
   slug: string;
@@ -52,7 +58,7 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
         onSuccess: () => thank(name),
         onError: (error) => {
           const refusal = toDbError(error);
-          const field = fieldOfRefusal(refusal.saviaCode);
+          const [field] = refusedFields(refusal, LEAD_REFUSALS);
           if (field) setErrors({ [field]: refusal.userMessage });
           else setFormError(refusal.userMessage);
           focusFirstInvalid();
@@ -164,17 +170,7 @@ export function ContactForm({ slug, memberName, companyName }: ContactFormProps)
             <FieldError />
           </div>
         </Field>
-        {formError && (
-          <p
-            data-form-error
-            tabIndex={-1}
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive outline-none"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {formError}
-          </p>
-        )}
+        <FormAlert message={formError} data-form-error />
         <Button type="submit" disabled={submit.isPending} className="w-full sm:w-fit">
           {submit.isPending ? m.sending : m.send}
         </Button>

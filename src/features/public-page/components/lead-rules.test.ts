@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LEAD, fieldOfRefusal, validateLead } from './lead-rules';
+import { refusedFields } from '@/components/form/refusal';
+import { DbError } from '@/lib/data/db';
+import { EMPTY_LEAD, LEAD_REFUSALS, validateLead } from './lead-rules';
 import { contactLines } from './contact-lines';
+
+const fieldOfRefusal = (code: string | null) =>
+  refusedFields(new DbError({ code: 'P0001', hint: code && `savia:${code}`, message: 'No.' }), LEAD_REFUSALS)[0] ?? null;
 
 const valid = { ...EMPTY_LEAD, name: 'Juana Pérez', email: 'juana@correo.test', consent: true };
 

@@ -1,6 +1,6 @@
 // The contact form's checks, equal to submit_lead's (which decides: these only save a round trip),
 // and where each of the database's refusals belongs on the form.
-import type { SaviaCode } from '@/lib/db';
+import type { RefusalFields } from '@/components/form/refusal';
 import { publicPageMessages as m } from '../messages';
 
 export interface LeadValues {
@@ -37,20 +37,13 @@ export function validateLead(values: LeadValues): LeadErrors {
 }
 
 /** The field a refusal of submit_lead concerns; the rest (rate limit, markup, page gone) is the form's. */
-export function fieldOfRefusal(code: SaviaCode | null): LeadField | null {
-  switch (code) {
-    case 'invalid_name':
-      return 'name';
-    case 'contact_required':
-    case 'invalid_email':
-      return 'email';
-    case 'invalid_phone':
-      return 'phone';
-    case 'message_too_long':
-      return 'message';
-    case 'consent_required':
-      return 'consent';
-    default:
-      return null;
-  }
-}
+export const LEAD_REFUSALS = {
+  codes: {
+    invalid_name: 'name',
+    contact_required: 'email',
+    invalid_email: 'email',
+    invalid_phone: 'phone',
+    message_too_long: 'message',
+    consent_required: 'consent',
+  },
+} as const satisfies RefusalFields<LeadField>;

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { publicPageQueries } from '@/api/public-page/public-page-queries';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { useAppSettings } from '@/lib/app-settings';
+import { useAppSettings } from '@/lib/data/app-settings';
 import { CatalogueSection } from '../components/catalogue-section';
 import { ContactList } from '../components/contact-list';
 import { ContactFormSkeleton, PublicPageSkeleton } from '../components/public-page-skeleton';

@@ -8,7 +8,7 @@ import { productsQueries } from '@/api/products/products-queries';
 import { Button } from '@/components/ui/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useDebouncedText } from '@/lib/use-debounced-text';
+import { useDebouncedText } from '@/lib/hooks/use-debounced';
 import { m } from '../messages';
 import { IngredientFlag } from './ingredient-flag';
 import type { RecipeFormValues } from './recipe-form-schema';

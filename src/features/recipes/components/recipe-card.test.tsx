@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecipeRow } from '@/api/recipes/recipes-api';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient } from '@/lib/data/query-client';
 import { RecipeCard } from './recipe-card';
 
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: {} }));
 
 const recipe: RecipeRow = {
   id: 'r1',

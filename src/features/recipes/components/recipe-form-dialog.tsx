@@ -1,27 +1,25 @@
 // «Nueva receta» / «Editar»: title, description, preparation, products with amounts, benefits and the
 // photo. The photo is uploaded to the recipe's folder before save_recipe, which checks it all again in
 // one transaction; a refusal names its field (DETAIL) and shows there. Therapeutic claims only warn.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { newRecipeId, type RecipeRow } from '@/api/recipes/recipes-api';
 import { useSaveRecipe } from '@/api/recipes/recipes-mutations';
 import { recipesQueries } from '@/api/recipes/recipes-queries';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { toDbError } from '@/lib/db';
 import { findClaims } from '../claims';
 import { m } from '../messages';
 import { ClaimsWarning } from './claims-warning';
 import { PhotoField } from './photo-field';
 import { ProductsField } from './products-field';
-import { formValuesOf, inputOf, recipeFormSchema, type RecipeFormValues } from './recipe-form-schema';
+import { formValuesOf, inputOf, recipeFormSchema } from './recipe-form-schema';
 
 type FieldName = 'title' | 'description' | 'instructions' | 'benefits' | 'products' | 'photo';
 // save_recipe's DETAIL → the form's field.
@@ -67,21 +65,16 @@ function EditRecipe({ id, onClose }: { id: string; onClose: () => void }) {
 function RecipeForm({ recipe, onCancel, onDone }: { recipe: RecipeRow | null; onCancel: () => void; onDone: () => void }) {
   const save = useSaveRecipe();
   const [id] = useState(() => recipe?.id ?? newRecipeId());
-  const form = useForm<RecipeFormValues>({
-    resolver: zodResolver(recipeFormSchema),
-    defaultValues: formValuesOf(recipe),
-  });
-  const { errors } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useAppForm(recipeFormSchema, { defaultValues: formValuesOf(recipe) });
+  const { errors, isSubmitting } = form.formState;
   const [title, description, instructions, benefits, keepPhoto] = useWatch({
     control: form.control,
     name: ['title', 'description', 'instructions', 'benefits', 'keepPhoto'],
   });
   const claims = findClaims([title, description, instructions, benefits].join('\n'));
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       await save.mutateAsync({
         id,
         input: inputOf(values),
@@ -89,40 +82,26 @@ function RecipeForm({ recipe, onCancel, onDone }: { recipe: RecipeRow | null; on
         imagePath: values.keepPhoto ? (recipe?.image_path ?? null) : null,
       });
       onDone();
-    } catch (raw) {
-      const error = toDbError(raw);
-      const field = FIELD_OF[error.details ?? ''];
-      if (field === 'products') form.setError('products', { message: error.userMessage });
-      else if (field) form.setError(field, { message: error.userMessage }, { shouldFocus: true });
-      else setFormError(error.userMessage);
-    }
-  });
+    },
+    { fields: { details: FIELD_OF } },
+  );
 
   const text = (name: 'title' | 'description' | 'instructions', label: string, rows?: number) => (
-    <Field controlId={`recipe-${name}`} error={errors[name]?.message}>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>
-        {rows ? <Textarea rows={rows} {...form.register(name)} /> : <Input autoComplete="off" required maxLength={120} {...form.register(name)} />}
-      </FieldControl>
-      <FieldError />
-    </Field>
+    <FormField name={name} label={label} controlId={`recipe-${name}`}>
+      {rows ? <Textarea rows={rows} /> : <Input autoComplete="off" required maxLength={120} />}
+    </FormField>
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
       {text('title', m.title)}
       {text('description', m.description, 2)}
       {text('instructions', m.instructions, 5)}
-      <Field controlId="recipe-benefits" error={errors.benefits?.message}>
-        <FieldLabel>{m.benefits}</FieldLabel>
-        <FieldControl>
-          <Input autoComplete="off" {...form.register('benefits')} />
-        </FieldControl>
-        <FieldDescription>{m.benefitsHint}</FieldDescription>
-        <FieldError />
-      </Field>
+      <FormField name="benefits" label={m.benefits} description={m.benefitsHint} controlId="recipe-benefits">
+        <Input autoComplete="off" />
+      </FormField>
       <ClaimsWarning words={claims} />
-      <ProductsField control={form.control} register={form.register} errors={errors} disabled={save.isPending} />
+      <ProductsField control={form.control} register={form.register} errors={errors} disabled={isSubmitting} />
       <Controller
         control={form.control}
         name="photo"
@@ -136,23 +115,11 @@ function RecipeForm({ recipe, onCancel, onDone }: { recipe: RecipeRow | null; on
             currentPath={keepPhoto ? (recipe?.image_path ?? null) : null}
             onRemoveCurrent={() => form.setValue('keepPhoto', false)}
             error={errors.photo?.message}
-            disabled={save.isPending}
+            disabled={isSubmitting}
           />
         )}
       />
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} cancelLabel={m.cancel} onCancel={onCancel} />
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Balance } from '@/api/rewards/rewards-api';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { rewardsMessages as m } from '../messages';
 
 /** Disponible, pendiente, reservado, pagado; each label opens the rows behind its figure. */

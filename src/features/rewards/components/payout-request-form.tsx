@@ -1,34 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { payoutAccountsQueries } from '@/api/payout-accounts/payout-accounts-queries';
 import { useRequestPayout } from '@/api/payouts/payouts-mutations';
 import type { Balance } from '@/api/rewards/rewards-api';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { accountLine, documentLine } from '@/components/payout-account/account-text';
 import { Button } from '@/components/ui/button';
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { toDbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { rewardsMessages as m } from '../messages';
-import { payoutFormSchema, type PayoutFormInput, type PayoutFormValues } from '../payout-form';
+import { payoutFormSchema } from '../payout-form';
 
 /** Refusals about the amount, pinned to its field; anything else shows above the buttons. */
-const AMOUNT_CODES = new Set(['above_balance', 'below_minimum', 'invalid_amount']);
+const REFUSAL_FIELDS = {
+  codes: { above_balance: 'amount', below_minimum: 'amount', invalid_amount: 'amount' },
+} as const;
 
 /** The «Solicitar retiro» form inside its dialog (loaded when the dialog opens): how much, and to which account. */
 export default function PayoutForm({ balance, onDone, onCancel }: { balance: Balance; onDone: () => void; onCancel: () => void }) {
   const fmt = useFormat();
   const request = useRequestPayout();
   const account = useQuery(payoutAccountsQueries.current(null));
-  const form = useForm<PayoutFormInput, unknown, PayoutFormValues>({ resolver: zodResolver(payoutFormSchema), defaultValues: { amount: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAppForm(payoutFormSchema, { defaultValues: { amount: '' } });
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      await request.mutateAsync({ amount: values.amount });
+      onDone();
+    },
+    { fields: REFUSAL_FIELDS },
+  );
   const hasAccount = !!account.data;
   // The form arrives after the dialog opened (it loads on demand): the amount takes the focus then.
   useEffect(() => {
@@ -38,19 +45,8 @@ export default function PayoutForm({ balance, onDone, onCancel }: { balance: Bal
   const available = fmt.money(Math.max(balance.available, 0));
   const enough = balance.available >= balance.min_payout;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await request.mutateAsync({ amount: values.amount });
-      onDone();
-    } catch (error) {
-      const e = toDbError(error);
-      if (e.saviaCode && AMOUNT_CODES.has(e.saviaCode)) form.setError('amount', { message: e.userMessage }, { shouldFocus: true });
-      else form.setError('root', { message: e.userMessage });
-    }
-  });
-
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>{m.dialogTitle}</DialogTitle>
         <DialogDescription data-testid="payout-limits">{enough ? m.limits(min, available) : m.notEnough(available, min)}</DialogDescription>
@@ -84,27 +80,10 @@ export default function PayoutForm({ balance, onDone, onCancel }: { balance: Bal
           </>
         )}
       </section>
-      <Field controlId="payout-amount" error={errors.amount?.message}>
-        <FieldLabel>{m.amount}</FieldLabel>
-        <FieldControl>
-          <Input inputMode="decimal" autoComplete="off" disabled={!hasAccount} {...form.register('amount')} />
-        </FieldControl>
-        <FieldDescription>{m.amountHint(min, available)}</FieldDescription>
-        <FieldError />
-      </Field>
-      {errors.root?.message && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.root.message}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting || !enough || !hasAccount}>
-          {isSubmitting ? m.sending : m.send}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormField name="amount" label={m.amount} description={m.amountHint(min, available)} controlId="payout-amount">
+        <Input inputMode="decimal" autoComplete="off" disabled={!hasAccount} />
+      </FormField>
+      <FormFooter submitLabel={m.send} pendingLabel={m.sending} submitDisabled={!enough || !hasAccount} cancelLabel={m.cancel} onCancel={onCancel} />
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths, routeLabel } from '@/config/paths';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { BalanceSummary, BalanceSummarySkeleton } from '../components/balance-summary';
 import { LedgerSection } from '../components/ledger-section';
 import { MyPayouts } from '../components/my-payouts';

@@ -12,8 +12,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import { DbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 interface Props {

@@ -2,28 +2,37 @@
 // is), the payment; create_direct_sale makes it Pagada at once and the new sale opens. The database
 // prices it and refuses what it cannot sell; a refusal about a product is shown on its line.
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle, Minus, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Minus, Plus, Search, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { CatalogueProduct } from '@/api/catalogue/catalogue-api';
 import { catalogueQueries } from '@/api/catalogue/catalogue-queries';
 import type { MemberRow } from '@/api/clients/clients-api';
 import { useCreateDirectSale } from '@/api/sales-admin/sales-admin-mutations';
+import { Form, FormField, FormRootAlert, SubmitButton } from '@/components/form/form';
+import { useAppForm, useFormSubmit, type AppForm } from '@/components/form/use-app-form';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
-import type { PaymentMethod } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import type { DbError } from '@/lib/data/db';
+import { PAYMENT_METHODS } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
+import { useDebounced } from '@/lib/hooks/use-debounced';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { MemberSearch } from '@/components/member-search';
 
-interface Line {
-  product: CatalogueProduct;
-  quantity: number;
-}
+const saleSchema = z.object({
+  buyer: z.custom<MemberRow | null>().check(z.refine((buyer) => buyer !== null, m.chooseBuyer)),
+  lines: z.array(z.object({ product: z.custom<CatalogueProduct>(), quantity: z.number() })).check(z.minLength(1, m.cartEmpty)),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: m.choosePayment }),
+  paymentReference: z.string().check(z.trim()),
+  notes: z.string().check(z.trim()),
+});
+type SaleForm = AppForm<typeof saleSchema>;
 
 /** The product ids a refusal names in its details («a,b»). */
 const idsIn = (details: string | null | undefined) =>
@@ -32,56 +41,48 @@ const idsIn = (details: string | null | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 const LINE_CODES = new Set(['insufficient_stock', 'unknown_product', 'invalid_quantity', 'kit_in_order']);
+const clampQuantity = (quantity: number) => Math.max(1, Math.min(10000, Math.trunc(quantity) || 1));
 
 export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void }) {
-  const ids = { payment: useId(), paymentError: useId(), reference: useId(), notes: useId(), form: useId() };
+  const paymentErrorId = useId();
   const create = useCreateDirectSale();
-  const [buyer, setBuyer] = useState<MemberRow | null>(null);
-  const [lines, setLines] = useState<Line[]>([]);
-  const [method, setMethod] = useState<PaymentMethod | undefined>('efectivo');
-  const [reference, setReference] = useState('');
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<{ buyer?: string; cart?: string; payment?: string; general?: string; lines?: Map<string, string> }>({});
+  const form = useAppForm(saleSchema, {
+    defaultValues: { buyer: null, lines: [], paymentMethod: 'efectivo', paymentReference: '', notes: '' },
+  });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const { errors } = form.formState;
+  const buyer = useWatch({ control: form.control, name: 'buyer' });
 
-  const setQuantity = (id: string, quantity: number) =>
-    setLines((ls) => ls.map((l) => (l.product.id === id ? { ...l, quantity: Math.max(1, Math.min(10000, Math.trunc(quantity) || 1)) } : l)));
-  const add = (product: CatalogueProduct) => {
-    setErrors((e) => ({ ...e, cart: undefined }));
-    setLines((ls) => (ls.some((l) => l.product.id === product.id) ? ls : [...ls, { product, quantity: 1 }]));
+  /** A refusal about products goes to their lines, the buyer's and the payment's to theirs. */
+  const fieldsOf = (error: DbError) => {
+    const ids = idsIn(error.details);
+    if (error.saviaCode && LINE_CODES.has(error.saviaCode) && ids.length) {
+      return form.getValues('lines').flatMap((line, i) => (ids.includes(line.product.id) ? [`lines.${i}.quantity` as const] : []));
+    }
+    if (error.saviaCode === 'unknown_client') return 'buyer';
+    if (error.saviaCode === 'invalid_payment_method') return 'paymentMethod';
+    return null;
   };
-  const remove = (id: string) => setLines((ls) => ls.filter((l) => l.product.id !== id));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const next: typeof errors = {};
-    if (!buyer) next.buyer = m.chooseBuyer;
-    if (lines.length === 0) next.cart = m.cartEmpty;
-    if (!method) next.payment = m.choosePayment;
-    setErrors(next);
-    if (!buyer || lines.length === 0 || !method) return;
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (v) => {
       const sale = await create.mutateAsync({
-        clientId: buyer.id,
-        items: lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })),
-        paymentMethod: method,
-        paymentReference: reference.trim(),
-        notes: notes.trim(),
+        clientId: v.buyer!.id, // the schema refused a sale without a buyer
+        items: v.lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })),
+        paymentMethod: v.paymentMethod,
+        paymentReference: v.paymentReference,
+        notes: v.notes,
       });
       onCreated(sale.id);
-    } catch (error) {
-      const message = userMessage(error);
-      if (error instanceof DbError && error.saviaCode && LINE_CODES.has(error.saviaCode) && idsIn(error.details).length) {
-        setErrors({ lines: new Map(idsIn(error.details).map((id) => [id, message])) });
-      } else if (error instanceof DbError && error.saviaCode === 'unknown_client') {
-        setErrors({ buyer: message });
-      } else if (error instanceof DbError && error.saviaCode === 'invalid_payment_method') {
-        setErrors({ payment: message });
-      } else {
-        setErrors({ general: message });
-      }
-    }
+    },
+    { fields: fieldsOf },
+  );
+
+  const add = (product: CatalogueProduct) => {
+    form.clearErrors('lines');
+    if (!form.getValues('lines').some((l) => l.product.id === product.id)) lines.append({ product, quantity: 1 });
   };
+  const cartError = errors.lines?.root?.message ?? errors.lines?.message;
 
   return (
     <>
@@ -89,8 +90,8 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
         <SheetTitle className="text-lg font-semibold">{m.newSale}</SheetTitle>
         <SheetDescription className="mt-1 text-sm text-muted-foreground">{m.newSaleDescription}</SheetDescription>
       </div>
-      <form id={ids.form} onSubmit={(e) => void submit(e)} className="flex-1 overflow-y-auto px-6 py-5" noValidate>
-        <div className="flex flex-col gap-6">
+      <Form form={form} onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+        <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-6 py-5">
           <section className="flex flex-col gap-2" aria-label={m.buyer}>
             {buyer ? (
               <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
@@ -101,7 +102,7 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
                   </p>
                   <p className="text-xs break-all text-muted-foreground">{buyer.email}</p>
                 </div>
-                <Button type="button" variant="outline" size="sm" onClick={() => setBuyer(null)}>
+                <Button type="button" variant="outline" size="sm" onClick={() => form.setValue('buyer', null)}>
                   {m.changeBuyer}
                 </Button>
               </div>
@@ -111,77 +112,63 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
                 registeredOnly
                 autoFocus
                 onPick={(member) => {
-                  setBuyer(member);
-                  setErrors((e) => ({ ...e, buyer: undefined }));
+                  form.setValue('buyer', member);
+                  form.clearErrors('buyer');
                 }}
               />
             )}
             {errors.buyer && (
               <p role="alert" className="text-xs font-medium text-tone-red-foreground">
-                {errors.buyer}
+                {errors.buyer.message}
               </p>
             )}
           </section>
 
           <section className="flex flex-col gap-3">
             <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{m.products}</h3>
-            <ProductSearch onAdd={add} chosen={lines.map((l) => l.product.id)} />
-            {lines.length > 0 && (
+            <ProductSearch onAdd={add} chosen={lines.fields.map((l) => l.product.id)} />
+            {lines.fields.length > 0 && (
               <ul className="flex flex-col divide-y rounded-md border" aria-label={m.products}>
-                {lines.map((l) => (
-                  <CartLine
-                    key={l.product.id}
-                    line={l}
-                    error={errors.lines?.get(l.product.id)}
-                    onQuantity={(q) => setQuantity(l.product.id, q)}
-                    onRemove={() => remove(l.product.id)}
-                  />
+                {lines.fields.map((line, i) => (
+                  <CartLine key={line.id} form={form} index={i} product={line.product} onRemove={() => lines.remove(i)} />
                 ))}
               </ul>
             )}
-            {errors.cart && (
+            {cartError && (
               <p role="alert" className="text-xs font-medium text-tone-red-foreground">
-                {errors.cart}
+                {cartError}
               </p>
             )}
           </section>
 
-          <PaymentMethodField
-            legend={m.paymentMethod}
-            name={ids.payment}
-            value={method}
-            onChange={(v) => {
-              setMethod(v);
-              setErrors((e) => ({ ...e, payment: undefined }));
-            }}
-            error={errors.payment}
-            errorId={ids.paymentError}
+          <Controller
+            control={form.control}
+            name="paymentMethod"
+            render={({ field, fieldState }) => (
+              <PaymentMethodField
+                legend={m.paymentMethod}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                errorId={paymentErrorId}
+              />
+            )}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={ids.reference} className="text-sm font-medium">
-              {m.paymentReference}
-            </label>
-            <Input id={ids.reference} value={reference} maxLength={120} onChange={(e) => setReference(e.target.value)} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={ids.notes} className="text-sm font-medium">
-              {m.notes}
-            </label>
-            <Textarea id={ids.notes} value={notes} maxLength={2000} rows={2} onChange={(e) => setNotes(e.target.value)} />
-          </div>
+          <FormField name="paymentReference" label={m.paymentReference}>
+            <Input maxLength={120} />
+          </FormField>
+          <FormField name="notes" label={m.notes}>
+            <Textarea maxLength={2000} rows={2} />
+          </FormField>
         </div>
-      </form>
-      <div className="flex flex-col gap-2 border-t bg-background px-6 py-4">
-        {errors.general && (
-          <p role="alert" className="text-sm font-medium text-tone-red-foreground">
-            {errors.general}
-          </p>
-        )}
-        <Button type="submit" form={ids.form} disabled={create.isPending} className="sm:self-end">
-          {create.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {create.isPending ? m.registering : m.register}
-        </Button>
-      </div>
+        <div className="flex flex-col gap-2 border-t bg-background px-6 py-4">
+          <FormRootAlert />
+          <SubmitButton pendingLabel={m.registering} className="sm:self-end">
+            {m.register}
+          </SubmitButton>
+        </div>
+      </Form>
     </>
   );
 }
@@ -190,11 +177,7 @@ function ProductSearch({ onAdd, chosen }: { onAdd: (p: CatalogueProduct) => void
   const f = useFormat();
   const id = useId();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text.trim()), 300);
-    return () => clearTimeout(t);
-  }, [text]);
+  const search = useDebounced(text.trim());
   const products = useQuery(catalogueQueries.orderable({ search, category: null, page: 1, pageSize: 6 }));
   return (
     <div className="flex flex-col gap-1.5">
@@ -236,63 +219,75 @@ function ProductSearch({ onAdd, chosen }: { onAdd: (p: CatalogueProduct) => void
   );
 }
 
-function CartLine({ line, error, onQuantity, onRemove }: { line: Line; error?: string; onQuantity: (q: number) => void; onRemove: () => void }) {
+function CartLine({ form, index, product, onRemove }: { form: SaleForm; index: number; product: CatalogueProduct; onRemove: () => void }) {
   const f = useFormat();
   const id = useId();
-  const { product, quantity } = line;
   return (
-    <li className="flex flex-col gap-1 px-3 py-2" data-testid="sale-line" aria-invalid={!!error || undefined}>
-      <div className="flex items-center justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-medium">{product.name}</p>
-          <p className={cn('text-xs tabular-nums', quantity > product.stock ? 'text-tone-red-foreground' : 'text-muted-foreground')}>
-            {f.money(product.price)} · {m.stock(f.count(product.stock))}
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={`${m.quantityOf(product.name)}: menos`}
-            onClick={() => onQuantity(quantity - 1)}
-          >
-            <Minus aria-hidden="true" />
-          </Button>
-          <Input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={10000}
-            value={quantity}
-            aria-label={m.quantityOf(product.name)}
-            aria-describedby={error ? `${id}-error` : undefined}
-            aria-invalid={!!error || undefined}
-            className="h-8 w-16 text-center tabular-nums"
-            onChange={(e) => onQuantity(Number(e.target.value))}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label={`${m.quantityOf(product.name)}: más`}
-            onClick={() => onQuantity(quantity + 1)}
-          >
-            <Plus aria-hidden="true" />
-          </Button>
-          <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.remove(product.name)} onClick={onRemove}>
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-tone-red-foreground">
-          {error}
-        </p>
-      )}
-    </li>
+    <Controller
+      control={form.control}
+      name={`lines.${index}.quantity`}
+      render={({ field, fieldState }) => {
+        const quantity = field.value;
+        const error = fieldState.error?.message;
+        const setQuantity = (q: number) => field.onChange(clampQuantity(q));
+        return (
+          <li className="flex flex-col gap-1 px-3 py-2" data-testid="sale-line" aria-invalid={!!error || undefined}>
+            <div className="flex items-center justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium">{product.name}</p>
+                <p className={cn('text-xs tabular-nums', quantity > product.stock ? 'text-tone-red-foreground' : 'text-muted-foreground')}>
+                  {f.money(product.price)} · {m.stock(f.count(product.stock))}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-1">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`${m.quantityOf(product.name)}: menos`}
+                  onClick={() => setQuantity(quantity - 1)}
+                >
+                  <Minus aria-hidden="true" />
+                </Button>
+                <Input
+                  ref={field.ref}
+                  id={id}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={10000}
+                  value={quantity}
+                  aria-label={m.quantityOf(product.name)}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  aria-invalid={!!error || undefined}
+                  className="h-8 w-16 text-center tabular-nums"
+                  onBlur={field.onBlur}
+                  onChange={(e) => setQuantity(Number(e.target.value))}
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`${m.quantityOf(product.name)}: más`}
+                  onClick={() => setQuantity(quantity + 1)}
+                >
+                  <Plus aria-hidden="true" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.remove(product.name)} onClick={onRemove}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            </div>
+            {error && (
+              <p id={`${id}-error`} role="alert" className="text-xs font-medium text-tone-red-foreground">
+                {error}
+              </p>
+            )}
+          </li>
+        );
+      }}
+    />
   );
 }

@@ -7,9 +7,9 @@ import { useDeliverSale } from '@/api/sales-admin/sales-admin-mutations';
 import type { SaleLineDetail } from '@/api/sales/sales-api';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useAppSettings } from '@/lib/app-settings';
-import { notify } from '@/lib/notify';
-import { useFormat } from '@/lib/use-format';
+import { useAppSettings } from '@/lib/data/app-settings';
+import { notify } from '@/lib/feedback/notify';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import { CancelSaleDialog } from './cancel-sale-dialog';
 

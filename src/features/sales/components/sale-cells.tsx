@@ -1,4 +1,4 @@
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 
 export function MoneyCell({ value }: { value: number }) {
   return <>{useFormat().money(value)}</>;

@@ -2,7 +2,7 @@
 import type { SaleRow } from '@/api/sales-admin/sales-admin-api';
 import { SaleStatusBadge } from '@/components/status-badge';
 import { dataTableColumns } from '@/components/ui/data-table-columns';
-import { saleKindLabels } from '@/lib/domain';
+import { saleKindLabels } from '@/lib/data/domain';
 import { m } from '../messages';
 import { MoneyCell, PointsCell, WhenCell } from './sale-cells';
 

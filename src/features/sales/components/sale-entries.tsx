@@ -3,8 +3,8 @@
 import type { SaleDetail } from '@/api/sales-admin/sales-admin-api';
 import { LedgerEntryItem } from '@/components/ledger/ledger-entry';
 import type { WhyContext } from '@/components/ledger/ledger-why';
-import { PENDING_SALE_STATUSES } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { PENDING_SALE_STATUSES } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 export function SaleEntries({ detail }: { detail: SaleDetail }) {

@@ -2,8 +2,8 @@
 // when, who, and the reason where there is one (get_sale_detail).
 import { Ban, CircleCheck, Clock, PackageCheck, Send, XCircle, type LucideIcon } from 'lucide-react';
 import type { SaleDetail, TimelineStep } from '@/api/sales-admin/sales-admin-api';
-import { PENDING_SALE_STATUSES } from '@/lib/domain';
-import { useFormat } from '@/lib/use-format';
+import { PENDING_SALE_STATUSES } from '@/lib/data/domain';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 

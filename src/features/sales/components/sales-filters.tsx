@@ -7,7 +7,7 @@ import { clientsQueries } from '@/api/clients/clients-queries';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { saleKindLabels } from '@/lib/domain';
+import { saleKindLabels } from '@/lib/data/domain';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { KIND_SLUGS, kindOfSlug, STATUS_SLUGS, statusOfSlug, type KindSlug, type SalesSearch, type StatusSlug } from '../sales-search';

@@ -2,8 +2,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SalesTotals as Totals } from '@/api/sales-admin/sales-admin-api';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import type { DbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 

@@ -6,7 +6,7 @@ import { auditedTableLabels, type AuditEntry, type AuditedTable } from '@/api/au
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { paths, pathTo } from '@/config/paths';
 import type { Json } from '@/lib/database.types';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from './messages';
 

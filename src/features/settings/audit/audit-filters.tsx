@@ -1,46 +1,44 @@
 // The filters, edited as a draft and applied together with «Buscar» (one request, not one per keystroke).
-import { useState, type FormEvent } from 'react';
-import { AUDITED_TABLES, auditedTableLabels } from '@/api/audit/audit-api';
+import { z } from 'zod/mini';
+import { AUDITED_TABLES, auditedTableLabels, type AuditedTable } from '@/api/audit/audit-api';
+import { Form, FormField } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { AuditSearch } from './audit-search';
 import { m } from './messages';
 
 type Filters = Pick<AuditSearch, 'tabla' | 'persona' | 'registro' | 'desde' | 'hasta'>;
-const NONE: Filters = {
-  tabla: undefined,
-  persona: undefined,
-  registro: undefined,
-  desde: undefined,
-  hasta: undefined,
-};
+
+const draftSchema = z.object({ tabla: z.string(), persona: z.string(), registro: z.string(), desde: z.string(), hasta: z.string() });
+const EMPTY = { tabla: '', persona: '', registro: '', desde: '', hasta: '' };
+const NONE: Filters = { tabla: undefined, persona: undefined, registro: undefined, desde: undefined, hasta: undefined };
 
 export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply: (filters: Filters) => void }) {
-  const [draft, setDraft] = useState({
-    tabla: search.tabla ?? '',
-    persona: search.persona ?? '',
-    registro: search.registro ?? '',
-    desde: search.desde ?? '',
-    hasta: search.hasta ?? '',
+  const form = useAppForm(draftSchema, {
+    defaultValues: {
+      tabla: search.tabla ?? '',
+      persona: search.persona ?? '',
+      registro: search.registro ?? '',
+      desde: search.desde ?? '',
+      hasta: search.hasta ?? '',
+    },
   });
-  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  // What is typed, as the URL takes it: an empty field is no filter.
+  const submit = useFormSubmit(form, (draft) =>
     onApply({
-      tabla: (draft.tabla || undefined) as Filters['tabla'],
+      tabla: (draft.tabla || undefined) as AuditedTable | undefined,
       persona: draft.persona.trim() || undefined,
       registro: draft.registro.trim() || undefined,
       desde: draft.desde || undefined,
       hasta: draft.hasta || undefined,
-    });
-  };
+    }),
+  );
   return (
-    <form aria-label={m.filters} onSubmit={submit} className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="audit-table">{m.table}</Label>
-        <NativeSelect id="audit-table" value={draft.tabla} onChange={set('tabla')}>
+    <Form form={form} onSubmit={submit} aria-label={m.filters} className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <FormField name="tabla" label={m.table} controlId="audit-table">
+        <NativeSelect>
           <option value="">{m.anyTable}</option>
           {AUDITED_TABLES.map((t) => (
             <option key={t} value={t}>
@@ -48,42 +46,32 @@ export function AuditFilters({ search, onApply }: { search: AuditSearch; onApply
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="audit-person">{m.person}</Label>
-        <Input id="audit-person" type="email" autoComplete="off" value={draft.persona} onChange={set('persona')} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="audit-record">{m.record}</Label>
-        <Input id="audit-record" autoComplete="off" value={draft.registro} onChange={set('registro')} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="audit-from">{m.from}</Label>
-        <Input id="audit-from" type="date" value={draft.desde} onChange={set('desde')} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="audit-to">{m.to}</Label>
-        <Input id="audit-to" type="date" value={draft.hasta} onChange={set('hasta')} />
-      </div>
+      </FormField>
+      <FormField name="persona" label={m.person} controlId="audit-person">
+        <Input type="email" autoComplete="off" />
+      </FormField>
+      <FormField name="registro" label={m.record} controlId="audit-record">
+        <Input autoComplete="off" />
+      </FormField>
+      <FormField name="desde" label={m.from} controlId="audit-from">
+        <Input type="date" />
+      </FormField>
+      <FormField name="hasta" label={m.to} controlId="audit-to">
+        <Input type="date" />
+      </FormField>
       <div className="flex items-end gap-2">
         <Button type="submit">{m.search}</Button>
         <Button
           type="button"
           variant="outline"
           onClick={() => {
-            setDraft({
-              tabla: '',
-              persona: '',
-              registro: '',
-              desde: '',
-              hasta: '',
-            });
+            form.reset(EMPTY);
             onApply(NONE);
           }}
         >
           {m.clear}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUrlState } from '@/lib/url-state';
+import { useUrlState } from '@/lib/url/url-state';
 import { cn } from '@/lib/utils';
 import { AuditEntryCard } from './audit-entry';
 import { AUDIT_PAGE_SIZES as PAGE_SIZES, auditSearch } from './audit-search';

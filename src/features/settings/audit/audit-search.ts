@@ -2,7 +2,7 @@
 // (days in the company's time zone, both inclusive), plus the page and its size; `tab` is the route's.
 import { z } from 'zod/mini';
 import { AUDITED_TABLES } from '@/api/audit/audit-api';
-import { enumParam, pageParam, pageSizeParam, textParam } from '@/lib/url-params';
+import { enumParam, pageParam, pageSizeParam, textParam } from '@/lib/url/url-params';
 
 export const AUDIT_PAGE_SIZES = [10, 25, 50] as const;
 const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined);

@@ -5,8 +5,8 @@ import { useRequestPeriodClose } from '@/api/periods/periods-mutations';
 import { useSimulation } from '@/api/simulations/use-simulation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { addMonths } from '@/lib/format';
-import { useFormat } from '@/lib/use-format';
+import { addMonths } from '@/lib/format/format';
+import { useFormat } from '@/lib/format/use-format';
 import { ClosePreview, TotalsList } from './close-preview';
 import { m } from './messages';
 

@@ -1,7 +1,7 @@
 // The months, newest first, each with its state; the selected one is marked for screen readers too.
 import type { CloseMonth } from '@/api/periods/periods-api';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from './messages';
 

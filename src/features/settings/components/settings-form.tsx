@@ -1,23 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { Children, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import type { ComponentProps, ReactNode } from 'react';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { Textarea } from '@/components/ui/textarea';
-import type { AppSettings } from '@/lib/app-settings';
-import { DbError } from '@/lib/db';
+import type { AppSettings } from '@/lib/data/app-settings';
+import type { DbError } from '@/lib/data/db';
 import { useSaveSettings } from '@/api/settings/settings-mutations';
 import { percentToRate, rateToPercent, settingsFields, settingsFormSchema, type SettingsFormValues } from './settings-schema';
 import { settingsMessages as m } from '../messages';
 
+const fieldNames: readonly string[] = [...settingsFields, 'enrollment_commission_percent'];
+
+/** validate_settings's DETAIL → the form's field (the rate is edited as a percentage). */
+function fieldOfRefusal(error: DbError): keyof SettingsFormValues | null {
+  if (error.saviaCode !== 'invalid_settings') return null;
+  const field = error.details === 'enrollment_commission_rate' ? 'enrollment_commission_percent' : error.details;
+  return field && fieldNames.includes(field) ? (field as keyof SettingsFormValues) : null;
+}
+
 export function SettingsForm({ settings }: { settings: AppSettings }) {
   const { save, isSaving } = useSaveSettings();
-  const form = useForm<SettingsFormValues>({
-    resolver: zodResolver(settingsFormSchema),
+  const form = useAppForm(settingsFormSchema, {
     defaultValues: {
       company_name: settings.company_name,
       contact_info: settings.contact_info,
@@ -30,102 +37,77 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
       enrollment_commission_percent: rateToPercent(settings.enrollment_commission_rate),
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ enrollment_commission_percent, ...values }) => {
-    const result = await save({
-      ...values,
-      enrollment_commission_rate: percentToRate(enrollment_commission_percent),
-    });
-    if (result.ok) {
+  const submit = useFormSubmit(
+    form,
+    async ({ enrollment_commission_percent, ...values }) => {
+      const result = await save({ ...values, enrollment_commission_rate: percentToRate(enrollment_commission_percent) });
+      if (!result.ok) throw result.error;
       form.reset({ ...values, enrollment_commission_percent });
-      return;
-    }
-    // validate_settings names the field in DETAIL: its sentence goes beside that field.
-    const { error } = result;
-    if (error instanceof DbError && error.saviaCode === 'invalid_settings') {
-      const field = error.details === 'enrollment_commission_rate' ? 'enrollment_commission_percent' : error.details;
-      const known = (settingsFields as readonly string[]).concat('enrollment_commission_percent');
-      if (field && known.includes(field)) form.setError(field as keyof SettingsFormValues, { message: error.message }, { shouldFocus: true });
-    }
-  });
+    },
+    // The save's own toast says it failed; validate_settings names the field in DETAIL, and its
+    // sentence goes beside that field.
+    { fields: fieldOfRefusal, alert: () => null },
+  );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="max-w-3xl">
+    <Form form={form} onSubmit={submit} className="max-w-3xl">
       <Card>
         <Section title={m.generalTitle} description={m.generalDescription} className="flex flex-col gap-5">
-          <SettingField name="company_name" label={m.companyName} error={errors.company_name?.message}>
-            <Input autoComplete="organization" {...form.register('company_name')} />
-          </SettingField>
-          <SettingField name="contact_info" label={m.contactInfo} hint={m.contactInfoHint} error={errors.contact_info?.message}>
-            <Textarea rows={4} {...form.register('contact_info')} />
-          </SettingField>
+          <FormField name="company_name" label={m.companyName} controlId="company_name">
+            <Input autoComplete="organization" />
+          </FormField>
+          <FormField name="contact_info" label={m.contactInfo} description={m.contactInfoHint} controlId="contact_info">
+            <Textarea rows={4} />
+          </FormField>
         </Section>
         <Separator />
         <Section title={m.paymentTitle} description={m.paymentDescription}>
-          <SettingField name="payment_details" label={m.paymentDetails} hint={m.paymentDetailsHint} error={errors.payment_details?.message}>
-            <Textarea rows={3} {...form.register('payment_details')} />
-          </SettingField>
+          <FormField name="payment_details" label={m.paymentDetails} description={m.paymentDetailsHint} controlId="payment_details">
+            <Textarea rows={3} />
+          </FormField>
         </Section>
         <Separator />
         <Section title={m.inventoryTitle} description={m.inventoryDescription}>
-          <SettingField name="low_stock_threshold" label={m.lowStockThreshold} hint={m.lowStockThresholdHint} error={errors.low_stock_threshold?.message}>
-            <Input type="number" inputMode="numeric" min={0} step={1} className="max-w-40" {...form.register('low_stock_threshold', { valueAsNumber: true })} />
-          </SettingField>
+          <NumberSetting name="low_stock_threshold" label={m.lowStockThreshold} hint={m.lowStockThresholdHint} inputMode="numeric" min={0} step={1} />
         </Section>
         <Separator />
         <Section title={m.moneyTitle} description={m.moneyDescription} className="grid gap-5 sm:grid-cols-2">
-          <SettingField name="currency" label={m.currency} hint={m.currencyHint} error={errors.currency?.message}>
-            <Input autoCapitalize="characters" maxLength={3} className="max-w-40 uppercase" {...form.register('currency')} />
-          </SettingField>
-          <SettingField name="timezone" label={m.timezone} hint={m.timezoneHint} error={errors.timezone?.message}>
-            <Input list="settings-timezones" autoComplete="off" spellCheck={false} {...form.register('timezone')} />
-            <datalist id="settings-timezones">
-              {timeZones().map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </SettingField>
-          <SettingField name="min_payout" label={m.minPayout} hint={m.minPayoutHint} error={errors.min_payout?.message}>
-            <Input type="number" inputMode="decimal" min={0} step="0.01" className="max-w-40" {...form.register('min_payout', { valueAsNumber: true })} />
-          </SettingField>
+          <FormField name="currency" label={m.currency} description={m.currencyHint} controlId="currency">
+            <Input autoCapitalize="characters" maxLength={3} className="max-w-40 uppercase" />
+          </FormField>
+          <FormField name="timezone" label={m.timezone} description={m.timezoneHint} controlId="timezone">
+            <Input list="settings-timezones" autoComplete="off" spellCheck={false} />
+          </FormField>
+          <datalist id="settings-timezones">
+            {timeZones().map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+          <NumberSetting name="min_payout" label={m.minPayout} hint={m.minPayoutHint} inputMode="decimal" min={0} step="0.01" />
         </Section>
         <Separator />
         <Section title={m.rewardsTitle} description={m.rewardsDescription} className="grid gap-5 sm:grid-cols-2">
-          <SettingField name="activity_points" label={m.activityPoints} hint={m.activityPointsHint} error={errors.activity_points?.message}>
-            <Input type="number" inputMode="numeric" min={1} step={1} className="max-w-40" {...form.register('activity_points', { valueAsNumber: true })} />
-          </SettingField>
-          <SettingField
+          <NumberSetting name="activity_points" label={m.activityPoints} hint={m.activityPointsHint} inputMode="numeric" min={1} step={1} />
+          <NumberSetting
             name="enrollment_commission_percent"
             label={m.enrollmentRate}
             hint={m.enrollmentRateHint}
-            error={errors.enrollment_commission_percent?.message}
-          >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step="0.01"
-              className="max-w-40"
-              {...form.register('enrollment_commission_percent', {
-                valueAsNumber: true,
-              })}
-            />
-          </SettingField>
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="0.01"
+          />
         </Section>
         <Separator />
-        <CardFooter className="flex-col-reverse items-stretch gap-2 pt-6 sm:flex-row sm:items-center sm:justify-end">
+        <FormFooter submitLabel={m.save} pendingLabel={m.saving} submitIcon={<Save aria-hidden="true" />} className="items-stretch p-6 sm:items-center">
           <Button type="button" variant="ghost" disabled={!isDirty || isSaving} onClick={() => form.reset()}>
             {m.reset}
           </Button>
-          <Button type="submit" disabled={isSaving}>
-            <Save aria-hidden="true" />
-            {isSaving ? m.saving : m.save}
-          </Button>
-        </CardFooter>
+        </FormFooter>
       </Card>
-    </form>
+    </Form>
   );
 }
 
@@ -151,16 +133,19 @@ function Section({ title, description, className, children }: { title: string; d
   );
 }
 
-/** A setting: its label, its control (the first child), an optional hint and the database's refusal. */
-function SettingField({ name, label, hint, error, children }: { name: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  const [control, ...rest] = Children.toArray(children);
+/** A number setting: the input's text read as a number (valueAsNumber), which the schema checks. */
+function NumberSetting({
+  name,
+  label,
+  hint,
+  ...input
+}: { name: 'low_stock_threshold' | 'min_payout' | 'activity_points' | 'enrollment_commission_percent'; label: string; hint: string } & Pick<
+  ComponentProps<'input'>,
+  'inputMode' | 'min' | 'max' | 'step'
+>) {
   return (
-    <Field controlId={name} error={error}>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>{control}</FieldControl>
-      {rest}
-      {hint && <FieldDescription>{hint}</FieldDescription>}
-      <FieldError />
-    </Field>
+    <FormField name={name} label={label} description={hint} controlId={name} registerOptions={{ valueAsNumber: true }}>
+      <Input type="number" className="max-w-40" {...input} />
+    </FormField>
   );
 }

@@ -2,7 +2,9 @@
 // replayed by the database under the draft) and «Guardar plan» with a confirmation; then the versions.
 import { useQuery } from '@tanstack/react-query';
 import { Calculator, LoaderCircle, Minus, Plus, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { parseWhatIf, requestPlanWhatIf, type PlanLevel } from '@/api/plan/plan-api';
 import { useSavePlan } from '@/api/plan/plan-mutations';
 import { planQueries } from '@/api/plan/plan-queries';
@@ -17,15 +19,18 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { Form } from '@/components/form/form';
+import { FormAlert } from '@/components/form/form-alert';
+import { useAppForm, useFormSubmit, type AppForm } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DbError, userMessage } from '@/lib/db';
+import { toDbError, type DbError } from '@/lib/data/db';
 import { cn } from '@/lib/utils';
-import { nextLevel, toDraft, toRows, type LevelRow } from './plan-draft';
+import { nextLevel, toDraft, toRows } from './plan-draft';
 import { planMessages as m } from './plan-messages';
 import { PlanVersions } from './plan-versions';
 import { WhatIfResult } from './what-if-result';
@@ -47,36 +52,71 @@ export default function PlanPanel() {
   );
 }
 
+const planSchema = z.object({
+  levels: z.array(
+    z.object({ name: z.string(), personal_points: z.string(), group_points: z.string(), rates: z.array(z.string()), volume: z.string(), starter: z.string() }),
+  ),
+});
+type PlanForm = AppForm<typeof planSchema>;
+
+/** save_plan and the what-if check the draft as a whole; a refusal names its level (DETAIL, from 1). */
+const levelOf = (error: DbError) => (error.saviaCode === 'invalid_plan' && /^\d+$/.test(error.details ?? '') ? Number(error.details) : null);
+
 function PlanEditor({ levels }: { levels: PlanLevel[] }) {
-  const [rows, setRows] = useState<LevelRow[]>(() => toRows(levels));
-  const [dirty, setDirty] = useState(false);
+  const form = useAppForm(planSchema, { defaultValues: { levels: toRows(levels) } });
+  const levelRows = useFieldArray({ control: form.control, name: 'levels' });
+  const rows = useWatch({ control: form.control, name: 'levels' });
+  const { isDirty, isSubmitting, errors } = form.formState;
   const [previewedAt, setPreviewedAt] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const preview = useSimulation(requestPlanWhatIf);
   const save = useSavePlan();
   const draftKey = JSON.stringify(rows);
 
-  const failure = save.error ?? preview.refusal;
-  const badLevel = failure instanceof DbError && failure.saviaCode === 'invalid_plan' ? Number(failure.details) : null;
+  // Saved, a new plan comes from the database and PlanPanel starts a new draft; refused, the
+  // sentence shows above the levels and the level it names is marked.
+  const submit = useFormSubmit(
+    form,
+    async ({ levels: draft }) => {
+      try {
+        await save.mutateAsync(toDraft(draft));
+      } finally {
+        setConfirming(false);
+      }
+    },
+    {
+      fields: (error) => {
+        const level = levelOf(error);
+        return level ? (`levels.${level - 1}` as const) : null;
+      },
+      alert: (error) => error.userMessage,
+    },
+  );
+  // A refusal is about the draft as it was: any edit clears it, as a new preview does.
+  useEffect(() => form.clearErrors(), [draftKey, form]);
 
-  const update = (change: (rows: LevelRow[]) => LevelRow[]) => {
-    setRows(change);
-    setDirty(true);
-    save.reset();
-  };
-  const setField = (index: number, patch: Partial<LevelRow>) => update((all) => all.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const previewRefusal = preview.refusal ? toDbError(preview.refusal) : null;
+  const failure = errors.root?.server?.message ?? previewRefusal?.userMessage ?? null;
+  const previewBadLevel = previewRefusal ? levelOf(previewRefusal) : null;
 
   const runPreview = () => {
-    save.reset();
-    preview.ask(toDraft(rows), { onSuccess: () => setPreviewedAt(draftKey) });
+    form.clearErrors();
+    preview.ask(toDraft(form.getValues('levels')), { onSuccess: () => setPreviewedAt(draftKey) });
   };
   const runSave = () => {
     preview.reset();
-    save.mutate(toDraft(rows), { onSettled: () => setConfirming(false) });
+    void submit();
   };
 
   return (
-    <>
+    // Enter in a field asks for the same confirmation as «Guardar plan».
+    <Form
+      form={form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setConfirming(true);
+      }}
+    >
       <Card>
         <CardHeader>
           <CardTitle>
@@ -85,24 +125,20 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
           <CardDescription>{m.levelsDescription}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {failure !== null && (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-              {userMessage(failure)}
-            </p>
-          )}
-          {rows.map((row, index) => (
+          <FormAlert message={failure} />
+          {levelRows.fields.map((row, index) => (
             <LevelCard
-              key={index}
+              key={row.id}
+              form={form}
               level={index + 1}
-              row={row}
-              invalid={badLevel === index + 1}
-              removable={index === rows.length - 1 && rows.length > 1}
-              onChange={(patch) => setField(index, patch)}
-              onRemove={() => update((all) => all.slice(0, -1))}
+              rates={rows[index]?.rates ?? []}
+              invalid={!!errors.levels?.[index] || previewBadLevel === index + 1}
+              removable={index === levelRows.fields.length - 1 && levelRows.fields.length > 1}
+              onRemove={() => levelRows.remove(index)}
             />
           ))}
           <div>
-            <Button type="button" variant="outline" onClick={() => update((all) => [...all, nextLevel(all)])} disabled={rows.length >= 20}>
+            <Button type="button" variant="outline" onClick={() => levelRows.append(nextLevel(rows))} disabled={levelRows.fields.length >= 20}>
               <Plus aria-hidden="true" />
               {m.addLevel}
             </Button>
@@ -112,11 +148,9 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
           <Button
             type="button"
             variant="ghost"
-            disabled={!dirty || save.isPending}
+            disabled={!isDirty || isSubmitting}
             onClick={() => {
-              setRows(toRows(levels));
-              setDirty(false);
-              save.reset();
+              form.reset();
               preview.reset();
             }}
           >
@@ -126,14 +160,14 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
             <Calculator aria-hidden="true" />
             {preview.working ? m.previewing : m.preview}
           </Button>
-          <Button type="button" onClick={() => setConfirming(true)} disabled={save.isPending}>
+          <Button type="submit" disabled={isSubmitting}>
             <Save aria-hidden="true" />
             {m.save}
           </Button>
         </CardFooter>
       </Card>
 
-      <Card>
+      <Card className="mt-6">
         <CardHeader>
           <CardTitle>
             <h2>{m.whatIfTitle}</h2>
@@ -149,9 +183,7 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
               <Skeleton className="h-48 w-full" />
             </div>
           ) : preview.failure ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-              {preview.failure}
-            </p>
+            <FormAlert message={preview.failure} />
           ) : preview.done ? (
             <WhatIfResult result={parseWhatIf(preview.done.result)} stale={previewedAt !== draftKey} />
           ) : (
@@ -160,46 +192,48 @@ function PlanEditor({ levels }: { levels: PlanLevel[] }) {
         </CardContent>
       </Card>
 
-      <AlertDialog open={confirming} onOpenChange={(open) => !save.isPending && setConfirming(open)}>
+      <AlertDialog open={confirming} onOpenChange={(open) => !isSubmitting && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{m.confirmTitle}</AlertDialogTitle>
             <AlertDialogDescription>{m.confirmBody}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={save.isPending}>{m.cancel}</AlertDialogCancel>
+            <AlertDialogCancel disabled={isSubmitting}>{m.cancel}</AlertDialogCancel>
             <AlertDialogAction
-              disabled={save.isPending}
+              disabled={isSubmitting}
               onClick={(event) => {
                 event.preventDefault(); // the dialog closes when the save settles
                 runSave();
               }}
             >
-              {save.isPending ? m.saving : m.save}
+              {isSubmitting ? m.saving : m.save}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </>
+    </Form>
   );
 }
 
 function LevelCard({
+  form,
   level,
-  row,
+  rates,
   invalid,
   removable,
-  onChange,
   onRemove,
 }: {
+  form: PlanForm;
   level: number;
-  row: LevelRow;
+  rates: string[];
   invalid: boolean;
   removable: boolean;
-  onChange: (patch: Partial<LevelRow>) => void;
   onRemove: () => void;
 }) {
   const id = (field: string) => `plan-${level}-${field}`;
+  const field = (name: 'name' | 'personal_points' | 'group_points' | 'volume' | 'starter') => form.register(`levels.${level - 1}.${name}`);
+  const setRates = (next: string[]) => form.setValue(`levels.${level - 1}.rates`, next, { shouldDirty: true });
   return (
     <fieldset
       className={cn('rounded-lg border p-3 sm:p-4', invalid && 'border-destructive')}
@@ -208,59 +242,24 @@ function LevelCard({
     >
       <legend className="px-1 text-sm font-semibold">{m.level(level)}</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <NumberField
-          id={id('name')}
-          label={m.name(level)}
-          short="Nombre"
-          value={row.name}
-          text
-          onChange={(v) => onChange({ name: v })}
-          className="col-span-2 sm:col-span-1"
-        />
-        <NumberField
-          id={id('personal')}
-          label={m.personalPoints(level)}
-          short="Puntos personales"
-          value={row.personal_points}
-          onChange={(v) => onChange({ personal_points: v })}
-        />
-        <NumberField
-          id={id('group')}
-          label={m.groupPoints(level)}
-          short="Puntos de grupo"
-          value={row.group_points}
-          onChange={(v) => onChange({ group_points: v })}
-        />
-        <NumberField
-          id={id('volume')}
-          label={m.volumeBonus(level)}
-          short="Bono de volumen (%)"
-          value={row.volume}
-          onChange={(v) => onChange({ volume: v })}
-          decimal
-        />
-        <NumberField
-          id={id('starter')}
-          label={m.starterBonus(level)}
-          short="Bono de inicio"
-          value={row.starter}
-          onChange={(v) => onChange({ starter: v })}
-          decimal
-        />
+        <NumberField id={id('name')} label={m.name(level)} short="Nombre" registration={field('name')} text className="col-span-2 sm:col-span-1" />
+        <NumberField id={id('personal')} label={m.personalPoints(level)} short="Puntos personales" registration={field('personal_points')} />
+        <NumberField id={id('group')} label={m.groupPoints(level)} short="Puntos de grupo" registration={field('group_points')} />
+        <NumberField id={id('volume')} label={m.volumeBonus(level)} short="Bono de volumen (%)" registration={field('volume')} decimal />
+        <NumberField id={id('starter')} label={m.starterBonus(level)} short="Bono de inicio" registration={field('starter')} decimal />
       </div>
       <div className="mt-3">
         <p className="mb-2 text-sm text-muted-foreground">{m.ratesLegend}</p>
         <div className="flex flex-wrap items-end gap-2">
-          {row.rates.map((rate, g) => (
+          {rates.map((_, g) => (
             <NumberField
               key={g}
               id={id(`rate-${g + 1}`)}
               label={m.rate(level, g + 1)}
               short={m.rateShort(g + 1)}
-              value={rate}
+              registration={form.register(`levels.${level - 1}.rates.${g}`)}
               decimal
               className="w-24"
-              onChange={(v) => onChange({ rates: row.rates.map((r, i) => (i === g ? v : r)) })}
             />
           ))}
           <Button
@@ -269,8 +268,8 @@ function LevelCard({
             size="icon"
             aria-label={`${m.addGeneration} al nivel ${level}`}
             title={m.addGeneration}
-            onClick={() => onChange({ rates: [...row.rates, '0'] })}
-            disabled={row.rates.length >= 20}
+            onClick={() => setRates([...rates, '0'])}
+            disabled={rates.length >= 20}
           >
             <Plus aria-hidden="true" />
           </Button>
@@ -280,8 +279,8 @@ function LevelCard({
             size="icon"
             aria-label={m.removeGeneration(level)}
             title={m.removeGeneration(level)}
-            onClick={() => onChange({ rates: row.rates.slice(0, -1) })}
-            disabled={row.rates.length <= 1}
+            onClick={() => setRates(rates.slice(0, -1))}
+            disabled={rates.length <= 1}
           >
             <Minus aria-hidden="true" />
           </Button>
@@ -301,8 +300,7 @@ function NumberField({
   id,
   label,
   short,
-  value,
-  onChange,
+  registration,
   decimal = false,
   text = false,
   className,
@@ -310,8 +308,7 @@ function NumberField({
   id: string;
   label: string;
   short: string;
-  value: string;
-  onChange: (value: string) => void;
+  registration: UseFormRegisterReturn;
   decimal?: boolean;
   text?: boolean;
   className?: string;
@@ -324,12 +321,11 @@ function NumberField({
       </Label>
       <Input
         id={id}
-        value={value}
         inputMode={text ? 'text' : decimal ? 'decimal' : 'numeric'}
         type={text ? 'text' : 'number'}
         step={decimal ? 'any' : 1}
         min={text ? undefined : 0}
-        onChange={(e) => onChange(e.target.value)}
+        {...registration}
       />
     </div>
   );

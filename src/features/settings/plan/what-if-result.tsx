@@ -1,7 +1,7 @@
 import type { PlanWhatIf } from '@/api/plan/plan-api';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { planMessages as m } from './plan-messages';
 

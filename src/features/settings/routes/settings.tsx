@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, routeLabel } from '@/config/paths';
-import { useAppSettings } from '@/lib/app-settings';
+import { useAppSettings } from '@/lib/data/app-settings';
 import { SettingsForm } from '../components/settings-form';
 import { settingsMessages as m } from '../messages';
 

@@ -3,20 +3,24 @@
 // names (DETAIL); after saving, the dialog says how each product's stock moved (before → after).
 import { useQuery } from '@tanstack/react-query';
 import { PackagePlus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { ProductOption, RestockResult, SupplierOption } from '@/api/suppliers/suppliers-api';
 import { useRegisterRestock } from '@/api/suppliers/suppliers-mutations';
 import { suppliersQueries } from '@/api/suppliers/suppliers-queries';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit, type AppForm } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
+import { userMessage, type DbError } from '@/lib/data/db';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
-import { lineProblem, toInput, type DraftLine } from './restock-lines';
+import { lineIssue, toInput, type DraftLine } from './restock-lines';
 
 /** What the dialog opens with: a supplier and products, from a suggestion or `?reponer=`. */
 export interface RestockStart {
@@ -65,39 +69,37 @@ export function RestockDialog({ open, start, onOpenChange }: Props) {
   );
 }
 
-let nextKey = 1;
 const draftOf = (l: { product_id: string; unit_cost?: number | null }): DraftLine => ({
-  key: nextKey++,
   product_id: l.product_id,
   quantity: '',
   unit_cost: l.unit_cost == null ? '' : String(l.unit_cost),
 });
 
-/** Where a refusal belongs: a line (by position from 1), a field, or the whole form. */
-type Place = { line: number } | { field: 'supplier' | 'note' } | null;
+// The limits register_restock checks, said per control; the values go as typed (it trims them).
+const restockSchema = z.object({
+  supplierId: z.string().check(z.minLength(1, m.needSupplier)),
+  lines: z.array(
+    z.object({ product_id: z.string(), quantity: z.string(), unit_cost: z.string() }).check((ctx) => {
+      const issue = lineIssue(ctx.value);
+      if (issue) ctx.issues.push({ code: 'custom', input: ctx.value, path: [issue.field], message: issue.message });
+    }),
+  ),
+  note: z.string(),
+});
+type RestockForm = AppForm<typeof restockSchema>;
 
-function placeOf(error: unknown): Place {
-  const detail = error instanceof DbError ? error.details : null;
-  if (!detail) return null;
-  if (/^\d+$/.test(detail)) return { line: Number(detail) };
-  if (detail === 'supplier' || detail === 'note') return { field: detail };
+/** register_restock's DETAIL: a line by its position from 1, the supplier or the note. */
+function fieldsOf(error: DbError, lineCount: number) {
+  const detail = error.details ?? '';
+  if (/^\d+$/.test(detail) && Number(detail) >= 1 && Number(detail) <= lineCount) return `lines.${Number(detail) - 1}` as const;
+  if (detail === 'supplier') return 'supplierId';
+  if (detail === 'note') return 'note';
   return null;
 }
 
 function RestockForm({ start, onSaved, onCancel }: { start: RestockStart; onSaved: (r: RestockResult) => void; onCancel: () => void }) {
   const suppliers = useQuery(suppliersQueries.options());
   const products = useQuery(suppliersQueries.products());
-  const register = useRegisterRestock();
-  const [supplierId, setSupplierId] = useState(start.supplierId ?? '');
-  const [lines, setLines] = useState<DraftLine[]>(() => (start.lines.length ? start.lines.map(draftOf) : [draftOf({ product_id: '' })]));
-  const [note, setNote] = useState('');
-  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
-  const [supplierError, setSupplierError] = useState<string | null>(null);
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const ids = { supplier: useId(), note: useId() };
-
   if (suppliers.isPending || products.isPending) {
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
@@ -114,62 +116,44 @@ function RestockForm({ start, onSaved, onCancel }: { start: RestockStart; onSave
       </p>
     );
   }
+  return <RestockFields start={start} suppliers={suppliers.data} products={products.data} onSaved={onSaved} onCancel={onCancel} />;
+}
 
-  const activeSuppliers = suppliers.data.filter((s) => s.is_active || s.id === supplierId);
-  const supplier = suppliers.data.find((s) => s.id === supplierId) ?? null;
-  const activeProducts = products.data.filter((p) => p.is_active || lines.some((l) => l.product_id === p.id));
+interface FieldsProps {
+  start: RestockStart;
+  suppliers: SupplierOption[];
+  products: ProductOption[];
+  onSaved: (r: RestockResult) => void;
+  onCancel: () => void;
+}
 
-  const update = (key: number, patch: Partial<DraftLine>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const focusLine = (n: number) => formRef.current?.querySelector<HTMLElement>(`[data-line="${n}"] select, [data-line="${n}"] input`)?.focus();
+function RestockFields({ start, suppliers, products, onSaved, onCancel }: FieldsProps) {
+  const register = useRegisterRestock();
+  const form = useAppForm(restockSchema, {
+    defaultValues: {
+      supplierId: start.supplierId ?? '',
+      lines: start.lines.length ? start.lines.map(draftOf) : [draftOf({ product_id: '' })],
+      note: '',
+    },
+  });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const [supplierId, drafts] = useWatch({ control: form.control, name: ['supplierId', 'lines'] });
+  const submit = useFormSubmit(
+    form,
+    async (v) => onSaved(await register.mutateAsync({ supplierId: v.supplierId, lines: v.lines.map(toInput), note: v.note })),
+    {
+      fields: (error) => fieldsOf(error, form.getValues('lines').length),
+    },
+  );
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    setNoteError(null);
-    const problems: Record<number, string> = {};
-    lines.forEach((l, i) => {
-      const problem = lineProblem(l);
-      if (problem) problems[i + 1] = problem;
-    });
-    setLineErrors(problems);
-    setSupplierError(supplierId ? null : m.needSupplier);
-    if (!supplierId) return document.getElementById(ids.supplier)?.focus();
-    const first = Object.keys(problems)[0];
-    if (first) return focusLine(Number(first));
-    try {
-      onSaved(await register.mutateAsync({ supplierId, lines: lines.map(toInput), note }));
-    } catch (error) {
-      const place = placeOf(error);
-      const message = userMessage(error);
-      if (place && 'line' in place && place.line <= lines.length) {
-        setLineErrors({ [place.line]: message });
-        focusLine(place.line);
-      } else if (place && 'field' in place && place.field === 'supplier') {
-        setSupplierError(message);
-        document.getElementById(ids.supplier)?.focus();
-      } else if (place && 'field' in place) {
-        setNoteError(message);
-        document.getElementById(ids.note)?.focus();
-      } else setFormError(message);
-    }
-  };
+  const activeSuppliers = suppliers.filter((s) => s.is_active || s.id === supplierId);
+  const supplier = suppliers.find((s) => s.id === supplierId) ?? null;
+  const activeProducts = products.filter((p) => p.is_active || drafts.some((l) => l.product_id === p.id));
 
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.supplier} className="text-sm font-medium">
-          {m.supplier}
-        </label>
-        <NativeSelect
-          id={ids.supplier}
-          value={supplierId}
-          aria-invalid={!!supplierError || undefined}
-          aria-describedby={`${ids.supplier}-hint${supplierError ? ` ${ids.supplier}-error` : ''}`}
-          onChange={(e) => {
-            setSupplierId(e.target.value);
-            setSupplierError(null);
-          }}
-        >
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+      <FormField name="supplierId" label={m.supplier} description={m.inactiveSuppliersHidden}>
+        <NativeSelect>
           <option value="">{m.chooseSupplier}</option>
           {activeSuppliers.map((s) => (
             <option key={s.id} value={s.id}>
@@ -177,99 +161,57 @@ function RestockForm({ start, onSaved, onCancel }: { start: RestockStart; onSave
             </option>
           ))}
         </NativeSelect>
-        <p id={`${ids.supplier}-hint`} className="text-xs text-muted-foreground">
-          {m.inactiveSuppliersHidden}
-        </p>
-        {supplierError && (
-          <p id={`${ids.supplier}-error`} role="alert" className="text-sm font-medium text-destructive">
-            {supplierError}
-          </p>
-        )}
-      </div>
+      </FormField>
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-medium">{m.lines}</legend>
         <ol className="flex flex-col gap-3">
-          {lines.map((line, i) => (
+          {lines.fields.map((line, i) => (
             <RestockLineRow
-              key={line.key}
-              n={i + 1}
-              line={line}
-              error={lineErrors[i + 1] ?? null}
+              key={line.id}
+              form={form}
+              index={i}
               products={activeProducts}
               supplier={supplier}
-              takenIds={lines.filter((l) => l.key !== line.key).map((l) => l.product_id)}
-              canRemove={lines.length > 1}
-              onChange={(patch) => {
-                update(line.key, patch);
-                setLineErrors(({ [i + 1]: _gone, ...rest }) => rest);
-              }}
-              onRemove={() => {
-                setLines((ls) => ls.filter((l) => l.key !== line.key));
-                setLineErrors({});
-              }}
+              takenIds={drafts.filter((_, j) => j !== i).map((l) => l.product_id)}
+              canRemove={lines.fields.length > 1}
+              onRemove={() => lines.remove(i)}
             />
           ))}
         </ol>
-        <Button type="button" variant="outline" className="self-start" onClick={() => setLines((ls) => [...ls, draftOf({ product_id: '' })])}>
+        <Button type="button" variant="outline" className="self-start" onClick={() => lines.append(draftOf({ product_id: '' }))}>
           <PackagePlus aria-hidden="true" />
           {m.addLine}
         </Button>
       </fieldset>
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.note} className="text-sm font-medium">
-          {m.note}
-        </label>
-        <Textarea
-          id={ids.note}
-          rows={2}
-          maxLength={500}
-          value={note}
-          placeholder={m.notePlaceholder}
-          aria-invalid={!!noteError || undefined}
-          aria-describedby={noteError ? `${ids.note}-error` : undefined}
-          onChange={(e) => setNote(e.target.value)}
-        />
-        {noteError && (
-          <p id={`${ids.note}-error`} role="alert" className="text-sm font-medium text-destructive">
-            {noteError}
-          </p>
-        )}
-      </div>
+      <FormField name="note" label={m.note}>
+        <Textarea rows={2} maxLength={500} placeholder={m.notePlaceholder} />
+      </FormField>
 
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? m.registering : m.registerRestock}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormFooter submitLabel={m.registerRestock} pendingLabel={m.registering} cancelLabel={m.cancel} onCancel={onCancel} />
+    </Form>
   );
 }
 
 interface LineProps {
-  n: number;
-  line: DraftLine;
-  error: string | null;
+  form: RestockForm;
+  index: number;
   products: ProductOption[];
   supplier: SupplierOption | null;
   takenIds: string[];
   canRemove: boolean;
-  onChange: (patch: Partial<DraftLine>) => void;
   onRemove: () => void;
 }
 
-function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemove, onChange, onRemove }: LineProps) {
+function RestockLineRow({ form, index, products, supplier, takenIds, canRemove, onRemove }: LineProps) {
   const id = useId();
+  const n = index + 1;
   const errorId = `${id}-error`;
+  const { errors } = useFormState({ control: form.control, name: `lines.${index}` });
+  // A refusal of the whole line (the database names it by position) or of one of its controls.
+  const lineError = errors.lines?.[index];
+  const error = lineError?.message ?? lineError?.product_id?.message ?? lineError?.quantity?.message ?? lineError?.unit_cost?.message ?? null;
   const supplied = new Set(supplier?.product_ids ?? []);
   const option = (p: ProductOption) => (
     <option key={p.id} value={p.id} disabled={takenIds.includes(p.id)}>
@@ -278,7 +220,8 @@ function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemov
   );
   const theirs = products.filter((p) => supplied.has(p.id));
   const others = products.filter((p) => !supplied.has(p.id));
-  const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const invalid = (field: 'product_id' | 'quantity' | 'unit_cost') =>
+    lineError?.message || lineError?.[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   return (
     <li data-line={n} className={cn('rounded-lg border p-3', error && 'border-destructive')}>
       <p className="sr-only">{m.lineLabel(n)}</p>
@@ -287,7 +230,7 @@ function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemov
           <label htmlFor={`${id}-product`} className="text-sm font-medium">
             {m.product}
           </label>
-          <NativeSelect id={`${id}-product`} value={line.product_id} onChange={(e) => onChange({ product_id: e.target.value })} {...invalid}>
+          <NativeSelect id={`${id}-product`} {...form.register(`lines.${index}.product_id`)} {...invalid('product_id')}>
             <option value="">{m.chooseProduct}</option>
             {theirs.length > 0 ? (
               <>
@@ -303,27 +246,13 @@ function RestockLineRow({ n, line, error, products, supplier, takenIds, canRemov
           <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
             {m.quantity}
           </label>
-          <Input
-            id={`${id}-quantity`}
-            inputMode="numeric"
-            autoComplete="off"
-            value={line.quantity}
-            onChange={(e) => onChange({ quantity: e.target.value })}
-            {...invalid}
-          />
+          <Input id={`${id}-quantity`} inputMode="numeric" autoComplete="off" {...form.register(`lines.${index}.quantity`)} {...invalid('quantity')} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-cost`} className="text-sm font-medium">
             {m.unitCost}
           </label>
-          <Input
-            id={`${id}-cost`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={line.unit_cost}
-            onChange={(e) => onChange({ unit_cost: e.target.value })}
-            {...invalid}
-          />
+          <Input id={`${id}-cost`} inputMode="decimal" autoComplete="off" {...form.register(`lines.${index}.unit_cost`)} {...invalid('unit_cost')} />
         </div>
         <Button type="button" variant="ghost" size="icon" disabled={!canRemove} aria-label={m.removeLine(n)} onClick={onRemove}>
           <Trash2 aria-hidden="true" />

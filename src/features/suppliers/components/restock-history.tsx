@@ -11,7 +11,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { HISTORY_PAGE_SIZES } from '../suppliers-search';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { m } from '../messages';
 import { lineProblem, parseDecimal, toInput, type DraftLine } from './restock-lines';
 
-const line = (patch: Partial<DraftLine>): DraftLine => ({ key: 1, product_id: 'p1', quantity: '5', unit_cost: '2.50', ...patch });
+const line = (patch: Partial<DraftLine>): DraftLine => ({ product_id: 'p1', quantity: '5', unit_cost: '2.50', ...patch });
 
 describe('las líneas de una reposición, con los límites de register_restock', () => {
   it('acepta coma o punto decimal y lo manda como número', () => {

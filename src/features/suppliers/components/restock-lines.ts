@@ -5,7 +5,6 @@ import type { RestockLineInput } from '@/api/suppliers/suppliers-api';
 import { m } from '../messages';
 
 export interface DraftLine {
-  key: number;
   product_id: string;
   quantity: string;
   unit_cost: string;
@@ -20,13 +19,18 @@ export function parseDecimal(text: string): number {
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
 }
 
-export function lineProblem(line: DraftLine): string | null {
-  if (!line.product_id) return m.needProduct;
+/** The first thing wrong with a line and the control it is about, or null. */
+export function lineIssue(line: DraftLine): { field: keyof DraftLine; message: string } | null {
+  if (!line.product_id) return { field: 'product_id', message: m.needProduct };
   const quantity = Number(line.quantity.trim());
-  if (!/^\d+$/.test(line.quantity.trim()) || quantity < 1 || quantity > MAX_QUANTITY) return m.needQuantity;
+  if (!/^\d+$/.test(line.quantity.trim()) || quantity < 1 || quantity > MAX_QUANTITY) return { field: 'quantity', message: m.needQuantity };
   const cost = parseDecimal(line.unit_cost);
-  if (Number.isNaN(cost) || cost > MAX_COST || !/^\d+([.,]\d{1,2})?$/.test(line.unit_cost.trim())) return m.needCost;
+  if (Number.isNaN(cost) || cost > MAX_COST || !/^\d+([.,]\d{1,2})?$/.test(line.unit_cost.trim())) return { field: 'unit_cost', message: m.needCost };
   return null;
+}
+
+export function lineProblem(line: DraftLine): string | null {
+  return lineIssue(line)?.message ?? null;
 }
 
 export function toInput(line: DraftLine): RestockLineInput {

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DbError } from '@/lib/db';
-import { useFormat } from '@/lib/use-format';
+import type { DbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 import type { RestockStart } from './restock-dialog';
 

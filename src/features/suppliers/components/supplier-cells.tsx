@@ -1,7 +1,7 @@
 // The cells of the suppliers' list that need more than a value: its restocks and what it supplies.
 import type { SupplierRow } from '@/api/suppliers/suppliers-api';
 import { Badge } from '@/components/ui/badge';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 const SHOWN_PRODUCTS = 3;

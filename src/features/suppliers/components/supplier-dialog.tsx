@@ -4,23 +4,37 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, type RegisterOptions } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod/mini';
 import type { SupplierInput, SupplierRow } from '@/api/suppliers/suppliers-api';
 import { useDeleteSupplier, useSaveSupplier } from '@/api/suppliers/suppliers-mutations';
 import { suppliersQueries } from '@/api/suppliers/suppliers-queries';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, FieldControl, FieldError, FieldLabel } from '@/components/ui/field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { DbError, userMessage } from '@/lib/db';
+import { userMessage } from '@/lib/data/db';
 import { m } from '../messages';
 
-type TextField = 'name' | 'tax_id' | 'contact_name' | 'email' | 'phone' | 'notes';
-const TEXT_FIELDS: readonly string[] = ['name', 'tax_id', 'contact_name', 'email', 'phone', 'notes'];
+const TEXT_FIELDS = ['name', 'tax_id', 'contact_name', 'email', 'phone', 'notes'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+// What save_supplier checks first, said before it is asked; the values go as typed (it trims them).
+const supplierSchema = z.object({
+  name: z.string().check(z.refine((v) => v.trim().length >= 2 && v.trim().length <= 120, m.nameRequired)),
+  tax_id: z.string(),
+  contact_name: z.string(),
+  email: z.string().check(z.refine((v) => !v.trim() || EMAIL.test(v.trim()), 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).')),
+  phone: z.string(),
+  notes: z.string(),
+  is_active: z.boolean(),
+  product_ids: z.array(z.string()),
+}) satisfies z.ZodMiniType<SupplierInput>;
 
 const inputOf = (s: SupplierRow | null): SupplierInput => ({
   name: s?.name ?? '',
@@ -50,62 +64,35 @@ export function SupplierDialog({ open, supplier, onOpenChange }: { open: boolean
 
 function SupplierForm({ supplier, onDone }: { supplier: SupplierRow | null; onDone: () => void }) {
   const save = useSaveSupplier();
-  const form = useForm<SupplierInput>({ defaultValues: inputOf(supplier) });
-  const { errors } = form.formState;
-  const [formError, setFormError] = useState<string | null>(null);
-  const activeId = useId();
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setFormError(null);
-    try {
+  const form = useAppForm(supplierSchema, { defaultValues: inputOf(supplier) });
+  const submit = useFormSubmit(
+    form,
+    async (input) => {
       await save.mutateAsync({ id: supplier?.id ?? null, input });
       onDone();
-    } catch (error) {
-      const field = error instanceof DbError ? error.details : null;
-      if (field && TEXT_FIELDS.includes(field)) form.setError(field as TextField, { message: userMessage(error) }, { shouldFocus: true });
-      else setFormError(userMessage(error));
-    }
-  });
+    },
+    { fields: { details: TEXT_FIELDS } },
+  );
+  const activeId = useId();
 
-  const text = (name: TextField, label: string, props: React.ComponentProps<typeof Input> = {}, rules: RegisterOptions<SupplierInput, TextField> = {}) => (
-    <Field controlId={`supplier-${name}`} error={errors[name]?.message}>
-      <FieldLabel>{label}</FieldLabel>
-      <FieldControl>
-        <Input autoComplete="off" {...props} {...form.register(name, rules)} />
-      </FieldControl>
-      <FieldError />
-    </Field>
+  const text = (name: TextField, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <FormField name={name} label={label} controlId={`supplier-${name}`}>
+      <Input autoComplete="off" {...props} />
+    </FormField>
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-      {text('name', m.name, { required: true, maxLength: 120 }, { validate: (v) => (v.trim().length >= 2 && v.trim().length <= 120) || m.nameRequired })}
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+      {text('name', m.name, { required: true, maxLength: 120 })}
       <div className="grid gap-4 sm:grid-cols-2">
         {text('tax_id', m.taxId, { maxLength: 40 })}
         {text('contact_name', m.contact, { maxLength: 120 })}
-        <Field controlId="supplier-email" error={errors.email?.message}>
-          <FieldLabel>{m.email}</FieldLabel>
-          <FieldControl>
-            <Input
-              type="email"
-              autoComplete="off"
-              maxLength={254}
-              {...form.register('email', {
-                validate: (v) => !v.trim() || EMAIL.test(v.trim()) || 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).',
-              })}
-            />
-          </FieldControl>
-          <FieldError />
-        </Field>
+        {text('email', m.email, { type: 'email', maxLength: 254 })}
         {text('phone', m.phone, { type: 'tel', maxLength: 40 })}
       </div>
-      <Field controlId="supplier-notes" error={errors.notes?.message}>
-        <FieldLabel>{m.notes}</FieldLabel>
-        <FieldControl>
-          <Textarea rows={2} maxLength={2000} {...form.register('notes')} />
-        </FieldControl>
-        <FieldError />
-      </Field>
+      <FormField name="notes" label={m.notes} controlId="supplier-notes">
+        <Textarea rows={2} maxLength={2000} />
+      </FormField>
       <div className="flex items-center gap-2">
         <input id={activeId} type="checkbox" className="size-4 accent-primary" {...form.register('is_active')} />
         <label htmlFor={activeId} className="text-sm font-medium">
@@ -113,21 +100,10 @@ function SupplierForm({ supplier, onDone }: { supplier: SupplierRow | null; onDo
         </label>
       </div>
       <Controller control={form.control} name="product_ids" render={({ field }) => <ProductPicker selected={field.value} onChange={field.onChange} />} />
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <DialogFooter>
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} cancelLabel={m.cancel} onCancel={onDone}>
         {supplier && supplier.restock_count === 0 && <DeleteSupplier supplier={supplier} onDeleted={onDone} />}
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      </FormFooter>
+    </Form>
   );
 }
 

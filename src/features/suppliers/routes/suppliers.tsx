@@ -12,7 +12,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths, routeLabel } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
-import { useTableSearch } from '@/lib/table-search';
+import { useTableSearch } from '@/lib/url/table-search';
 import { RestockDialog, type RestockStart } from '../components/restock-dialog';
 import { RestockHistory } from '../components/restock-history';
 import { RestockSuggestions } from '../components/restock-suggestions';

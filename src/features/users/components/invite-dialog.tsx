@@ -1,16 +1,16 @@
 // «Invitar»: the e-mail of the person's Google account, a role and the finance flag. The database
 // refuses a member's address, someone with access already, a pending invitation, finance without
 // holding it; each sentence shows at its field, and nothing typed is lost.
-import { useState } from 'react';
+import { z } from 'zod/mini';
 import { useInviteStaff } from '@/api/staff/staff-mutations';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, FieldControl, FieldError, FieldLabel } from '@/components/ui/field';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { DbError, userMessage } from '@/lib/db';
-import { notify } from '@/lib/notify';
+import { notify } from '@/lib/feedback/notify';
 import { m } from '../messages';
-import { RoleFields, type RoleValue } from './role-fields';
+import { RoleFields } from './role-fields';
+import { roleSchema, type RoleValue } from './role-schema';
 
 export interface InviteDraft extends RoleValue {
   email: string;
@@ -30,62 +30,28 @@ export function InviteDialog({ draft, onClose }: { draft: InviteDraft | null; on
   );
 }
 
-type FieldName = 'email' | 'role' | 'finance';
-const FIELDS: readonly string[] = ['email', 'role', 'finance'];
+const inviteSchema = z.extend(roleSchema, { email: z.string().check(z.trim(), z.minLength(1, m.emailRequired)) });
 
 function InviteForm({ draft, onDone }: { draft: InviteDraft; onDone: () => void }) {
   const invite = useInviteStaff();
-  const [email, setEmail] = useState(draft.email);
-  const [access, setAccess] = useState<RoleValue>({ role: draft.role, finance: draft.finance });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (invite.isPending) return;
-    setFormError(null);
-    if (!email.trim()) {
-      setErrors({ email: m.emailRequired });
-      document.getElementById('invite-email')?.focus();
-      return;
-    }
-    setErrors({});
-    try {
-      const result = await invite.mutateAsync({ email: email.trim(), ...access });
+  const form = useAppForm(inviteSchema, { defaultValues: draft });
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      const result = await invite.mutateAsync(values);
       notify.success(result.state === 'activo' ? m.invitedActive(result.email) : m.invitedPending(result.email));
       onDone();
-    } catch (error) {
-      const field = error instanceof DbError ? error.details : null;
-      if (field && FIELDS.includes(field)) {
-        setErrors({ [field]: userMessage(error) });
-        if (field === 'email') document.getElementById('invite-email')?.focus();
-      } else setFormError(userMessage(error));
-    }
-  };
+    },
+    { fields: { details: ['email', 'role', 'finance'] } },
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <Field controlId="invite-email" error={errors.email}>
-        <FieldLabel>{m.email}</FieldLabel>
-        <FieldControl>
-          <Input type="email" autoComplete="off" spellCheck={false} required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </FieldControl>
-        <FieldError />
-      </Field>
-      <RoleFields idPrefix="invite" value={access} onChange={setAccess} errors={errors} />
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formError}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? m.sending : m.sendInvite}
-        </Button>
-      </DialogFooter>
-    </form>
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+      <FormField name="email" label={m.email} controlId="invite-email">
+        <Input type="email" autoComplete="off" spellCheck={false} required />
+      </FormField>
+      <RoleFields idPrefix="invite" />
+      <FormFooter submitLabel={m.sendInvite} pendingLabel={m.sending} cancelLabel={m.cancel} onCancel={onDone} />
+    </Form>
   );
 }

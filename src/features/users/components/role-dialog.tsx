@@ -1,13 +1,14 @@
 // «Cambiar rol» of one person: the database refuses demoting the last superadmin and giving or
 // taking finance without holding it; the sentence stays inside the dialog.
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { StaffMember } from '@/api/staff/staff-api';
 import { useSetStaffRole } from '@/api/staff/staff-mutations';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { userMessage } from '@/lib/db';
+import { Form, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { m } from '../messages';
-import { RoleFields, type RoleValue } from './role-fields';
+import { RoleFields } from './role-fields';
+import { roleSchema, type RoleValue } from './role-schema';
 
 export function RoleDialog({ member, onClose }: { member: StaffMember | null; onClose: () => void }) {
   return (
@@ -25,38 +26,19 @@ export function RoleDialog({ member, onClose }: { member: StaffMember | null; on
 
 function RoleForm({ userId, initial, onDone }: { userId: string; initial: RoleValue; onDone: () => void }) {
   const setRole = useSetStaffRole();
-  const [access, setAccess] = useState(initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const unchanged = access.role === initial.role && access.finance === initial.finance;
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (setRole.isPending) return;
-    setFailure(null);
-    try {
-      await setRole.mutateAsync({ userId, ...access });
-      onDone();
-    } catch (error) {
-      setFailure(userMessage(error));
-    }
-  };
+  const form = useAppForm(roleSchema, { defaultValues: initial });
+  const [role, finance] = useWatch({ control: form.control, name: ['role', 'finance'] });
+  const unchanged = role === initial.role && finance === initial.finance;
+  // Every refusal here (the last superadmin, finance without holding it) is about the change as a whole.
+  const submit = useFormSubmit(form, async (access) => {
+    await setRole.mutateAsync({ userId, ...access });
+    onDone();
+  });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <RoleFields idPrefix="change" value={access} onChange={setAccess} />
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {failure}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={setRole.isPending || unchanged}>
-          {setRole.isPending ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+      <RoleFields idPrefix="change" />
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} submitDisabled={unchanged} cancelLabel={m.cancel} onCancel={onDone} />
+    </Form>
   );
 }

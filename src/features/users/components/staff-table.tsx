@@ -6,7 +6,7 @@ import { staffRoleLabels } from '@/api/staff/staff-api';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useFormat } from '@/lib/use-format';
+import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
 
 const stateTones: Record<StaffState, BadgeTone> = { activo: 'green', pendiente: 'amber', revocado: 'gray' };

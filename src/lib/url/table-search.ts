@@ -2,8 +2,8 @@
 // sort, and whether filters narrow it. Changing a filter, the sort or the size goes back to page 1.
 import { useMemo } from 'react';
 import type { z } from 'zod/mini';
-import { PAGE_SIZES, formatSort, parseSort } from '@/lib/url-params';
-import { useUrlState, type SetUrlState, type UrlSchema, type UrlStatePatch } from '@/lib/url-state';
+import { PAGE_SIZES, formatSort, parseSort } from '@/lib/url/url-params';
+import { useUrlState, type SetUrlState, type UrlSchema, type UrlStatePatch } from '@/lib/url/url-state';
 
 export interface SortState {
   id: string;

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 const settings = { currency: 'EUR', timezone: 'Europe/Madrid' };
-vi.mock('@/lib/app-settings', () => ({ useAppSettings: () => settings }));
+vi.mock('@/lib/data/app-settings', () => ({ useAppSettings: () => settings }));
 
 const { useFormat } = await import('./use-format');
 

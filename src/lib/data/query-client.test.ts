@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, GC_TIME_MS, retryDelay, shouldRetry } from './query-client';
 
-vi.mock('./notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
-const { notify } = await import('./notify');
+vi.mock('../feedback/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+const { notify } = await import('../feedback/notify');
 
 describe('retryDelay', () => {
   it('doubles from one second', () => {

@@ -3,8 +3,8 @@
 // Read by hand rather than through a Zod schema (url-state.ts): one param does not need Zod, and
 // Mi Cuenta's first load stays within the member budget without it.
 import { useSearchParams } from 'react-router';
-import { useAppSettings } from '@/lib/app-settings';
-import { businessMonthOf, monthKey, monthStart, parseMonth, type MonthStart } from '@/lib/format';
+import { useAppSettings } from '@/lib/data/app-settings';
+import { businessMonthOf, monthKey, monthStart, parseMonth, type MonthStart } from '@/lib/format/format';
 
 export const MONTH_PARAM = 'mes';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasStoredSession, isAuthCallback } from './auth/stored-session';
+import { hasStoredSession, isAuthCallback } from '../auth/stored-session';
 import { DbError, unwrap } from './db';
 import { anonRpc, anonSelect, publicObjectUrl } from './rest';
 import { AUTH_STORAGE_KEY } from './supabase-env';

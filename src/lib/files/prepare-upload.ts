@@ -1,7 +1,7 @@
 // The decision about a file a person picked: refuse it (in Spanish, saying why), pass a PDF
 // through, or resize an image. The type is sniffed from the bytes, not taken from the name.
-import { MIME_BY_TYPE, readFileHead, sniffFileType } from '@/lib/file-type';
-import { MAX_IMAGE_BYTES, resizeImage, type DecodedImage, type ImageCodec } from '@/lib/image-resize';
+import { MIME_BY_TYPE, readFileHead, sniffFileType } from '@/lib/files/file-type';
+import { MAX_IMAGE_BYTES, resizeImage, type DecodedImage, type ImageCodec } from '@/lib/files/image-resize';
 
 export type UploadAccept = 'images' | 'images+pdf';
 

@@ -1,4 +1,4 @@
-// Where the project is and its publishable key, for supabase-js (src/lib/supabase.ts) and for the
+// Where the project is and its publishable key, for supabase-js (src/lib/data/supabase.ts) and for the
 // few requests the public pages make without it (rest.ts, auth/stored-session.ts).
 const url = import.meta.env.VITE_SUPABASE_URL;
 // The project's publishable key (sb_publishable_…): safe in the browser, it acts as `anon`.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 // The module creates the supabase client on import; merging needs none of it.
-vi.mock('@/lib/supabase', () => ({ supabase: {} }));
+vi.mock('@/lib/data/supabase', () => ({ supabase: {} }));
 
 const { DEFAULT_SETTINGS, mergeSettings } = await import('./app-settings');
 

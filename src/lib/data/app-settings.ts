@@ -4,9 +4,9 @@
 // action of Configuración and lives in src/api/settings. They are public (anon may read them), so
 // they are read without supabase-js (rest.ts): the public page needs them too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/db';
-import { loadSupabase } from '@/lib/load-supabase';
-import { anonSelect } from '@/lib/rest';
+import { unwrap } from '@/lib/data/db';
+import { loadSupabase } from '@/lib/data/load-supabase';
+import { anonSelect } from '@/lib/data/rest';
 
 export const SETTINGS_ROW_ID = 'app_settings';
 

@@ -1,6 +1,6 @@
 // The real codec of image-resize.ts: createImageBitmap to decode (applying the EXIF orientation),
 // a canvas to draw and encode. Transparent pixels become white, since JPEG has no alpha.
-import type { ImageCodec } from '@/lib/image-resize';
+import type { ImageCodec } from '@/lib/files/image-resize';
 
 type Bitmap = ImageBitmap;
 

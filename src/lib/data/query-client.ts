@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient, type DefaultOptions, type QueryKey } from '@tanstack/react-query';
 import { isRetryable, userMessage, type DbError } from './db';
-import { notify } from './notify';
+import { notify } from '../feedback/notify';
 
 export const QUERY_RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;

@@ -1,9 +1,0 @@
-import { useMemo } from 'react';
-import { useAppSettings } from '@/lib/app-settings';
-import { createFormatters, type Formatters } from '@/lib/format';
-
-/** The formatters of src/lib/format.ts bound to the settings' currency and time zone. */
-export function useFormat(): Formatters {
-  const { currency, timezone } = useAppSettings();
-  return useMemo(() => createFormatters({ currency, timezone }), [currency, timezone]);
-}
