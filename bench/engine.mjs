@@ -7,6 +7,7 @@
 // The data (bench/lib/engine-data.mjs) is built set-based in SQL; the orders already approved when
 // measuring are settled by the engine's own rule function (private.sale_reward_lines), and the
 // measured ones go through public.approve_sale as staff.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { APPROVALS_AT, MONTH, SIZES, benchCluster, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
@@ -47,8 +48,23 @@ async function staffSession(userId) {
   await c.query(`select set_config('request.jwt.claims', $1, false)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
   return c;
 }
+/** CPU time (user + system, ms) the server processes of these sessions have used: what an approval costs
+ *  the server itself, which a busy host's waits for the CPU do not inflate as they do the latency. */
+async function serverCpuMs(sessions) {
+  let ticks = 0;
+  for (const c of sessions) {
+    const {
+      rows: [{ pid }],
+    } = await c.query('select pg_backend_pid() as pid');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  }
+  return ticks * 10; // USER_HZ = 100 on Linux
+}
+
 async function approveAll(ids, workers) {
   const sessions = await Promise.all(Array.from({ length: workers }, () => staffSession(admin)));
+  const cpuBefore = await serverCpuMs(sessions);
   const latencies = [];
   let next = 0;
   const t = performance.now();
@@ -63,8 +79,9 @@ async function approveAll(ids, workers) {
     }),
   );
   const seconds = ms(t) / 1000;
+  const cpuMs = (await serverCpuMs(sessions)) - cpuBefore;
   await Promise.all(sessions.map((c) => c.end()));
-  return { latencies, perSecond: ids.length / seconds };
+  return { latencies, perSecond: ids.length / seconds, cpuMs };
 }
 
 log(`aprobaciones por approve_sale (rol authenticated, claims de admin; latencia medida en el cliente):`);
@@ -74,10 +91,38 @@ await approveAll(
   pending.slice(0, warm).map((r) => r.id),
   1,
 );
+// The notifications' outbox (issue 26) A/B: batches of 1 connection alternate between the triggers that
+// write the notifications switched off (A, as before them) and on (B), so both meet the same caches.
+const NOTIFY_TRIGGERS = [
+  ['public.sales', 'sales_notify'],
+  ['public.reward_transactions', 'reward_transactions_notify'],
+  ['public.stock_movements', 'stock_movements_notify_low_stock'],
+];
+const notifications = (on) =>
+  db.query(NOTIFY_TRIGGERS.map(([table, trigger]) => `alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`).join('; '));
+const abIds = pending.slice(warm, warm + 2 * warm).map((r) => r.id);
+const ab = { A: [], B: [] };
+const abCpu = { A: 0, B: 0 };
+for (let i = 0, batch = 100; i < abIds.length; i += batch) {
+  const side = (i / batch) % 2 === 0 ? 'A' : 'B';
+  await notifications(side === 'B');
+  const run = await approveAll(abIds.slice(i, i + batch), 1);
+  ab[side].push(...run.latencies);
+  abCpu[side] += run.cpuMs;
+}
+await notifications(true);
+for (const side of ['A', 'B'])
+  log(
+    `  avisos ${side === 'A' ? 'apagados (antes)' : 'encendidos (después)'}, 1 conexión, ${ab[side].length}: p50 ${fmt(pct(ab[side], 50))} ms, p95 ${fmt(pct(ab[side], 95))} ms, CPU del servidor ${fmt(abCpu[side] / ab[side].length)} ms por aprobación`,
+  );
+log(
+  `    escribir los avisos suma al p95: ${fmt(pct(ab.B, 95) - pct(ab.A, 95))} ms (p50: ${fmt(pct(ab.B, 50) - pct(ab.A, 50))} ms; CPU del servidor: ${fmt(abCpu.B / ab.B.length - abCpu.A / ab.A.length)} ms)`,
+);
+const measuredFrom = warm + abIds.length;
 const rounds = [1, ...WORKERS];
-const share = Math.floor((pending.length - warm) / rounds.length);
+const share = Math.floor((pending.length - measuredFrom) / rounds.length);
 for (const [i, workers] of rounds.entries()) {
-  const ids = pending.slice(warm + i * share, warm + (i + 1) * share).map((r) => r.id);
+  const ids = pending.slice(measuredFrom + i * share, measuredFrom + (i + 1) * share).map((r) => r.id);
   const run = await approveAll(ids, workers);
   log(
     `  ${workers} conexión(es), ${ids.length}: p50 ${fmt(pct(run.latencies, 50))} ms, p95 ${fmt(pct(run.latencies, 95))} ms, p99 ${fmt(pct(run.latencies, 99))} ms, ${run.perSecond.toFixed(0)} aprobaciones/s`,
@@ -149,6 +194,24 @@ await timed(
   closer,
   `select json_agg(p) from (select * from public.preview_period_close('${MONTH}') limit 1000) p`,
 );
+// The close with and without its notifications (issue 26: 12,000 «Ganaste» queued in the same job),
+// each in a transaction rolled back, before the real job below.
+for (const on of [false, true]) {
+  const probe = new pg.Client({ connectionString: cfg.dbUrl });
+  await probe.connect();
+  await probe.query(`begin; select set_config('savia.now', '2026-02-01 06:00:00-05', true)`);
+  if (!on) await probe.query(NOTIFY_TRIGGERS.map(([table, trigger]) => `alter table ${table} disable trigger ${trigger}`).join('; '));
+  await timed(`el cierre ${on ? 'con' : 'sin'} sus avisos (private.close_period, deshecho)`, probe, `select private.close_period('${MONTH}', null)`);
+  const {
+    rows: [told],
+  } = await probe.query(
+    `select count(*) filter (where kind = 'earning')::int as earning, count(*)::int as total from public.notifications where created_at = now()`,
+  );
+  log(`    avisos en la cola: ${told.earning} «Ganaste», ${told.total} en total`);
+  await probe.query('rollback');
+  await probe.end();
+  await checkpoint();
+}
 const { res: asked } = await timed('pedir el cierre (request_period_close)', closer, `select (public.request_period_close('${MONTH}')).id`);
 const runner = new pg.Client({ connectionString: cfg.dbUrl }); // postgres, as pg_cron runs it
 await runner.connect();

@@ -31,6 +31,7 @@ Savia está lista en ${seconds} s.
   App                    http://127.0.0.1:${cfg.appPort}
   API                    ${cfg.apiUrl}   (rest, auth, storage, functions bajo /<servicio>/v1)
   Base datos             ${cfg.dbUrl}
+  Correo (MailDev)       ${cfg.mailUrl}   (bandeja web; SMTP en 127.0.0.1:${cfg.smtpPort})
   Publishable key        ${cfg.publishableKey}
   Secret key             ${cfg.secretKey}   (solo en servidores, nunca en el navegador)
   anon (legado)          ${cfg.anonKey}

@@ -246,3 +246,14 @@ $$;
 -- Back to the real clock; activity follows the real current month.
 select set_config('savia.now', '', true), set_config('request.jwt.claims', '', true);
 select private.refresh_all_activity();
+
+-- Today's digest for the staff: sales waiting more than 48 hours (pg_cron sends it every morning).
+select private.queue_approvals_digest();
+
+-- The history's notifications happened months ago: none goes out by e-mail when the stack starts, and
+-- each person finds only their three newest unread in the bell.
+update public.notifications n
+   set email_status = 'skipped',
+       read_at = case when n.id in (select x.id from (select y.id, row_number() over (partition by coalesce(y.client_id, y.user_id) order by y.id desc) as k
+                                                       from public.notifications y) x where x.k <= 3) then null else now() end
+ where n.email_status = 'pending';

@@ -80,6 +80,9 @@ export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
   const dataRoot = defaultDataRoot();
   const dbPort = int('SAVIA_DB_PORT', p.dbPort);
   const apiPort = int('SAVIA_API_PORT', p.apiPort);
+  // The mail server sits beside the API as Supabase CLI's does (web inbox +3, SMTP +4: 54324 and
+  // 54325 for the dev profile), so parallel stacks with their own API port never share one.
+  const mailWebPort = int('SAVIA_MAIL_WEB_PORT', apiPort + 3);
   const dataDir = process.env.SAVIA_DATA_DIR ?? join(dataRoot, `${profile}-${dbPort}`);
   return {
     profile,
@@ -89,6 +92,9 @@ export function stackConfig(profile = process.env.SAVIA_PROFILE ?? 'dev') {
     // PostgREST's admin server (/ready): REST + 100 unless a parallel stack already holds that port.
     restAdminPort: int('SAVIA_REST_ADMIN_PORT', int('SAVIA_REST_PORT', p.restPort) + 100),
     appPort: int('SAVIA_APP_PORT', p.appPort),
+    mailWebPort,
+    smtpPort: int('SAVIA_SMTP_PORT', apiPort + 4),
+    mailUrl: `http://127.0.0.1:${mailWebPort}`,
     dataDir,
     pgData: join(dataDir, 'pg'),
     storageDir: join(dataDir, 'storage'),

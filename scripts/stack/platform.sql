@@ -426,3 +426,85 @@ reset role;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant all on storage.buckets, storage.objects to postgres with grant option;
 grant execute on all functions in schema storage to anon, authenticated, service_role, postgres;
+
+-- pg_net ---------------------------------------------------------------------------------------------
+-- Supabase's image ships pg_net (asynchronous HTTP from SQL), which a migration enables to let
+-- pg_cron call an edge function. Debian has no pg_net package for PostgreSQL 15 and its source is not
+-- reachable where Savia installs, so when the extension is not available the local stack provides
+-- the same SQL surface here: net.http_post (and http_get) queue the request in net.http_request_queue,
+-- inside the caller's transaction, so nothing leaves unless it commits; a worker of the stack
+-- (scripts/stack/pg-net.mjs, in place of pg_net's background worker) sends it and keeps the answer in
+-- net._http_response for six hours, as pg_net does.
+do $pgnet$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_net') then
+    return;
+  end if;
+  create schema if not exists net authorization supabase_admin;
+  create table if not exists net.http_request_queue (
+    id bigserial primary key,
+    method text not null,
+    url text not null,
+    headers jsonb not null,
+    body bytea,
+    timeout_milliseconds integer not null
+  );
+  create unlogged table if not exists net._http_response (
+    id bigint,
+    status_code integer,
+    content_type text,
+    headers jsonb,
+    content text,
+    timed_out boolean,
+    error_msg text,
+    created timestamptz not null default now()
+  );
+  create index if not exists _http_response_created_idx on net._http_response (created);
+  execute $sql$
+create or replace function net.http_post(url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
+                                         headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+                                         timeout_milliseconds integer default 5000) returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $fn$
+declare
+  v_id bigint;
+  v_url text := url;
+begin
+  if params is not null and params <> '{}'::jsonb then
+    v_url := v_url || case when position('?' in v_url) > 0 then '&' else '?' end
+             || (select string_agg(key || '=' || value, '&') from jsonb_each_text(params));
+  end if;
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('POST', v_url, coalesce(headers, '{}'::jsonb), convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'), timeout_milliseconds)
+  returning id into v_id;
+  return v_id;
+end
+$fn$
+  $sql$;
+  execute $sql$
+create or replace function net.http_get(url text, params jsonb default '{}'::jsonb, headers jsonb default '{}'::jsonb,
+                                        timeout_milliseconds integer default 5000) returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $fn$
+declare
+  v_id bigint;
+begin
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('GET', url || case when params is null or params = '{}'::jsonb then ''
+                             else '?' || (select string_agg(key || '=' || value, '&') from jsonb_each_text(params)) end,
+          coalesce(headers, '{}'::jsonb), null, timeout_milliseconds)
+  returning id into v_id;
+  return v_id;
+end
+$fn$
+  $sql$;
+  execute $sql$revoke all on function net.http_post(text, jsonb, jsonb, jsonb, integer), net.http_get(text, jsonb, jsonb, integer) from public$sql$;
+  execute $sql$grant usage on schema net to postgres$sql$;
+  execute $sql$grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer), net.http_get(text, jsonb, jsonb, integer) to postgres$sql$;
+  execute $sql$grant select on net._http_response to postgres$sql$;
+end
+$pgnet$;

@@ -1,14 +1,18 @@
 // @ts-check
-// Brings the whole local Supabase up: Postgres, PostgREST, and the gateway hosting the auth
-// and storage emulators and the functions runner. Used by `npm start` and by `npm test`.
+// Brings the whole local Supabase up: Postgres, PostgREST, the mail server (MailDev), the gateway
+// hosting the auth and storage emulators and the functions runner, and pg_net's stand-in worker.
+// Used by `npm start` and by `npm test`.
+import { join } from 'node:path';
 import pg from 'pg';
+import { ROOT } from '../lib/config.mjs';
 import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
-import { onStop, stopService } from '../lib/processes.mjs';
+import { onStop, spawnService, stopService, waitFor } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
 import { createAuthService } from './auth/index.mjs';
 import { createFunctionsService } from './functions/index.mjs';
 import { createGateway } from './gateway.mjs';
+import { startPgNetWorker } from './pg-net.mjs';
 import { startPostgrest } from './postgrest.mjs';
 import { createStorageService } from './storage/index.mjs';
 
@@ -44,6 +48,8 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
 
   const postgrest = await startPostgrest(cfg);
   stops.push(() => stopService(postgrest));
+  const mailServer = await startMailServer(cfg);
+  stops.push(() => stopService(mailServer));
 
   const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 10 });
   stops.push(() => pool.end());
@@ -68,5 +74,37 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
     gateway.closeAllConnections?.();
     return closed;
   });
+
+  // pg_cron asks pg_net to call send-notifications; here, at this stack's own address.
+  await pool.query('select private.configure_notification_delivery($1, $2)', [`${cfg.apiUrl}/functions/v1/send-notifications`, cfg.publishableKey]);
+  const pgNet = startPgNetWorker(cfg);
+  stops.push(() => pgNet.close());
   return { gateway, pool, services, stop };
+}
+
+/**
+ * MailDev: a real SMTP server that keeps every message it receives and shows them in a web inbox
+ * (with a REST API the tests read), where send-notifications delivers locally.
+ * @param {import('../lib/config.mjs').StackConfig} cfg
+ */
+async function startMailServer(cfg) {
+  const child = spawnService(
+    'maildev',
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/maildev/dist/bin/maildev.js'),
+      '--smtp',
+      String(cfg.smtpPort),
+      '--ip',
+      '127.0.0.1',
+      '--web',
+      String(cfg.mailWebPort),
+      '--web-ip',
+      '127.0.0.1',
+      '--silent',
+    ],
+    { logDir: cfg.logDir },
+  );
+  await waitFor(async () => (await fetch(`${cfg.mailUrl}/api/healthz`)).ok, { what: 'MailDev', timeoutMs: 30000 });
+  return child;
 }

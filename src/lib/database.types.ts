@@ -56,6 +56,8 @@ export type Database = {
           created_at: string
           document_number: string | null
           email: string
+          email_set_at: string | null
+          email_set_by: string | null
           enroller_id: string | null
           enrollment_status: string
           id: string
@@ -77,6 +79,8 @@ export type Database = {
           created_at?: string
           document_number?: string | null
           email: string
+          email_set_at?: string | null
+          email_set_by?: string | null
           enroller_id?: string | null
           enrollment_status?: string
           id?: string
@@ -98,6 +102,8 @@ export type Database = {
           created_at?: string
           document_number?: string | null
           email?: string
+          email_set_at?: string | null
+          email_set_by?: string | null
           enroller_id?: string | null
           enrollment_status?: string
           id?: string
@@ -334,6 +340,89 @@ export type Database = {
           updated_by?: string | null
         }
         Relationships: []
+      }
+      notification_email_opt_outs: {
+        Row: {
+          created_at: string
+          kind: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          kind: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          kind?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      notifications: {
+        Row: {
+          client_id: string | null
+          created_at: string
+          dedupe_key: string | null
+          email_attempts: number
+          email_error: string | null
+          email_handed_at: string | null
+          email_key: string
+          email_lease_until: string | null
+          email_next_at: string
+          email_sent_at: string | null
+          email_status: string
+          id: number
+          kind: string
+          payload: NonNullable<Json>
+          read_at: string | null
+          user_id: string | null
+        }
+        Insert: {
+          client_id?: string | null
+          created_at?: string
+          dedupe_key?: string | null
+          email_attempts?: number
+          email_error?: string | null
+          email_handed_at?: string | null
+          email_key?: string
+          email_lease_until?: string | null
+          email_next_at?: string
+          email_sent_at?: string | null
+          email_status?: string
+          id?: never
+          kind: string
+          payload?: NonNullable<Json>
+          read_at?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          client_id?: string | null
+          created_at?: string
+          dedupe_key?: string | null
+          email_attempts?: number
+          email_error?: string | null
+          email_handed_at?: string | null
+          email_key?: string
+          email_lease_until?: string | null
+          email_next_at?: string
+          email_sent_at?: string | null
+          email_status?: string
+          id?: never
+          kind?: string
+          payload?: NonNullable<Json>
+          read_at?: string | null
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       payout_accounts: {
         Row: {
@@ -1577,6 +1666,10 @@ export type Database = {
       }
       approve_sale: { Args: { p_sale_id: string }; Returns: Json }
       before_user_created_hook: { Args: { event: Json }; Returns: Json }
+      begin_notification_email: {
+        Args: { p_attempt: number; p_id: number }
+        Returns: boolean
+      }
       cancel_sale: {
         Args: { p_reason?: string; p_sale_id: string }
         Returns: Json
@@ -1588,6 +1681,26 @@ export type Database = {
           p_reason: string
         }
         Returns: Json
+      }
+      claim_notification_emails: {
+        Args: { p_lease_seconds?: number; p_limit?: number }
+        Returns: {
+          attempt: number
+          body: string
+          company_name: string
+          contact_info: string
+          email_key: string
+          id: number
+          link: string
+          subject: string
+          to_address: string
+          to_name: string
+        }[]
+      }
+      confirm_client_email: { Args: { p_client_id: string }; Returns: Json }
+      count_my_unread_notifications: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       create_direct_sale: {
         Args: {
@@ -1756,6 +1869,15 @@ export type Database = {
           status: string
           total: number
         }[]
+      }
+      finish_notification_email: {
+        Args: {
+          p_attempt: number
+          p_error?: string
+          p_id: number
+          p_outcome: string
+        }
+        Returns: string
       }
       get_approval_queue: {
         Args: { p_page?: number; p_page_size?: number }
@@ -1946,9 +2068,29 @@ export type Database = {
           star_name: string
         }[]
       }
+      get_my_email_preferences: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: boolean
+          kind: string
+          label: string
+        }[]
+      }
       get_my_enrolments: {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json
+      }
+      get_my_notifications: {
+        Args: { p_before_id?: number; p_limit?: number }
+        Returns: {
+          body: string
+          created_at: string
+          id: number
+          kind: string
+          link: string
+          read_at: string
+          title: string
+        }[]
       }
       get_network_page: {
         Args: {
@@ -1987,6 +2129,19 @@ export type Database = {
           members: number
           month_closed: boolean
           month_points: number
+        }[]
+      }
+      get_notification_email_trouble: {
+        Args: { p_before_id?: number; p_limit?: number }
+        Returns: {
+          attempts: number
+          created_at: string
+          error: string
+          id: number
+          kind: string
+          recipient: string
+          status: string
+          title: string
         }[]
       }
       get_payout_batches: {
@@ -2256,6 +2411,7 @@ export type Database = {
           updated_at: string
         }[]
       }
+      mark_notifications_read: { Args: { p_ids?: number[] }; Returns: number }
       note_voucher_amount: {
         Args: { p_amount: number; p_sale_id: string }
         Returns: Json

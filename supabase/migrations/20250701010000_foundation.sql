@@ -60,6 +60,90 @@ grant execute on function private.refuse(text, text, text, text) to authenticate
 comment on function private.refuse(text, text, text, text) is
   'Toda negativa que una persona puede ver: un mensaje en español y un código estable «savia:<código>» en HINT, para que la app decida sin leer el texto. SQLSTATE P0001 (HTTP 400) salvo que se pida otro: 42501 para lo que es cuestión de permisos (HTTP 403). Como es una excepción, no queda nada escrito.';
 
+-- Contention ------------------------------------------------------------------------------------------
+-- The functions that move stock or money lock the rows they change, always in the same order
+-- (a sale, then its products by id; a payout, then its member's balance; products FOR NO KEY UPDATE,
+-- which the foreign keys' KEY SHARE of another transaction does not block, so a lock is never
+-- upgraded under someone else's), and wait for each other. Each of them bounds that wait with its own
+-- lock_timeout, well under the API's 8 s request limit, and answers a wait that ran out, or a
+-- deadlock PostgreSQL had to break, with this refusal: nothing was written, and the same request a
+-- moment later goes through. HTTP 409 through PostgREST's PTxxx codes, never a 500.
+create or replace function private.refuse_busy() returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.refuse('busy',
+    'Otra operación está cambiando los mismos datos en este momento; no se guardó nada. Inténtalo de nuevo en unos segundos.',
+    null, 'PT409');
+end
+$$;
+revoke all on function private.refuse_busy() from public;
+comment on function private.refuse_busy() is
+  'La negativa por contención (savia:busy, HTTP 409): la llaman, desde su bloque EXCEPTION WHEN lock_not_available OR deadlock_detected, las funciones que mueven stock o dinero. No se escribió nada y repetir la petición suele bastar.';
+
+-- Spreadsheet formulas ------------------------------------------------------------------------------
+-- Names and free text people type reach staff's spreadsheets and the bank's payment file (issue 23
+-- §1): a cell that starts with =, + or @ is run by Excel, LibreOffice and Google Sheets as a formula
+-- (=HYPERLINK(…) sends neighbouring cells away; =cmd|… starts a program in old Excel). Every export
+-- neutralises its text cells (src/lib/export), and the database refuses such text at the door, so no
+-- file made by this app, another tool or a person with SQL ever carries one. A leading «-» or a tab
+-- is left to the exports: «-10 % de descuento» is a normal note. Full-width ＝＋＠ count too: Excel
+-- reads them as formulas in East Asian locales.
+--
+-- private.refuse_formula is the one check: call it from a function to refuse a parameter before
+-- anything is written (DETAIL = the form's field), or attach private.refuse_formula_columns to a
+-- table so that every path that writes those columns is checked.
+create or replace function private.looks_like_formula(p_value text) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(p_value ~ '^[[:space:]]*[=+@＝＋＠]', false)
+$$;
+revoke all on function private.looks_like_formula(text) from public;
+comment on function private.looks_like_formula(text) is
+  'Si un texto empieza (tras espacios) con =, + o @, también de ancho completo: una hoja de cálculo lo ejecutaría como fórmula. La prueba de private.refuse_formula, y la de cada línea de la respuesta del banco (que se rechaza línea por línea).';
+
+create or replace function private.refuse_formula(p_value text, p_what text, p_field text default null) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if private.looks_like_formula(p_value) then
+    perform private.refuse('formula_not_allowed',
+      format('No empieces %s con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', p_what),
+      p_field);
+  end if;
+end
+$$;
+revoke all on function private.refuse_formula(text, text, text) from public;
+comment on function private.refuse_formula(text, text, text) is
+  'Rechaza (savia:formula_not_allowed, DETAIL = el campo) un texto escrito por una persona que empieza con =, + o @ (también de ancho completo, tras espacios): en una exportación o un archivo del banco una hoja de cálculo lo ejecutaría como fórmula. p_what nombra el campo dentro de la frase («el nombre», «los datos de pago»).';
+
+create or replace function private.refuse_formula_columns() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_new jsonb := to_jsonb(new);
+  v_old jsonb := case when tg_op = 'UPDATE' then to_jsonb(old) end;
+  i integer;
+begin
+  -- tg_argv: column, its name in the sentence, column, name… Only a value being written is checked, so a row
+  -- written before this rule existed can still change its other columns.
+  for i in 0 .. coalesce(array_length(tg_argv, 1), 0) / 2 - 1 loop
+    if v_old is null or (v_new -> tg_argv[2 * i]) is distinct from (v_old -> tg_argv[2 * i]) then
+      perform private.refuse_formula(v_new ->> tg_argv[2 * i], tg_argv[2 * i + 1], tg_argv[2 * i]);
+    end if;
+  end loop;
+  return new;
+end
+$$;
+revoke all on function private.refuse_formula_columns() from public;
+comment on function private.refuse_formula_columns() is
+  'Disparador BEFORE INSERT OR UPDATE: aplica private.refuse_formula a las columnas que nombra (argumentos: columna, su nombre en la frase, columna, nombre…), solo cuando se escribe su valor, sea por la API, una función o SQL directo.';
+
 -- Generic trigger helpers ----------------------------------------------------------------------
 
 create or replace function private.touch_updated_at() returns trigger

@@ -235,6 +235,12 @@ begin
 end
 $$;
 comment on function private.require_finance() is 'Solo un superadmin con el permiso de finanzas lee Finanzas: rechaza a cualquier otro; devuelve su id.';
+-- Finance (costs, margins, the month's money) is a circle its members manage: a superadmin without
+-- it can neither let someone in (an accomplice, or themselves through one) nor push the holders out,
+-- which could not be undone, since only a holder grants it. users_roles and staff_invitations are
+-- written only by the functions of Usuarios below (the API roles may only read them), and each of
+-- them applies this rule through private.require_finance_if; acceptance of an invitation is a fact
+-- the link trigger records when the person first signs in.
 create or replace function private.require_finance_if(p_involved boolean) returns void
 language plpgsql
 stable
@@ -248,61 +254,15 @@ begin
 end
 $$;
 comment on function private.require_finance_if(boolean) is
-  'La regla de private.guard_finance para las funciones de Usuarios (que no corren como el que llama): si el cambio da o quita finanzas, solo un superadmin con finanzas.';
+  'El círculo de finanzas, en las funciones de Usuarios (las únicas que escriben roles e invitaciones): si el cambio da o quita finanzas, solo un superadmin con finanzas. Ni se da ese acceso a un cómplice ni se le quita a quien lo tiene.';
 revoke all on function private.require_superadmin(text), private.require_finance() from public, anon, authenticated;
-
--- Finance (costs, margins, the month's money) is a circle its members manage: a superadmin without
--- it can neither let someone in (an accomplice, or themselves through one) nor push the holders out,
--- which could not be undone, since only a holder grants it. So every row that has or gets finance,
--- a role or an invitation, is written or deleted only by a holder.
-create or replace function private.guard_finance() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if current_user in ('authenticated', 'anon')
-     and ((tg_op <> 'INSERT' and old.finance) or (tg_op <> 'DELETE' and new.finance))
-     and not private.has_finance() then
-    perform private.refuse('forbidden', 'Solo un superadmin con acceso a finanzas puede dar o quitar ese acceso.', null, '42501');
-  end if;
-  return case when tg_op = 'DELETE' then old else new end;
-end
-$$;
-comment on function private.guard_finance() is
-  'Solo un superadmin con finanzas crea, cambia o borra un rol o una invitación que tiene o recibe finance: ni da ese acceso ni se lo quita a quien lo tiene.';
-
-create trigger users_roles_finance before insert or update or delete on public.users_roles
-  for each row execute function private.guard_finance();
-create trigger staff_invitations_finance before insert or update or delete on public.staff_invitations
-  for each row execute function private.guard_finance();
-
-create or replace function private.staff_invitations_guard() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  -- Acceptance is a fact the link trigger records when the person first signs in.
-  if current_user in ('authenticated', 'anon')
-     and (new.status = 'accepted' or new.accepted_user_id is not null or new.accepted_at is not null)
-     and (tg_op = 'INSERT' or (new.status, new.accepted_user_id, new.accepted_at) is distinct from (old.status, old.accepted_user_id, old.accepted_at)) then
-    perform private.refuse('forbidden', 'Una invitación queda aceptada sola, cuando la persona entra por primera vez.', null, '42501');
-  end if;
-  return new;
-end
-$$;
-comment on function private.staff_invitations_guard() is
-  'Por la API una invitación nace pendiente y solo se revoca o se reabre: aceptarla (y con quién) lo anota el disparador que vincula la cuenta nueva.';
-
-create trigger staff_invitations_guard before insert or update on public.staff_invitations
-  for each row execute function private.staff_invitations_guard();
 
 -- The two rules on users_roles ---------------------------------------------------------------------
 -- Access is read from users_roles on every request (private.is_staff and friends), so a change of role
 -- is effective on the person's very next request, whatever their token still says. Two rules hold for
--- every path, the API's tables included, in a trigger: nobody leaves the company without a superadmin,
--- and nobody takes away their own superadmin role. The finance circle keeps its own rule
--- (private.guard_finance: only a holder gives or takes finance); the definer functions of Usuarios
--- below apply it themselves (private.require_finance_if), since that trigger checks API callers only.
+-- every path, an operator's SQL included, in a trigger: nobody leaves the company without a
+-- superadmin, and nobody takes away their own superadmin role. The finance circle's rule is applied by
+-- the functions of Usuarios (private.require_finance_if), the only writers of the table.
 create or replace function private.guard_superadmins() returns trigger
 language plpgsql
 security definer
@@ -325,7 +285,7 @@ begin
 end
 $$;
 comment on function private.guard_superadmins() is
-  'Nadie quita su propio rol de superadmin y nunca se quita el último superadmin (bajo un candado, para que dos cambios simultáneos no lo dejen en cero). Vale para cualquier camino: la API, las funciones y un operador en SQL.';
+  'Nadie quita su propio rol de superadmin y nunca se quita el último superadmin (bajo un candado, para que dos cambios simultáneos no lo dejen en cero). Vale para cualquier camino: las funciones de Usuarios y un operador en SQL.';
 create trigger users_roles_superadmins before update of role or delete on public.users_roles
   for each row execute function private.guard_superadmins();
 revoke all on function private.guard_superadmins(), private.require_finance_if(boolean) from public, anon, authenticated;
@@ -340,9 +300,11 @@ declare
   v_email text := lower(btrim(event -> 'user' ->> 'email'));
 begin
   if v_email is not null and v_email <> '' and (
-       exists (select 1 from public.staff_invitations i where lower(i.email) = v_email and i.status = 'pending')
+       (exists (select 1 from public.staff_invitations i where lower(i.email) = v_email and i.status = 'pending')
+        and not exists (select 1 from public.clients c where lower(c.email) = v_email))
     or exists (select 1 from public.clients c
-                where lower(c.email) = v_email and c.enrollment_status = 'registered' and c.auth_uid is null)
+                where lower(c.email) = v_email and c.enrollment_status = 'registered' and c.auth_uid is null
+                  and c.email_set_by is null)
   ) then
     return '{}'::jsonb;
   end if;
@@ -353,7 +315,7 @@ begin
 end
 $$;
 comment on function public.before_user_created_hook(jsonb) is
-  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta el personal invitado y los miembros aprobados aún sin cuenta (los mismos que vincula link_new_auth_user, así no nacen cuentas sin rol); el resto recibe un 403 con mensaje en español.';
+  'Hook before_user_created de Supabase Auth: solo pueden crear cuenta el personal invitado y los miembros aprobados aún sin cuenta cuyo correo no espera la confirmación de otra persona del personal (los mismos que vincula link_new_auth_user, así no nacen cuentas sin rol); el resto recibe un 403 con mensaje en español.';
 
 create or replace function public.custom_access_token_hook(event jsonb) returns jsonb
 language plpgsql
@@ -401,9 +363,12 @@ begin
   if v_email is null or v_email = '' then
     return new;
   end if;
+  -- An invitation never wins over a member's address (invite_staff and update_client_contact refuse
+  -- to make them meet; this holds for whatever got around them): the member's account stays theirs.
   select * into v_invitation
     from public.staff_invitations i
    where lower(i.email) = v_email and i.status = 'pending'
+     and not exists (select 1 from public.clients c where lower(c.email) = v_email)
    for update;
   if found then
     insert into public.users_roles (user_id, role, finance, granted_by)
@@ -414,9 +379,12 @@ begin
      where id = v_invitation.id;
     return new;
   end if;
+  -- Issue 23 §2: an address a staff member chose (clients.email_set_by) opens the account only once
+  -- someone else confirmed it (approving the enrolment, or confirm_client_email).
   update public.clients c
      set auth_uid = new.id
    where lower(c.email) = v_email and c.enrollment_status = 'registered' and c.auth_uid is null
+     and c.email_set_by is null
   returning c.id into v_client_id;
   if v_client_id is not null then
     insert into public.users_roles (user_id, role, finance) values (new.id, 'cliente', false)
@@ -426,7 +394,7 @@ begin
 end
 $$;
 comment on function private.link_new_auth_user() is
-  'Al crearse un usuario en auth.users: una invitación pendiente pasa a users_roles (y queda aceptada); si no, un miembro aprobado con ese correo queda vinculado y recibe el rol cliente.';
+  'Al crearse un usuario en auth.users: una invitación pendiente pasa a users_roles (y queda aceptada); si no, un miembro aprobado con ese correo (que ninguna persona del personal cambió sin que otra lo confirmara) queda vinculado y recibe el rol cliente.';
 
 create trigger on_auth_user_created
   after insert on auth.users
@@ -707,27 +675,20 @@ create trigger audit after insert or update or delete on public.staff_invitation
 alter table public.users_roles enable row level security;
 alter table public.staff_invitations enable row level security;
 
--- Superadmin manages roles and invitations.
-grant select, insert, update, delete on public.users_roles, public.staff_invitations to authenticated;
+-- Read through the API; written only by the functions of Usuarios (invite_staff, set_staff_role,
+-- revoke_staff_access, revoke_staff_invitation) and the link trigger, where the rules are (issue 23 §4:
+-- a table write would skip them, e.g. a member made admin or a member's address invited as staff).
+grant select on public.users_roles, public.staff_invitations to authenticated;
 
 create policy users_roles_select_own on public.users_roles for select to authenticated
   using (user_id = (select auth.uid()));
 create policy users_roles_select_superadmin on public.users_roles for select to authenticated
   using ((select private.is_superadmin()));
 
--- A superadmin manages everyone's role but their own, so nobody can lock themselves out by accident.
-create policy users_roles_insert_superadmin on public.users_roles for insert to authenticated
-  with check ((select private.is_superadmin()) and user_id <> (select auth.uid()));
-create policy users_roles_update_superadmin on public.users_roles for update to authenticated
-  using ((select private.is_superadmin()) and user_id <> (select auth.uid()))
-  with check ((select private.is_superadmin()) and user_id <> (select auth.uid()));
-create policy users_roles_delete_superadmin on public.users_roles for delete to authenticated
-  using ((select private.is_superadmin()) and user_id <> (select auth.uid()));
 create policy users_roles_auth_hook on public.users_roles for select to supabase_auth_admin
   using (true);
 
-create policy staff_invitations_superadmin on public.staff_invitations for all to authenticated
-  using ((select private.is_superadmin()))
-  with check ((select private.is_superadmin()));
+create policy staff_invitations_superadmin on public.staff_invitations for select to authenticated
+  using ((select private.is_superadmin()));
 create policy staff_invitations_auth_hook on public.staff_invitations for select to supabase_auth_admin
   using (true);

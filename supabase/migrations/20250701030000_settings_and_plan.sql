@@ -240,11 +240,12 @@ alter table public.metadata enable row level security;
 alter table public.star_level_configs enable row level security;
 alter table public.plan_versions enable row level security;
 
--- The settings row is public (landing page) and superadmin saves it with an upsert; the plan is
--- edited by superadmin; its versions are written only by the trigger.
+-- The settings row is public (landing page) and superadmin saves it with an upsert (Configuración's
+-- one direct write, checked by validate_settings); the plan changes only through save_plan, which
+-- validates it whole (issue 23 §4); its versions are written only by the trigger.
 grant select on public.metadata to anon;
 grant select, insert, update on public.metadata to authenticated;
-grant select, insert, update, delete on public.star_level_configs to authenticated;
+grant select on public.star_level_configs to authenticated;
 grant select on public.plan_versions to authenticated;
 create policy metadata_select_everyone on public.metadata for select to anon, authenticated
   using (true);
@@ -256,9 +257,6 @@ create policy metadata_update_superadmin on public.metadata for update to authen
 
 create policy star_level_configs_select on public.star_level_configs for select to authenticated
   using ((select private.has_role()));
-create policy star_level_configs_write_superadmin on public.star_level_configs for all to authenticated
-  using ((select private.is_superadmin()))
-  with check ((select private.is_superadmin()));
 
 create policy plan_versions_select on public.plan_versions for select to authenticated
   using ((select private.has_role()));

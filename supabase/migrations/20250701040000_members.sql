@@ -23,9 +23,12 @@ create table public.clients (
   enrollment_status text not null default 'pending'
     constraint clients_estado_enrolamiento_valido check (enrollment_status in ('pending', 'registered', 'rejected', 'cancelled')),
   joined_at timestamptz,
+  email_set_by uuid, -- who, as a fact (like audit_logs.actor_id): no foreign key, so it outlives the account
+  email_set_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint clients_no_se_patrocina_a_si_mismo check (enroller_id <> id),
+  constraint clients_cambio_de_correo_con_fecha check ((email_set_by is null) = (email_set_at is null)),
   constraint clients_ruta_coherente check ((enroller_id is null) = (extensions.nlevel(path) = 1)),
   constraint clients_registrado_con_fecha check (enrollment_status <> 'registered' or joined_at is not null)
 ) with (fillfactor = 50);
@@ -44,6 +47,9 @@ comment on column public.clients.path is 'Ruta de la red (member_no separados po
 comment on column public.clients.enrollment_status is
   'pending: enrolamiento pendiente de aprobación; registered: aprobado (puede iniciar sesión); rejected / cancelled: la venta de enrolamiento fue rechazada o cancelada.';
 comment on column public.clients.is_active is 'Activo en el mes en curso (100 puntos personales); lo mantiene el motor de recompensas.';
+comment on column public.clients.email_set_by is
+  'La persona del personal que cambió el correo (update_client_contact), mientras otra no lo confirme: quien elige a quién llega la cuenta no es quien la abre (issue 23 §2). Mientras tenga valor, nadie entra con ese correo, y esa persona no aprueba el enrolamiento ni confirma el correo; aprobar el enrolamiento o confirm_client_email, por otra persona, lo vacía.';
+comment on column public.clients.email_set_at is 'Cuándo cambió el correo la persona de email_set_by.';
 
 create or replace function private.clients_maintain_path() returns trigger
 language plpgsql
@@ -105,6 +111,10 @@ create trigger clients_path_cascade
   execute function private.clients_cascade_path();
 create trigger clients_touch before update on public.clients
   for each row execute function private.touch_updated_at();
+-- What members and staff type about a person reaches the exports and the bank's file (foundation).
+create trigger clients_refuse_formulas before insert or update of name, email, document_number, address, city on public.clients
+  for each row execute function private.refuse_formula_columns(
+    'name', 'el nombre', 'email', 'el correo', 'document_number', 'el documento', 'address', 'la dirección', 'city', 'la ciudad');
 create trigger clients_stamp before insert or update on public.clients
   for each row execute function private.stamp_authorship('created_at');
 
@@ -123,70 +133,6 @@ as $$
   )
 $$;
 comment on function private.in_my_downline(uuid) is 'Verdadero si el miembro indicado está en la descendencia (cualquier generación) del miembro actual.';
-
--- Members may edit their contact data and public page only; the rest belongs to staff or the engine.
-create or replace function private.clients_guard() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_free text[] := array['name', 'phone', 'address', 'city', 'landing_message', 'updated_at'];
-  v_engine text[] := array['star_level', 'is_active', 'enrollment_status', 'joined_at'];
-begin
-  -- Security-definer RPCs (the engine) run as their owner and are trusted; only API roles are checked.
-  if current_user not in ('authenticated', 'anon') then
-    return new;
-  end if;
-  if tg_op = 'INSERT' then
-    if new.star_level <> 1 or new.is_active or new.enrollment_status <> 'pending' or new.joined_at is not null then
-      perform private.refuse('forbidden', 'Un miembro nuevo empieza en estrella 1, inactivo y pendiente de aprobación.', null, '42501');
-    end if;
-    if new.auth_uid is not null and not private.is_superadmin() then
-      perform private.refuse('forbidden', 'Solo un superadmin puede vincular una cuenta a un miembro.', null, '42501');
-    end if;
-    return new;
-  end if;
-  if not private.is_staff() then
-    if (to_jsonb(new) - v_free) is distinct from (to_jsonb(old) - v_free) then
-      perform private.refuse('forbidden', 'Solo puedes modificar tus datos de contacto y tu página pública.', null, '42501');
-    end if;
-    return new;
-  end if;
-  if (to_jsonb(new) -> 'star_level', to_jsonb(new) -> 'is_active',
-      to_jsonb(new) -> 'enrollment_status', to_jsonb(new) -> 'joined_at')
-     is distinct from
-     (to_jsonb(old) -> 'star_level', to_jsonb(old) -> 'is_active',
-      to_jsonb(old) -> 'enrollment_status', to_jsonb(old) -> 'joined_at') then
-    perform private.refuse('engine_fields', 'El nivel, la actividad y el estado de enrolamiento los calcula el sistema; no se editan a mano.', array_to_string(v_engine, ', '), '42501');
-  end if;
-  if (new.enroller_id is distinct from old.enroller_id or new.auth_uid is distinct from old.auth_uid)
-     and not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.', null, '42501');
-  end if;
-  -- A move is made only through public.change_enroller (security definer, so not checked here),
-  -- which asks for the reason, refuses a cycle with the names and records the move.
-  if new.enroller_id is distinct from old.enroller_id then
-    perform private.refuse('forbidden', 'El enrolador se cambia con «Cambiar enrolador», que pide el motivo y deja registrado el cambio.', null, '42501');
-  end if;
-  -- An approved member's e-mail is what Google sign-in is matched on (before_user_created_hook and
-  -- link_new_auth_user): whoever changes it while no login is linked chooses who gets the account
-  -- and its balance, so that is a superadmin's decision, as linking an account is. It stays so
-  -- once a login is linked, because a link comes undone when its auth user is deleted, and an
-  -- address changed meanwhile would then take the account. We rejected «the link requires the
-  -- original address»: a corrected address could then never be used to sign in. Before approval
-  -- nobody can sign in with the address, so staff correct a pending enrolment's typo freely.
-  if new.email is distinct from old.email and old.enrollment_status = 'registered' and not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.', null, '42501');
-  end if;
-  return new;
-end
-$$;
-comment on function private.clients_guard() is
-  'Protege las columnas de clients que no debe tocar quien edita: el miembro solo sus datos de contacto; nadie por la API el nivel, la actividad o el estado de enrolamiento; el patrocinador solo por change_enroller (superadmin); solo superadmin la cuenta vinculada o el correo de un miembro aprobado.';
-
-create trigger clients_guard
-  before insert or update on public.clients
-  for each row execute function private.clients_guard();
 
 -- Clientes' search (search_members) stays fast at 100,000 members: one trigram GIN index over the
 -- member's searchable text (lower-cased and unaccented by the unaccent dictionary, which is cheap to
@@ -263,23 +209,15 @@ create trigger audit after insert or update or delete on public.clients for each
 
 -- Row level security --------------------------------------------------------------------------------
 alter table public.clients enable row level security;
--- Staff manage members, a member edits their own contact data (clients_guard keeps the rest); only
--- superadmin deletes.
-grant select, insert, update, delete on public.clients to authenticated;
+-- Read through the API. A member is written only by functions, each with its rules: enrol_member and
+-- the engine (the person, their status, level and activity), update_client_contact (staff's
+-- corrections, the e-mail rules below), confirm_client_email, change_enroller (issue 23 §4: a direct
+-- PATCH skipped them, and a member's own name reached the exports unchecked).
+grant select on public.clients to authenticated;
 create policy clients_select_own on public.clients for select to authenticated
   using (id = (select private.my_client_id()));
 create policy clients_select_staff on public.clients for select to authenticated
   using ((select private.is_staff()));
-create policy clients_update_own on public.clients for update to authenticated
-  using (id = (select private.my_client_id()))
-  with check (id = (select private.my_client_id()));
-create policy clients_insert_staff on public.clients for insert to authenticated
-  with check ((select private.is_staff()));
-create policy clients_update_staff on public.clients for update to authenticated
-  using ((select private.is_staff()))
-  with check ((select private.is_staff()));
-create policy clients_delete_superadmin on public.clients for delete to authenticated
-  using ((select private.is_superadmin()));
 create policy clients_auth_hook on public.clients for select to supabase_auth_admin
   using (true);
 -- Auth's hooks (identity migration) read it as supabase_auth_admin.
@@ -330,16 +268,30 @@ begin
   if v_slug is not null and (v_slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(v_slug) not between 3 and 60) then
     perform private.refuse('invalid_slug', 'El enlace de la página debe tener de 3 a 60 letras sin tildes, números y guiones entre ellos (por ejemplo, ana-torres).', 'slug');
   end if;
-  -- This function runs as its owner, so clients_guard trusts it: its rule for approved members'
-  -- e-mails (what Google sign-in is matched on) is applied here.
-  if v_email is distinct from pg_catalog.lower(v_client.email) and v_client.enrollment_status = 'registered' and not private.is_superadmin() then
-    perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.', 'email', '42501');
+  -- The e-mail is what Google sign-in is matched on (before_user_created_hook, link_new_auth_user):
+  -- whoever changes it chooses who gets the account and its balance.
+  --   * An approved member's, only a superadmin (a link comes undone when its auth user is deleted,
+  --     so this holds once a login is linked too). A pending enrolment's typo any staff member fixes.
+  --   * Whoever changed it does not open the account (issue 23 §2): email_set_by marks the change,
+  --     nobody signs in with the address and that person neither approves the enrolment nor confirms
+  --     the address until someone else does (approve_sale, confirm_client_email).
+  --   * Never staff's address or a pending invitation's: the invitation would win at sign-in.
+  if v_email is distinct from pg_catalog.lower(v_client.email) then
+    if v_client.enrollment_status = 'registered' and not private.is_superadmin() then
+      perform private.refuse('forbidden', 'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.', 'email', '42501');
+    end if;
+    if private.is_staff_email(v_email) then
+      perform private.refuse('staff_email',
+        format('El correo %s es de una cuenta o una invitación del personal: un miembro no puede usarlo.', v_email), 'email');
+    end if;
   end if;
 
   begin
     update public.clients c
        set name = v_name,
            email = case when v_email = pg_catalog.lower(c.email) then c.email else v_email end,
+           email_set_by = case when v_email = pg_catalog.lower(c.email) then c.email_set_by else auth.uid() end,
+           email_set_at = case when v_email = pg_catalog.lower(c.email) then c.email_set_at else now() end,
            phone = v_phone, document_number = v_document, address = v_address, city = v_city, slug = v_slug
      where c.id = v_client.id;
   exception when unique_violation then
@@ -353,13 +305,61 @@ begin
 end
 $$;
 comment on function public.update_client_contact(uuid, text, text, text, text, text, text, text) is
-  'Personal: cambia nombre, correo, teléfono, documento, dirección, ciudad y slug de un miembro, validando cada campo (la negativa dice en DETAIL qué campo) y en una sola actualización, que la auditoría anota con quién y antes / después. El correo de un miembro aprobado, solo un superadmin. Devuelve la ficha (get_client_profile).';
+  'Personal: cambia nombre, correo, teléfono, documento, dirección, ciudad y slug de un miembro, validando cada campo (la negativa dice en DETAIL qué campo) y en una sola actualización, que la auditoría anota con quién y antes / después. El correo de un miembro aprobado, solo un superadmin; nunca el de una cuenta o invitación del personal; un correo cambiado espera la confirmación de otra persona del personal (email_set_by). Devuelve la ficha (get_client_profile).';
 revoke all on function public.update_client_contact(uuid, text, text, text, text, text, text, text) from public, anon;
 grant execute on function public.update_client_contact(uuid, text, text, text, text, text, text, text) to authenticated;
 
+-- The second pair of eyes on an address a staff member chose (issue 23 §2): someone else confirms it
+-- (or approves the enrolment), and only then can a login be linked to it.
+create or replace function private.email_check_json(p_set_by uuid, p_set_at timestamptz) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_set_by is null then
+    return null;
+  end if;
+  -- The e-mail, not user_metadata's name: a person edits their own metadata.
+  return jsonb_build_object('set_by_email', (select u.email from auth.users u where u.id = p_set_by),
+                            'set_by_me', p_set_by = auth.uid(), 'set_at', p_set_at);
+end
+$$;
+revoke all on function private.email_check_json(uuid, timestamptz) from public;
+comment on function private.email_check_json(uuid, timestamptz) is
+  'El cambio de correo que espera a otra persona del personal (clients.email_set_by/at) como lo leen Clientes y Aprobaciones: quién lo cambió (su correo), si fue quien pregunta y cuándo; null si no hay nada por confirmar.';
+
+create or replace function public.confirm_client_email(p_client_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := private.require_staff();
+  v_client public.clients;
+begin
+  select * into v_client from public.clients c where c.id = p_client_id for update;
+  if not found then
+    perform private.refuse('unknown_client', 'El miembro no existe.');
+  end if;
+  if v_client.email_set_by is null then
+    perform private.refuse('invalid_transition', 'El correo de este miembro no tiene un cambio por confirmar.');
+  end if;
+  if v_client.email_set_by = v_actor then
+    perform private.refuse('second_approver_required', 'Tú cambiaste este correo: debe confirmarlo otra persona del personal.', null, '42501');
+  end if;
+  update public.clients c set email_set_by = null, email_set_at = null where c.id = p_client_id;
+  return public.get_client_profile(p_client_id);
+end
+$$;
+comment on function public.confirm_client_email(uuid) is
+  'Personal: confirma el correo que otra persona del personal le cambió a un miembro; desde ese momento se puede entrar con él (y vincular la cuenta). Quien lo cambió no puede confirmarlo (savia:second_approver_required, 42501). Queda en la bitácora del miembro. Devuelve la ficha.';
+revoke all on function public.confirm_client_email(uuid) from public, anon;
+grant execute on function public.confirm_client_email(uuid) to authenticated;
+
 -- The change of a member's enroller is a superadmin's decision, made only through change_enroller
--- (clients_guard refuses a direct UPDATE of enroller_id from the API, superadmin included), which asks
--- for a reason, refuses a cycle before anything is written and records the move in enroller_changes.
+-- (the API roles cannot write clients), which asks for a reason, refuses a cycle before anything is written and records the move in enroller_changes.
 
 -- The record of enroller changes -----------------------------------------------------------------------
 create table public.enroller_changes (

@@ -20,6 +20,8 @@ comment on table public.suppliers is 'Proveedores de la empresa. Solo superadmin
 create trigger suppliers_touch before update on public.suppliers for each row execute function private.touch_updated_at();
 create trigger suppliers_stamp before insert or update on public.suppliers
   for each row execute function private.stamp_authorship('created_at');
+create trigger suppliers_refuse_formulas before insert or update of name, tax_id, contact_name on public.suppliers
+  for each row execute function private.refuse_formula_columns('name', 'el nombre del proveedor', 'tax_id', 'el NIT', 'contact_name', 'el contacto');
 
 -- Suppliers: Spanish refusals field by field, and history kept -----------------------------------------
 create or replace function private.suppliers_validate() returns trigger
@@ -146,6 +148,8 @@ create trigger products_prepare before insert or update on public.products
 create trigger products_touch before update on public.products for each row execute function private.touch_updated_at();
 create trigger products_stamp before insert or update on public.products
   for each row execute function private.stamp_authorship('created_at');
+create trigger products_refuse_formulas before insert or update of name, category on public.products
+  for each row execute function private.refuse_formula_columns('name', 'el nombre del producto', 'category', 'la categoría');
 
 -- A product that was sold, moved beyond its opening stock or used in a recipe is deactivated, never
 -- deleted: a trigger says so for any DELETE.
@@ -248,35 +252,34 @@ alter table public.recipes enable row level security;
 alter table public.recipe_products enable row level security;
 alter table public.supplier_products enable row level security;
 
--- The back office edits the catalogue (costs with finance, suppliers as superadmin).
-grant select, insert, update, delete on public.suppliers, public.products, public.product_costs, public.recipes,
-  public.recipe_products to authenticated;
-grant select, insert, delete on public.supplier_products to authenticated;
+-- Read through the API; written only by the functions of the back office (save_supplier, save_product,
+-- set_product_active, delete_product, save_recipe, delete_recipe, register_restock), each with its
+-- rules (issue 23 §4). The one direct write a screen makes: Proveedores deletes a supplier never
+-- restocked (suppliers_keep_history refuses the others).
+grant select on public.suppliers, public.products, public.product_costs, public.recipes, public.recipe_products,
+  public.supplier_products to authenticated;
+grant delete on public.suppliers to authenticated;
 
-create policy suppliers_superadmin on public.suppliers for all to authenticated
-  using ((select private.is_superadmin())) with check ((select private.is_superadmin()));
+create policy suppliers_select_superadmin on public.suppliers for select to authenticated
+  using ((select private.is_superadmin()));
+create policy suppliers_delete_superadmin on public.suppliers for delete to authenticated
+  using ((select private.is_superadmin()));
 
--- Members order from the active catalogue; staff manage all of it.
+-- Members order from the active catalogue; staff read all of it.
 create policy products_select_member on public.products for select to authenticated
   using (is_active and (select private.my_client_id()) is not null);
 create policy products_select_staff on public.products for select to authenticated
   using ((select private.is_staff()));
-create policy products_insert_staff on public.products for insert to authenticated
-  with check ((select private.is_staff()));
-create policy products_update_staff on public.products for update to authenticated
-  using ((select private.is_staff())) with check ((select private.is_staff()));
-create policy products_delete_staff on public.products for delete to authenticated
+
+create policy product_costs_finance on public.product_costs for select to authenticated
+  using ((select private.has_finance()));
+
+create policy recipes_staff on public.recipes for select to authenticated
   using ((select private.is_staff()));
-
-create policy product_costs_finance on public.product_costs for all to authenticated
-  using ((select private.has_finance())) with check ((select private.has_finance()));
-
-create policy recipes_staff on public.recipes for all to authenticated
-  using ((select private.is_staff())) with check ((select private.is_staff()));
-create policy recipe_products_staff on public.recipe_products for all to authenticated
-  using ((select private.is_staff())) with check ((select private.is_staff()));
-create policy supplier_products_superadmin on public.supplier_products for all to authenticated
-  using ((select private.is_superadmin())) with check ((select private.is_superadmin()));
+create policy recipe_products_staff on public.recipe_products for select to authenticated
+  using ((select private.is_staff()));
+create policy supplier_products_superadmin on public.supplier_products for select to authenticated
+  using ((select private.is_superadmin()));
 
 -- Saving a supplier and what it supplies, in one transaction ---------------------------------------------
 create or replace function public.save_supplier(

@@ -64,20 +64,6 @@ create trigger leads_touch before update on public.leads for each row execute fu
 create trigger leads_stamp before insert or update on public.leads
   for each row execute function private.stamp_authorship('created_at');
 
-create or replace function private.leads_guard() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if current_user in ('authenticated', 'anon') and not private.is_staff()
-     and (to_jsonb(new) - array['status', 'updated_at']) is distinct from (to_jsonb(old) - array['status', 'updated_at']) then
-    perform private.refuse('forbidden', 'Solo puedes cambiar el estado de tus contactos.', null, '42501');
-  end if;
-  return new;
-end
-$$;
-comment on function private.leads_guard() is 'El miembro solo cambia el estado de seguimiento de sus contactos, no lo que escribió el visitante.';
-create trigger leads_guard before update on public.leads for each row execute function private.leads_guard();
 
 -- A lead is read by its member and staff in the app: refuse markup at the door rather than trusting
 -- every screen (and every export) to escape it.
@@ -107,14 +93,16 @@ alter table public.health_analyses enable row level security;
 alter table public.leads enable row level security;
 
 -- Analyses are written only by record_health_analysis (computed by the database, never typed in) and
--- never edited afterwards; a superadmin may still delete one (the person asks to be forgotten).
-grant select, delete on public.health_analyses to authenticated;
+-- never edited afterwards. No screen deletes one (issue 23 §4: no table write the screens do not
+-- make): when a person asks to be forgotten, that will be a function that says what goes with it.
+grant select on public.health_analyses to authenticated;
 
--- Leads arrive through public.submit_lead, so nobody inserts them through the API.
-grant select, update, delete on public.leads to authenticated;
+-- Leads arrive through public.submit_lead, so nobody inserts them through the API. Their member (and
+-- staff) move the follow-up state, the one column the API may write: what the visitor wrote is theirs.
+grant select, update (status) on public.leads to authenticated;
 
-create policy health_analyses_superadmin on public.health_analyses for all to authenticated
-  using ((select private.is_superadmin())) with check ((select private.is_superadmin()));
+create policy health_analyses_superadmin on public.health_analyses for select to authenticated
+  using ((select private.is_superadmin()));
 
 create policy leads_select_own on public.leads for select to authenticated
   using (client_id = (select private.my_client_id()));
@@ -124,8 +112,6 @@ create policy leads_select_staff on public.leads for select to authenticated
   using ((select private.is_staff()));
 create policy leads_update_staff on public.leads for update to authenticated
   using ((select private.is_staff())) with check ((select private.is_staff()));
-create policy leads_delete_superadmin on public.leads for delete to authenticated
-  using ((select private.is_superadmin()));
 
 -- The public page's contact form (the page itself is read through public.get_public_page).
 create or replace function public.submit_lead(p_slug text, p_name text, p_email text default null,

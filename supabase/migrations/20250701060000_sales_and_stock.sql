@@ -130,6 +130,12 @@ comment on function private.sales_transition() is
   'Máquina de estados de la venta (DESIGN.md §5): cualquier otro cambio de estado se rechaza con un mensaje en español, también desde el motor.';
 create trigger sales_transition before insert or update on public.sales for each row execute function private.sales_transition();
 create trigger sales_touch before update on public.sales for each row execute function private.touch_updated_at();
+-- Typed by the buyer or staff, read in Ventas' export and the ledger's (foundation: no formulas).
+create trigger sales_refuse_formulas
+  before insert or update of payment_reference, delivery_address, notes, rejection_reason, cancellation_reason on public.sales
+  for each row execute function private.refuse_formula_columns(
+    'payment_reference', 'la referencia del pago', 'delivery_address', 'la dirección de entrega', 'notes', 'la nota',
+    'rejection_reason', 'el motivo del rechazo', 'cancellation_reason', 'el motivo de la cancelación');
 
 -- Aprobaciones asks PostgREST for the pending sales oldest first, a page at a time, each with its
 -- member and its lines embedded (LATERAL subqueries), with the exact count (supabase-js
@@ -212,7 +218,10 @@ as $$
 declare
   v_product record;
 begin
-  select p.name, p.stock into v_product from public.products p where p.id = new.product_id for update;
+  -- NO KEY UPDATE, not UPDATE: this transaction's own foreign-key check (and every other one's) holds
+  -- KEY SHARE on the product, which UPDATE would have to wait for: two movements of one product at
+  -- once then waited for each other (issue 23 §6). NO KEY UPDATE conflicts only with itself.
+  select p.name, p.stock into v_product from public.products p where p.id = new.product_id for no key update;
   if v_product.stock + new.quantity < 0 then
     perform private.refuse('insufficient_stock', format('Stock insuficiente de «%s»: hay %s y se necesitan %s.', v_product.name, v_product.stock, -new.quantity));
   end if;
@@ -221,7 +230,7 @@ begin
 end
 $$;
 comment on function private.apply_stock_movement() is
-  'Aplica cada movimiento al stock del producto bajo bloqueo de fila y rechaza dejarlo negativo con un mensaje claro.';
+  'Aplica cada movimiento al stock del producto bajo bloqueo de fila (FOR NO KEY UPDATE, compatible con el KEY SHARE de las claves foráneas) y rechaza dejarlo negativo con un mensaje claro.';
 create trigger stock_movements_apply after insert on public.stock_movements
   for each row execute function private.apply_stock_movement();
 
@@ -340,6 +349,7 @@ returns jsonb
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_superadmin('Solo un superadmin puede gestionar proveedores y reposiciones.');
@@ -423,6 +433,13 @@ begin
     end if;
   end loop;
 
+  -- Every product of the restock, locked in id order before anything is written: two restocks (or
+  -- a restock and an approval) sharing products take them in the same order and never deadlock.
+  perform 1 from public.products p
+   where p.id in (select (l ->> 'product_id')::uuid from jsonb_array_elements(p_lines) l)
+   order by p.id
+   for no key update;
+
   insert into public.restocks (supplier_id, note, created_by, created_at)
   values (p_supplier_id, v_note, v_actor, now())
   returning id into v_restock;
@@ -453,10 +470,12 @@ begin
 
   return jsonb_build_object('restock_id', v_restock, 'supplier_name', v_supplier.name,
     'lines', (select jsonb_agg(x order by x ->> 'name', x ->> 'product_id') from jsonb_array_elements(v_result) x));
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.register_restock(uuid, jsonb, text) is
-  'Registra una reposición (solo superadmin), todo o nada: la cabecera, sus líneas, un movimiento de stock «restock» por línea con el proveedor, y el costo unitario de cada línea como último costo del producto (product_costs). p_lines = [{product_id, quantity, unit_cost}]. Rechaza en español un proveedor inactivo o inexistente, ninguna línea, un producto repetido o inactivo, cantidades no enteras, de cero o absurdas y costos negativos o absurdos (DETAIL = el número de línea). Devuelve el stock antes y después de cada producto.';
+  'Registra una reposición (solo superadmin), todo o nada: la cabecera, sus líneas, un movimiento de stock «restock» por línea con el proveedor, y el costo unitario de cada línea como último costo del producto (product_costs). p_lines = [{product_id, quantity, unit_cost}]. Rechaza en español un proveedor inactivo o inexistente, ninguna línea, un producto repetido o inactivo, cantidades no enteras, de cero o absurdas y costos negativos o absurdos (DETAIL = el número de línea). Devuelve el stock antes y después de cada producto. Bajo contención, savia:busy (HTTP 409).';
 revoke all on function public.register_restock(uuid, jsonb, text) from public, anon;
 grant execute on function public.register_restock(uuid, jsonb, text) to authenticated;
 
@@ -466,6 +485,7 @@ returns jsonb
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_product public.products;
@@ -483,7 +503,7 @@ begin
     perform private.refuse('reason_required', 'Escribe el motivo del ajuste (de 3 a 500 caracteres).', 'reason');
   end if;
   -- Locked, so the stock read here is the one the movement will change.
-  select * into v_product from public.products p where p.id = p_product_id for update;
+  select * into v_product from public.products p where p.id = p_product_id for no key update;
   if not found then
     perform private.refuse('unknown_product', 'El producto no existe.');
   end if;
@@ -495,10 +515,12 @@ begin
   values (v_product.id, case when p_direction = 'salida' then -p_quantity else p_quantity end, 'adjustment', v_reason, auth.uid())
   returning id into v_movement;
   return jsonb_build_object('movement_id', v_movement, 'stock', (select p.stock from public.products p where p.id = v_product.id));
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.adjust_stock(uuid, text, integer, text) is
-  'Personal: «Ajustar stock» de un producto: una entrada o salida de 1 a 1.000.000 unidades con su motivo (3 a 500 caracteres), registrada como movimiento adjustment firmado por quien llama. Una salida mayor que el stock se rechaza (savia:insufficient_stock, DETAIL quantity). Devuelve el movimiento y el stock resultante.';
+  'Personal: «Ajustar stock» de un producto: una entrada o salida de 1 a 1.000.000 unidades con su motivo (3 a 500 caracteres), registrada como movimiento adjustment firmado por quien llama. Una salida mayor que el stock se rechaza (savia:insufficient_stock, DETAIL quantity). Devuelve el movimiento y el stock resultante. Bajo contención, savia:busy (HTTP 409).';
 revoke all on function public.adjust_stock(uuid, text, integer, text) from public, anon;
 grant execute on function public.adjust_stock(uuid, text, integer, text) to authenticated;
 

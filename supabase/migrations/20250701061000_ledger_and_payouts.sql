@@ -83,24 +83,6 @@ create index reward_transactions_reversed_idx on public.reward_transactions (ben
 -- and the request keeps the version it was approved with (payout_requests.payout_account_id). The
 -- company's side of the bank file (NIT, debit account, the layouts it uses) is payout_file_settings.
 
--- Text typed by people that reaches the bank's file or an export must not start like a spreadsheet
--- formula. wip/security is adding a shared helper for this; until it lands on main this one is used
--- by payout_accounts_prepare and the reply's reasons (20250701073000): swap the calls, then drop it.
-create or replace function private.refuse_formula_start(p_value text, p_field text, p_label text) returns void
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  if pg_catalog.left(pg_catalog.btrim(coalesce(p_value, '')), 1) in ('=', '+', '@') then
-    perform private.refuse('formula_text', format('%s no puede empezar por «%s»: una hoja de cálculo lo ejecutaría como fórmula.',
-      p_label, pg_catalog.left(pg_catalog.btrim(p_value), 1)), p_field);
-  end if;
-end
-$$;
-comment on function private.refuse_formula_start(text, text, text) is
-  'Rechaza (formula_text, DETAIL = el campo) un texto escrito por una persona que empieza por =, + o @: llega al archivo del banco o a una exportación, y una hoja de cálculo lo ejecutaría. Provisional hasta el ayudante compartido de seguridad.';
-
 -- Identity documents (Colombia): what each type looks like. The NIT carries DIAN's check digit.
 create or replace function private.nit_check_digit(p_base text) returns integer
 language sql
@@ -167,7 +149,7 @@ as $$
   select pg_catalog.regexp_replace(pg_catalog.btrim(coalesce(p_text, '')), '\s+', ' ', 'g')
 $$;
 comment on function private.compact_name(text) is 'Nombre sin espacios al principio ni al final y con uno solo entre palabras.';
-revoke all on function private.refuse_formula_start(text, text, text), private.nit_check_digit(text), private.document_problem(text, text),
+revoke all on function private.nit_check_digit(text), private.document_problem(text, text),
   private.document_key(text), private.compact_number(text), private.compact_name(text) from public;
 
 -- payout_institutions: the banks and wallets the company pays to ------------------------------------
@@ -305,7 +287,7 @@ begin
       'account_number');
   end if;
 
-  perform private.refuse_formula_start(new.holder_name, 'holder_name', 'El nombre del titular');
+  perform private.refuse_formula(new.holder_name, 'el nombre del titular', 'holder_name');
   if char_length(new.holder_name) not between 3 and 60 or new.holder_name !~ '^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ][A-Za-zÁÉÍÓÚÜÑáéíóúüñ .''-]*$' then
     perform private.refuse('invalid_payout_account',
       'El nombre del titular va como en el banco: entre 3 y 60 letras y espacios (se admiten tildes, ñ, apóstrofo, punto y guion).', 'holder_name');
@@ -441,6 +423,12 @@ create trigger payout_requests_transition before update on public.payout_request
   for each row execute function private.payout_transition();
 create trigger payout_requests_touch before update on public.payout_requests
   for each row execute function private.touch_updated_at();
+-- The member's payment details and staff's reference and reason reach Pagos' CSV and the bank's file
+-- (foundation: no formulas).
+create trigger payout_requests_refuse_formulas
+  before insert or update of payment_details, payment_reference, rejection_reason on public.payout_requests
+  for each row execute function private.refuse_formula_columns(
+    'payment_details', 'los datos de pago', 'payment_reference', 'la referencia del pago', 'rejection_reason', 'el motivo del rechazo');
 
 -- A finished request (paid or rejected) is found by the month it was finished in, as the totals count it.
 create index if not exists payout_requests_finished_idx on public.payout_requests (status, (coalesce(paid_at, decided_at)));

@@ -285,11 +285,13 @@ begin
   select * into v_sale from public.sales s where s.id = p_sale_id;
 
   -- Stock leaves now. Products are locked in id order (no deadlock between approvals sharing
-  -- products) and checked first, so the refusal names the product and the quantities.
+  -- products) and checked first, so the refusal names the product and the quantities. NO KEY
+  -- UPDATE, as every stock movement takes it (private.apply_stock_movement): the KEY SHARE that a
+  -- foreign key to the product holds (this sale's own lines, a direct sale's) does not block it.
   perform 1 from public.products p
    where p.id in (select i.product_id from public.sale_items i where i.sale_id = p_sale_id)
    order by p.id
-   for update;
+   for no key update;
   select p.id, p.name, p.stock, i.quantity into v_short
     from public.sale_items i join public.products p on p.id = i.product_id
    where i.sale_id = p_sale_id and p.stock < i.quantity
@@ -378,6 +380,19 @@ $$;
 comment on function private.is_staff_email(text) is
   'Verdadero si el correo es el de una cuenta del personal (admin o superadmin) o el de una invitación de personal pendiente: no puede ser el de un miembro.';
 
+create or replace function private.refuse_email_unavailable() returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.refuse('email_unavailable',
+    'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.', 'email');
+end
+$$;
+revoke all on function private.refuse_email_unavailable() from public;
+comment on function private.refuse_email_unavailable() is
+  'La negativa de enrol_member a un correo que no puede enrolarse, la misma frase sea de un miembro, de un enrolamiento pendiente o del personal (issue 23 §8): un miembro no averigua probando correos quién es quién.';
+
 create or replace function public.enrol_member(
   p_name text, p_email text, p_kit_id uuid, p_phone text default null, p_document_number text default null,
   p_address text default null, p_city text default null, p_payment_method text default null,
@@ -399,18 +414,13 @@ begin
   if coalesce(v_email, '') !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
     perform private.refuse('invalid_email', 'El correo del nuevo miembro no es válido.');
   end if;
-  -- Sign-in matches on the address: staff's would make the new member's Google login a staff one
-  -- (an invitation wins in link_new_auth_user), and a member's or a pending enrolment's is taken.
-  if private.is_staff_email(v_email) then
-    perform private.refuse('staff_email',
-      format('El correo %s es de una cuenta del personal de la empresa: usa el correo de Google personal de quien enrolas.', v_email));
-  end if;
+  -- Sign-in matches on the address: staff's (or a pending invitation's) would make the new member's
+  -- Google login a staff one, and a member's or a pending enrolment's is taken. One sentence for all
+  -- of them (issue 23 §8): a member must not learn whose an address is, by trying addresses here.
+  -- Staff see the detail where they look (Clientes, Usuarios).
   select c.id, c.enrollment_status into v_new, v_status from public.clients c where lower(c.email) = v_email for update;
-  if v_status = 'pending' then
-    perform private.refuse('enrolment_pending',
-      format('Ya hay un enrolamiento pendiente de aprobación con el correo %s: espera a que lo aprueben o lo rechacen.', v_email));
-  elsif v_status = 'registered' then
-    perform private.refuse('email_taken', format('Ya existe un miembro con el correo %s.', v_email));
+  if private.is_staff_email(v_email) or v_status in ('pending', 'registered') then
+    perform private.refuse_email_unavailable();
   end if;
   if not exists (select 1 from public.products p where p.id = p_kit_id and p.is_kit and p.is_active) then
     perform private.refuse('unknown_kit', 'El kit de inicio elegido no existe o no está a la venta.');
@@ -423,7 +433,8 @@ begin
     -- pending, under whoever enrols them now (they never had a downline: they never got in).
     update public.clients c
        set name = btrim(p_name), phone = nullif(btrim(p_phone), ''), document_number = nullif(btrim(p_document_number), ''),
-           address = nullif(btrim(p_address), ''), city = nullif(btrim(p_city), ''), enroller_id = v_me, enrollment_status = 'pending'
+           address = nullif(btrim(p_address), ''), city = nullif(btrim(p_city), ''), enroller_id = v_me, enrollment_status = 'pending',
+           email_set_by = null, email_set_at = null -- the address is the one this member typed now
      where c.id = v_new;
   else
     begin
@@ -433,8 +444,7 @@ begin
       returning id into v_new;
     exception when unique_violation then
       -- Two members enrolling the same address at once: the second finds the first's row here.
-      perform private.refuse('enrolment_pending',
-        format('Ya hay un enrolamiento pendiente de aprobación con el correo %s: espera a que lo aprueben o lo rechacen.', v_email));
+      perform private.refuse_email_unavailable();
     end;
   end if;
   return private.create_sale(v_new, 'enrollment', jsonb_build_array(jsonb_build_object('product_id', p_kit_id, 'quantity', 1)),
@@ -443,7 +453,7 @@ begin
 end
 $$;
 comment on function public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text) is
-  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente (o reactiva la de un enrolamiento rechazado o cancelado) y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio. Rechaza el correo de un miembro (email_taken), el de un enrolamiento pendiente (enrolment_pending) y el del personal (staff_email).';
+  'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente (o reactiva la de un enrolamiento rechazado o cancelado) y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio. Rechaza con una misma frase (savia:email_unavailable, DETAIL email) el correo de un miembro, el de un enrolamiento pendiente y el del personal o una invitación suya: el miembro no sabe de quién es.';
 
 -- Staff actions --------------------------------------------------------------------------------------
 create or replace function public.create_direct_sale(
@@ -453,6 +463,7 @@ create or replace function public.create_direct_sale(
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -465,10 +476,12 @@ begin
                                 p_delivery_address, p_notes, v_actor);
   perform private.settle_sale(v_sale.id, v_sale.period_month, v_actor);
   return v_sale;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text) is
-  'Personal: venta directa a un miembro registrado, Pagada al instante: descuenta stock y escribe sus recompensas como un pedido aprobado.';
+  'Personal: venta directa a un miembro registrado, Pagada al instante: descuenta stock y escribe sus recompensas como un pedido aprobado. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.preview_sale_rewards(p_sale_id uuid) returns table (
   beneficiary_id uuid, beneficiary_name text, type text, amount numeric, points integer, generation smallint,
@@ -524,21 +537,30 @@ create or replace function public.approve_sale(p_sale_id uuid) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
-  v_sale public.sales := private.pending_sale_for_update(p_sale_id);
+  v_sale public.sales;
   v_now timestamptz := private.engine_now();
   v_month date := private.business_month(private.engine_now());
   v_entries integer;
 begin
+  v_sale := private.pending_sale_for_update(p_sale_id); -- in the body, where the handler below reaches its wait
   if v_sale.status not in ('Pendiente de Aprobación', 'Pendiente de Enrolamiento') then
     perform private.refuse('invalid_transition',
       format('La venta #%s está «%s»: solo se aprueba una venta pendiente.', v_sale.sale_no, v_sale.status));
   end if;
+  if v_sale.kind = 'enrollment'
+     and exists (select 1 from public.clients c where c.id = v_sale.client_id and c.email_set_by = v_actor) then
+    -- Issue 23 §2: who chose the address the account opens with does not open it.
+    perform private.refuse('second_approver_required',
+      'Cambiaste el correo de esta persona: otra persona del personal debe aprobar su enrolamiento.', null, '42501');
+  end if;
   perform private.lock_open_period(v_month);
   if v_sale.kind = 'enrollment' then
-    update public.clients c set enrollment_status = 'registered', joined_at = v_now
+    -- Approving is the second pair of eyes on an address staff changed: it is confirmed with it.
+    update public.clients c set enrollment_status = 'registered', joined_at = v_now, email_set_by = null, email_set_at = null
      where c.id = v_sale.client_id and c.enrollment_status = 'pending';
     if not found then
       perform private.refuse('invalid_enrollment', 'La persona de este enrolamiento ya no está pendiente.');
@@ -549,10 +571,12 @@ begin
   v_entries := private.settle_sale(p_sale_id, v_month, v_actor);
   return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Pagada',
                             'period_month', v_month, 'entries', v_entries);
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.approve_sale(uuid) is
-  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento y escribe las recompensas. Aprobar dos veces se rechaza sin escribir nada.';
+  'Personal: aprueba un pedido o enrolamiento pendiente → Pagada. En una transacción: bloquea la venta, descuenta stock, registra al nuevo miembro si es enrolamiento (salvo si quien aprueba le cambió el correo: savia:second_approver_required) y escribe las recompensas. Aprobar dos veces se rechaza sin escribir nada. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.reject_sale(p_sale_id uuid, p_reason text) returns jsonb
 language plpgsql
@@ -627,6 +651,7 @@ create or replace function public.cancel_sale(p_sale_id uuid, p_reason text defa
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_staff boolean := private.is_staff();
@@ -712,10 +737,12 @@ begin
   perform private.refresh_activity(array[v_sale.client_id,
     (select c.enroller_id from public.clients c where c.id = v_sale.client_id and v_sale.kind = 'enrollment')]);
   return jsonb_build_object('sale_id', p_sale_id, 'sale_no', v_sale.sale_no, 'status', 'Cancelada', 'reversals', v_reversals);
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.cancel_sale(uuid, text) is
-  'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza.';
+  'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza. Bajo contención, savia:busy (HTTP 409).';
 
 revoke all on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
   public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid),

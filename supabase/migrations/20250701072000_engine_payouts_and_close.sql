@@ -36,6 +36,7 @@ create or replace function public.request_payout(p_amount numeric, p_payment_det
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_me uuid := private.require_member();
@@ -57,6 +58,8 @@ begin
   if char_length(p_payment_details) > 500 then
     perform private.refuse('text_too_long', 'Los datos de pago admiten 500 caracteres.');
   end if;
+  -- A note that reaches the payout list's export (foundation: no formulas), refused before the balance is read.
+  perform private.refuse_formula(p_payment_details, 'los datos de pago', 'payment_details');
   -- The money goes to the member's validated account (Mi Cuenta), not to a text typed here.
   perform private.usable_payout_account(v_me,
     'Registra en Mi Cuenta la cuenta donde quieres recibir tus retiros antes de solicitar uno.',
@@ -74,6 +77,8 @@ begin
   returning * into v_request;
   update private.reward_balances b set reserved = b.reserved + p_amount, updated_at = now() where b.client_id = v_me;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.request_payout(numeric, text) is
@@ -185,12 +190,14 @@ create or replace function public.approve_payout(p_payout_id uuid) returns publi
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
-  v_request public.payout_requests := private.payout_for_update(p_payout_id);
+  v_request public.payout_requests;
   v_account public.payout_accounts;
 begin
+  v_request := private.payout_for_update(p_payout_id); -- in the body, where the handler below reaches its wait
   if v_request.status <> 'pending' then
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: solo se aprueba una pendiente.', private.payout_status_label(v_request.status)));
@@ -203,6 +210,8 @@ begin
      set status = 'approved', decided_by = v_actor, decided_at = private.engine_now(), payout_account_id = v_account.id
    where r.id = p_payout_id returning * into v_request;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.approve_payout(uuid) is
@@ -212,6 +221,7 @@ create or replace function public.pay_payout(p_payout_id uuid, p_reference text)
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -220,6 +230,7 @@ begin
   if char_length(btrim(coalesce(p_reference, ''))) not between 1 and 120 then
     perform private.refuse('reference_required', 'Indica la referencia del pago (hasta 120 caracteres).');
   end if;
+  perform private.refuse_formula(p_reference, 'la referencia del pago', 'reference');
   v_request := private.payout_for_update(p_payout_id);
   if v_request.status <> 'approved' then
     perform private.refuse('invalid_transition',
@@ -227,6 +238,8 @@ begin
   end if;
   perform private.refuse_if_in_bank_file(p_payout_id, 'se marca pagada');
   return private.mark_payout_paid(p_payout_id, v_actor, btrim(p_reference));
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.pay_payout(uuid, text) is
@@ -236,6 +249,7 @@ create or replace function public.reject_payout(p_payout_id uuid, p_reason text)
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -244,6 +258,7 @@ begin
   if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 500 then
     perform private.refuse('reason_required', 'Indica el motivo del rechazo (entre 3 y 500 caracteres).');
   end if;
+  perform private.refuse_formula(p_reason, 'el motivo del rechazo', 'reason');
   v_request := private.payout_for_update(p_payout_id);
   if v_request.status not in ('pending', 'approved') then
     perform private.refuse('invalid_transition',
@@ -256,6 +271,8 @@ begin
   update private.reward_balances b set reserved = b.reserved - v_request.amount, updated_at = now()
    where b.client_id = v_request.client_id;
   return v_request;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.reject_payout(uuid, text) is

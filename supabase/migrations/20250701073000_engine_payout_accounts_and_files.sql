@@ -66,6 +66,7 @@ begin
     if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 300 then
       perform private.refuse('reason_required', 'Indica por qué puede cobrar en la cuenta de otra persona (entre 3 y 300 caracteres).', 'reason');
     end if;
+    perform private.refuse_formula(p_reason, 'el motivo', 'reason');
     insert into public.payout_holder_exceptions (client_id, reason, granted_by) values (p_client_id, btrim(p_reason), v_actor)
     on conflict (client_id) do update set reason = excluded.reason, granted_by = excluded.granted_by, granted_at = now();
   else
@@ -428,7 +429,7 @@ begin
   if char_length(btrim(coalesce(p_reason, ''))) not between 3 and 300 then
     perform private.refuse('reason_required', 'Indica por qué anulas el archivo (entre 3 y 300 caracteres).', 'reason');
   end if;
-  perform private.refuse_formula_start(p_reason, 'reason', 'El motivo');
+  perform private.refuse_formula(p_reason, 'el motivo', 'reason');
   select * into v_batch from public.payout_batches b where b.id = p_batch_id for update;
   if not found then
     perform private.refuse('batch_not_found', 'El archivo de pago no existe.');
@@ -585,7 +586,7 @@ begin
         format('La solicitud %s está %s: solo se marca una aprobada.', private.payout_reference(v_number), private.payout_status_label(v_payout.status))
       when v_payout.batch_no is null then
         format('La solicitud %s no está en ningún archivo de pago que espere respuesta del banco.', private.payout_reference(v_number))
-      when pg_catalog.left(coalesce(v_reason, ''), 1) in ('=', '+', '@') or pg_catalog.left(coalesce(v_bank_ref, ''), 1) in ('=', '+', '@') then
+      when private.looks_like_formula(v_reason) or private.looks_like_formula(v_bank_ref) then
         'El motivo o el comprobante empieza por =, + o @: una hoja de cálculo lo ejecutaría como fórmula.'
       when char_length(v_bank_ref) > 60 then 'El comprobante del banco tiene más de 60 caracteres.'
     end;

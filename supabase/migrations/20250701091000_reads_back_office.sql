@@ -237,6 +237,9 @@ begin
                'client', (select jsonb_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone,
                                                     'document_number', c.document_number, 'city', c.city, 'address', c.address)
                             from public.clients c where c.id = s.client_id),
+               -- An enrolment whose address staff changed: who did, so the approver knows (issue 23 §2).
+               'email_check', (select private.email_check_json(c.email_set_by, c.email_set_at)
+                                 from public.clients c where c.id = s.client_id and s.kind = 'enrollment'),
                'items', coalesce((
                  select jsonb_agg(jsonb_build_object(
                           'product_id', i.product_id, 'quantity', i.quantity, 'unit_price', i.unit_price,
@@ -250,7 +253,7 @@ begin
 end
 $$;
 comment on function public.get_approval_queue(integer, integer) is
-  'Personal: la cola de Aprobaciones, una página de ventas pendientes (pedidos y enrolamientos) de la más antigua a la más nueva, cada una con su miembro y sus líneas (producto, stock de ahora y si sigue activo). Devuelve {total, sales}: total = todas las pendientes, para paginar; una página pasada del final trae sales vacío con el total.';
+  'Personal: la cola de Aprobaciones, una página de ventas pendientes (pedidos y enrolamientos) de la más antigua a la más nueva, cada una con su miembro, sus líneas (producto, stock de ahora y si sigue activo) y, en un enrolamiento cuyo correo cambió el personal, quién lo cambió (email_check). Devuelve {total, sales}: total = todas las pendientes, para paginar; una página pasada del final trae sales vacío con el total.';
 
 revoke all on function public.get_approval_queue(integer, integer) from public, anon;
 grant execute on function public.get_approval_queue(integer, integer) to authenticated;
@@ -298,6 +301,7 @@ begin
         'enroller_name', (select e.name from public.clients e where e.id = v_client.enroller_id),
         -- enrol_member refuses staff's addresses; an invitation sent after the enrolment still shows here.
         'email_is_staff', private.is_staff_email(v_client.email),
+        'email_check', private.email_check_json(v_client.email_set_by, v_client.email_set_at),
         'earlier_attempts', (select count(*) from public.sales s where s.client_id = v_client.id and s.id <> v_sale.id),
         'document_reuse', coalesce((
             select jsonb_agg(jsonb_build_object('client_id', c.id, 'name', c.name, 'status', c.enrollment_status) order by c.name)
@@ -309,7 +313,7 @@ begin
 end
 $$;
 comment on function public.get_sale_checks(uuid) is
-  'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona y si su correo es del personal o su documento ya lo usa otro miembro.';
+  'Personal: lo que hay que mirar antes de aprobar una venta: la misma referencia de pago o el mismo archivo de comprobante en otras ventas, el stock que faltaría y, en un enrolamiento, la persona, si su correo es del personal o lo cambió alguien del personal (email_check) y si su documento ya lo usa otro miembro.';
 
 -- Aprobaciones: the amount an approver read on the voucher (note_voucher_amount writes it).
 create or replace function public.get_voucher_note(p_sale_id uuid) returns jsonb
@@ -603,6 +607,8 @@ begin
     'star_name', (select s.name from public.star_level_configs s where s.level = v_client.star_level),
     'is_active', v_client.is_active, 'enrollment_status', v_client.enrollment_status,
     'joined_at', v_client.joined_at, 'created_at', v_client.created_at, 'has_login', v_client.auth_uid is not null,
+    -- An address staff changed, waiting for someone else (issue 23 §2).
+    'email_check', private.email_check_json(v_client.email_set_by, v_client.email_set_at),
     'depth', extensions.nlevel(v_client.path),
     'direct_enrollees', (select count(*) from public.clients k where k.enroller_id = v_client.id and k.enrollment_status = 'registered'),
     -- From the root down to the enroller: path's labels are member numbers, one unique-index probe each.
@@ -614,7 +620,7 @@ begin
 end
 $$;
 comment on function public.get_client_profile(uuid) is
-  'Ficha de un miembro para el personal: datos de contacto, documento, dirección, slug, nivel y su nombre, actividad, estado de enrolamiento, si tiene cuenta vinculada, profundidad en la red, enrolados directos y la línea ascendente completa (de la raíz al enrolador, upline[-1]).';
+  'Ficha de un miembro para el personal: datos de contacto, documento, dirección, slug, nivel y su nombre, actividad, estado de enrolamiento, si tiene cuenta vinculada, el cambio de correo que espera la confirmación de otra persona del personal (email_check), profundidad en la red, enrolados directos y la línea ascendente completa (de la raíz al enrolador, upline[-1]).';
 
 create or replace function public.get_client_audit(p_client_id uuid, p_page integer default 1, p_page_size integer default 20)
 returns table (

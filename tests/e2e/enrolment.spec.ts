@@ -96,7 +96,8 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
   await email.fill(person.email.toUpperCase());
   await page.getByRole('radio', { name: new RegExp(kit.name) }).check();
   await page.getByRole('button', { name: 'Enviar enrolamiento' }).click();
-  const refusal = `Ya hay un enrolamiento pendiente de aprobación con el correo ${person.email}: espera a que lo aprueben o lo rechacen.`;
+  // One sentence whoever's the address is (issue 23 §8): the member learns nothing about it.
+  const refusal = 'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.';
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toHaveAccessibleDescription(new RegExp(refusal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await expect(email).toBeFocused();

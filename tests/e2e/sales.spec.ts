@@ -2,7 +2,7 @@
 // own: Laura sells Vera the product directly (a quantity over the stock is refused on its line first),
 // delivers it, then cancels another paid sale after reading the database's preview, which the ledger
 // matches afterwards; a second tab that tries to cancel it too is told why not. Then the list's
-// filters in the URL (the contract other screens link to), the totals and the CSV of the filtered rows.
+// filters in the URL (the contract other screens link to), the totals and the CSV and Excel files of the filtered rows.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatMoney, formatPoints } from '../../src/lib/format/format';
@@ -13,6 +13,7 @@ import type { Own, Sale } from './own';
 import { toasts, toastsGone } from './pages/shell';
 import { openAs } from './session';
 import { personas, withDb } from './support';
+import { readXlsx, serialToWallClock } from '../xlsx-read';
 
 interface Fixture {
   tag: string;
@@ -152,7 +153,7 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   expect(reversals).toBe(2);
 });
 
-test('los filtros en la URL, los totales de lo filtrado y el CSV con exactamente esas filas', async ({ page, own }) => {
+test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con exactamente esas filas', async ({ page, own }) => {
   test.setTimeout(90_000);
   const fx = await fixture(own, 3);
   const [first, second, third] = fx.sales as [Fixture['sales'][number], Fixture['sales'][number], Fixture['sales'][number]];
@@ -202,4 +203,23 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV con exactamente
     ),
   );
   await expect(toasts(page).getByText('CSV con 1 venta.')).toBeVisible();
+
+  // The Excel file, for people: the same sale with real numbers, a real date and the currency.
+  await toastsGone(page);
+  const workbookDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Excel' }).click();
+  const workbook = await workbookDownload;
+  expect(workbook.suggestedFilename()).toMatch(/^ventas-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const { cells, sheetName } = readXlsx(new Uint8Array(await readFile((await workbook.path())!)));
+  expect(sheetName).toBe('Ventas');
+  expect(cells.A1).toMatchObject({ type: 'inlineStr', value: 'Número', bold: true });
+  expect(cells.A2).toMatchObject({ type: 'n', value: String(third.sale_no), format: '#,##0' });
+  expect(cells.B2).toMatchObject({ type: 'n', format: 'builtin:datetime' });
+  expect(serialToWallClock(Number(cells.B2!.value)).slice(0, 10)).toBe(today);
+  expect(cells.C2).toMatchObject({ type: 'inlineStr', value: fx.vera.name });
+  expect(cells.G2).toMatchObject({ type: 'n', value: '40' });
+  expect(cells.G2!.format).toMatch(/^#,##0\.00\\ "[^"]+"$|^"[^"]+"\\ #,##0\.00$/);
+  expect(cells.A3, 'exactamente la venta filtrada').toBeUndefined();
+  expect(Object.values(cells).some((c) => c.formula)).toBe(false);
+  await expect(toasts(page).getByText('Excel con 1 venta.')).toBeVisible();
 });

@@ -32,49 +32,38 @@ describe('autoría que nadie escribe', () => {
   });
 
   it('tampoco se falsifica quién invitó, quién dio un rol, quién escribió una receta o un coste', async () => {
+    // None of these tables is written through the API (issue 23 §4): a forged row is refused whole,
+    // and the functions that write them sign with the caller and the time of the call.
     const superadmin = await staffPersona('superadmin', true);
     const other = (await staffPersona('admin')).userId;
-    const invitation = await superadmin.client
-      .from('staff_invitations')
-      .insert({ email: `falsa-${tagOf()}@example.test`, role: 'admin', invited_by: other, created_at: LONG_AGO })
-      .select('invited_by, created_at')
-      .single();
-    expect(invitation.error).toBeNull();
-    expect(invitation.data!.invited_by).toBe(superadmin.userId);
-    expect(recent(invitation.data!.created_at)).toBe(true);
+    const email = `firmada-${tagOf()}@example.test`;
+    const forged = await superadmin.client.from('staff_invitations').insert({ email, role: 'admin', invited_by: other, created_at: LONG_AGO });
+    expect(forged.error).toMatchObject({ code: '42501' });
+    expect((await superadmin.client.rpc('invite_staff', { p_email: email, p_role: 'admin' })).error).toBeNull();
+    const [invitation] = await sql<{ invited_by: string; created_at: string }>(
+      `select invited_by, to_json(created_at) #>> '{}' as created_at from public.staff_invitations where email = $1`,
+      [email],
+    );
+    expect(invitation!.invited_by).toBe(superadmin.userId);
+    expect(recent(invitation!.created_at)).toBe(true);
 
     const someone = await createUser();
-    const role = await superadmin.client
-      .from('users_roles')
-      .insert({ user_id: someone.id, role: 'admin', granted_by: other, created_at: LONG_AGO })
-      .select('granted_by, created_at')
-      .single();
-    expect(role.data!.granted_by).toBe(superadmin.userId);
-    expect(recent(role.data!.created_at)).toBe(true);
+    expect((await superadmin.client.from('users_roles').insert({ user_id: someone.id, role: 'admin', granted_by: other })).error).toMatchObject({
+      code: '42501',
+    });
+    expect((await superadmin.client.rpc('invite_staff', { p_email: someone.email, p_role: 'admin' })).data).toMatchObject({ state: 'activo' });
+    const [role] = await sql<{ granted_by: string; created_at: string }>(
+      `select granted_by, to_json(created_at) #>> '{}' as created_at from public.users_roles where user_id = $1`,
+      [someone.id],
+    );
+    expect(role!.granted_by).toBe(superadmin.userId);
+    expect(recent(role!.created_at)).toBe(true);
 
-    const recipe = await superadmin.client
-      .from('recipes')
-      .insert({ title: 'Receta firmada', created_by: other, created_at: LONG_AGO })
-      .select('id, created_by, created_at')
-      .single();
-    expect(recipe.data).toMatchObject({ created_by: superadmin.userId });
-    expect(recent(recipe.data!.created_at)).toBe(true);
-    const rewritten = await superadmin.client
-      .from('recipes')
-      .update({ created_by: other, created_at: LONG_AGO })
-      .eq('id', recipe.data!.id)
-      .select('created_by, created_at')
-      .single();
-    expect(rewritten.data).toEqual(recipe.data && { created_by: recipe.data.created_by, created_at: recipe.data.created_at });
-
+    expect((await superadmin.client.from('recipes').insert({ title: 'Receta firmada', created_by: other })).error).toMatchObject({ code: '42501' });
     const productId = await product(tagOf(), 10, 10, 0);
-    const cost = await superadmin.client
-      .from('product_costs')
-      .insert({ product_id: productId, unit_cost: 4, updated_by: other, updated_at: LONG_AGO })
-      .select('updated_by, updated_at')
-      .single();
-    expect(cost.data!.updated_by).toBe(superadmin.userId);
-    expect(recent(cost.data!.updated_at)).toBe(true);
+    expect((await superadmin.client.from('product_costs').insert({ product_id: productId, unit_cost: 4, updated_by: other })).error).toMatchObject({
+      code: '42501',
+    });
   });
 });
 
@@ -90,7 +79,9 @@ describe('el rol de base de datos en la auditoría', () => {
     const admin = await staffPersona('admin');
     const superadmin = await staffPersona('superadmin');
     const member = await registeredMember();
-    await admin.client.from('clients').update({ phone: '+57 300 000 0001' }).eq('id', member.id).throwOnError();
+    await admin.client
+      .rpc('update_client_contact', { p_client_id: member.id, p_name: 'Miembro de Prueba', p_email: member.email, p_phone: '+57 300 000 0001' })
+      .throwOnError();
     const { data, error } = await superadmin.client
       .from('audit_logs')
       .select('actor_id, actor_role, db_role, new_values')

@@ -18,55 +18,69 @@ const financeOf = async (userId: string) =>
   (await sql<{ finance: boolean }>('select finance from public.users_roles where user_id = $1', [userId]))[0]?.finance;
 
 describe('quién da acceso a finanzas', () => {
+  // Roles and invitations change only through Usuarios' functions (issue 23 §4): each applies the
+  // circle's rule; the tables refuse every write through the API.
+  const refusedByTable = (answer: { error: { code?: string } | null; status: number }) => {
+    expect(answer.status).toBe(403);
+    expect(answer.error?.code).toBe('42501');
+  };
+
   it('un superadmin sin finanzas no se la da a otro superadmin', async () => {
     const other = await staffPersona('superadmin');
-    const { error } = await superadmin.client.from('users_roles').update({ finance: true }).eq('user_id', other.userId);
+    const { error } = await superadmin.client.rpc('set_staff_role', { p_user_id: other.userId, p_role: 'superadmin', p_finance: true });
     expect(error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    refusedByTable(await superadmin.client.from('users_roles').update({ finance: true }).eq('user_id', other.userId));
     expect(await financeOf(other.userId)).toBe(false);
   });
 
   it('ni crea un superadmin con finanzas, ni lo invita', async () => {
     const someone = await createUser();
-    const inserted = await superadmin.client.from('users_roles').insert({ user_id: someone.id, role: 'superadmin', finance: true });
-    expect(inserted.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    const restored = await superadmin.client.rpc('invite_staff', { p_email: someone.email, p_role: 'superadmin', p_finance: true });
+    expect(restored.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    refusedByTable(await superadmin.client.from('users_roles').insert({ user_id: someone.id, role: 'superadmin', finance: true }));
     expect(await financeOf(someone.id)).toBeUndefined();
 
     const email = unique('complice');
-    const invited = await superadmin.client.from('staff_invitations').insert({ email, role: 'superadmin', finance: true });
+    const invited = await superadmin.client.rpc('invite_staff', { p_email: email, p_role: 'superadmin', p_finance: true });
     expect(invited.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    refusedByTable(await superadmin.client.from('staff_invitations').insert({ email, role: 'superadmin', finance: true }));
     expect(await sql('select 1 from public.staff_invitations where email = $1', [email])).toHaveLength(0);
   });
 
-  it('ni convierte una invitación sin finanzas en una con finanzas, ni redirige una que la tiene', async () => {
+  it('ni convierte una invitación sin finanzas en una con finanzas, ni redirige ni retira una que la tiene', async () => {
     const plain = unique('invitado');
-    await superadmin.client.from('staff_invitations').insert({ email: plain, role: 'superadmin' }).throwOnError();
-    const widened = await superadmin.client.from('staff_invitations').update({ finance: true }).eq('email', plain);
-    expect(widened.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    expect((await superadmin.client.rpc('invite_staff', { p_email: plain, p_role: 'superadmin' })).error).toBeNull();
+    refusedByTable(await superadmin.client.from('staff_invitations').update({ finance: true }).eq('email', plain));
 
     const withFinance = unique('invitado-finanzas');
-    await finance.client.from('staff_invitations').insert({ email: withFinance, role: 'superadmin', finance: true }).throwOnError();
-    const redirected = await superadmin.client
-      .from('staff_invitations')
-      .update({ email: unique('complice') })
-      .eq('email', withFinance);
-    expect(redirected.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
-    expect(await sql('select finance from public.staff_invitations where email = $1', [withFinance])).toEqual([{ finance: true }]);
+    expect((await finance.client.rpc('invite_staff', { p_email: withFinance, p_role: 'superadmin', p_finance: true })).error).toBeNull();
+    refusedByTable(
+      await superadmin.client
+        .from('staff_invitations')
+        .update({ email: unique('complice') })
+        .eq('email', withFinance),
+    );
+    const [{ id }] = await sql<{ id: string }>('select id from public.staff_invitations where email = $1', [withFinance]);
+    const withdrawn = await superadmin.client.rpc('revoke_staff_invitation', { p_invitation_id: id });
+    expect(withdrawn.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    expect(await sql('select finance, status from public.staff_invitations where email = $1', [withFinance])).toEqual([{ finance: true, status: 'pending' }]);
   });
 
   it('ni se la quita a quien la tiene', async () => {
     const holder = await staffPersona('superadmin', true);
-    const revoked = await superadmin.client.from('users_roles').update({ finance: false }).eq('user_id', holder.userId);
+    const revoked = await superadmin.client.rpc('set_staff_role', { p_user_id: holder.userId, p_role: 'superadmin', p_finance: false });
     expect(revoked.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
-    const removed = await superadmin.client.from('users_roles').delete().eq('user_id', holder.userId);
+    const removed = await superadmin.client.rpc('revoke_staff_access', { p_user_id: holder.userId });
     expect(removed.error).toMatchObject({ code: '42501', message: FINANCE_ONLY });
+    refusedByTable(await superadmin.client.from('users_roles').delete().eq('user_id', holder.userId));
     expect(await financeOf(holder.userId)).toBe(true);
   });
 
   it('un superadmin con finanzas la da y la quita', async () => {
     const other = await staffPersona('superadmin');
-    await finance.client.from('users_roles').update({ finance: true }).eq('user_id', other.userId).throwOnError();
+    expect((await finance.client.rpc('set_staff_role', { p_user_id: other.userId, p_role: 'superadmin', p_finance: true })).error).toBeNull();
     expect(await financeOf(other.userId)).toBe(true);
-    await finance.client.from('users_roles').update({ finance: false }).eq('user_id', other.userId).throwOnError();
+    expect((await finance.client.rpc('set_staff_role', { p_user_id: other.userId, p_role: 'superadmin', p_finance: false })).error).toBeNull();
     expect(await financeOf(other.userId)).toBe(false);
   });
 });

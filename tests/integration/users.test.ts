@@ -60,9 +60,9 @@ describe('Usuarios por la API', () => {
     expect(own.error).toMatchObject({ hint: 'savia:own_role', message: 'No puedes cambiar tu propio rol: pídeselo a otro superadmin.' });
     const revokeSelf = await superadmin.client.rpc('revoke_staff_access', { p_user_id: superadmin.userId });
     expect(revokeSelf.error).toMatchObject({ hint: 'savia:own_role' });
-    // Through the table the policy hides one's own row from writes: nothing changes.
+    // The table is not written through the API at all (issue 23 §4): nothing changes.
     const direct = await superadmin.client.from('users_roles').update({ role: 'admin' }).eq('user_id', superadmin.userId).select();
-    expect(direct).toMatchObject({ error: null, data: [] });
+    expect(direct).toMatchObject({ status: 403, error: { code: '42501' } });
     const mine = await superadmin.client.from('users_roles').select('role').eq('user_id', superadmin.userId).single();
     expect(mine.data).toEqual({ role: 'superadmin' });
   });

@@ -156,7 +156,8 @@ describe('storage under RLS', () => {
 
   it('issues signed URLs that work until they expire', async () => {
     const path = `${userA}/note.txt`;
-    const { data, error } = await a.storage.from(PRIVATE).createSignedUrl(path, 1);
+    // 5 s, not 1: the token's exp is in whole seconds, and a loaded machine can take a second to fetch.
+    const { data, error } = await a.storage.from(PRIVATE).createSignedUrl(path, 5);
     expect(error).toBeNull();
     const fresh = await fetch(data!.signedUrl);
     expect(fresh.status).toBe(200);
@@ -166,7 +167,7 @@ describe('storage under RLS', () => {
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toMatchObject({ code: 'InvalidSignature' });
 
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 6100));
     const expired = await fetch(data!.signedUrl);
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT', message: expect.stringContaining('exp') });

@@ -70,6 +70,12 @@ function functionEnv(cfg) {
   const inherited = Object.fromEntries(['HOME', 'PATH', 'DENO_DIR', 'TMPDIR'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   return {
     ...inherited,
+    // send-notifications' secrets, pointing at the stack's own mail server; supabase/functions/.env
+    // (read next, as the CLI reads it) may point them at a real one.
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(cfg.smtpPort),
+    SMTP_FROM: 'Savia <avisos@savia.test>',
+    SITE_URL: cfg.siteUrl,
     ...readDotEnv(join(ROOT, 'supabase/functions/.env')),
     DENO_NO_UPDATE_CHECK: '1',
     NO_COLOR: '1',

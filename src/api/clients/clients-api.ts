@@ -2,6 +2,7 @@
 // Each read is a function that refuses anyone but staff (search_members, get_client_profile,
 // get_client_audit); the rest of the record reuses the members, rewards, network, sales and payouts reads.
 import { unwrap, type Page } from '@/lib/data/db';
+import type { EmailCheck } from '@/lib/data/domain';
 import { supabase } from '@/lib/data/supabase';
 
 export const ENROLLMENT_STATUSES = ['registered', 'pending', 'rejected', 'cancelled'] as const;
@@ -88,6 +89,8 @@ export interface ClientProfile {
   joined_at: string | null;
   created_at: string;
   has_login: boolean;
+  /** An address staff changed, waiting for another staff member (confirm_client_email); null when none. */
+  email_check: EmailCheck | null;
   /** 1 for the root of the network. */
   depth: number;
   direct_enrollees: number;
@@ -122,6 +125,11 @@ export async function updateClientContact({ id, contact }: { id: string; contact
     p_slug: contact.slug || undefined,
   });
   return (await unwrap(answer)) as unknown as ClientProfile;
+}
+
+/** Another staff member vouches for the address: from now on a login can be linked to it. */
+export async function confirmClientEmail(id: string): Promise<ClientProfile> {
+  return (await unwrap(supabase.rpc('confirm_client_email', { p_client_id: id }))) as unknown as ClientProfile;
 }
 
 export interface AuditChange {

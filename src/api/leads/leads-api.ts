@@ -38,7 +38,7 @@ export async function fetchLeads(p: LeadsParams, signal: AbortSignal): Promise<P
 }
 
 /**
- * The member changes only the follow-up state (private.leads_guard refuses any other column). A
+ * The member changes only the follow-up state (the only column the API roles may update). A
  * row RLS hides updates nothing and answers no row: said as a permission refusal, not as success.
  */
 export async function updateLeadStatus(input: { id: string; status: LeadStatus }): Promise<Lead> {

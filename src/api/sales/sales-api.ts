@@ -251,6 +251,8 @@ const saleChecks = z.object({
       document_number: z.nullable(z.string()),
       enroller_name: z.nullable(z.string()),
       email_is_staff: z.boolean(),
+      /** Staff changed the address (issue 23 §2): who, and whether it was the reader. */
+      email_check: z.nullable(z.object({ set_by_email: z.nullable(z.string()), set_by_me: z.boolean(), set_at: z.string() })),
       earlier_attempts: z.number(),
       document_reuse: z.array(z.object({ client_id: z.string(), name: z.string(), status: z.string() })),
     }),

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { displayName } from '@/lib/auth/load-user';
 import { useSession } from '@/lib/auth/use-session';
 import { backOfficeNav, showRecipesLink } from '@/lib/auth/navigation';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
 import { backOfficeNavIcons } from './back-office-nav-icons';
@@ -59,6 +60,7 @@ export function BackOfficeLayout() {
                 </Link>
               </Button>
             )}
+            <NotificationBell audience="staff" />
             <ThemeToggle />
             <div className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 sm:pr-3" data-testid="header-user">
               <UserAvatar name={name} onlineLabel={appMessages.online} />

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { displayName } from '@/lib/auth/load-user';
 import { useSession } from '@/lib/auth/use-session';
 import { memberNav } from '@/lib/auth/navigation';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { Brand } from './brand';
 import { MobileNav } from './mobile-nav';
 import { memberNavIcons } from './member-nav-icons';
@@ -50,6 +51,7 @@ export function MemberLayout() {
           <Brand subtitle={appMessages.memberArea} compact className="lg:hidden" />
 
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <NotificationBell audience="member" />
             <ThemeToggle />
             <UserMenu
               label={`${appMessages.userMenu}: ${name}`}

@@ -41,6 +41,8 @@ const entry = (fields: Partial<LedgerEntry>): LedgerEntry => ({
 
 const why = (fields: Partial<LedgerEntry>) => plain(ledgerWhy(entry(fields), ctx));
 
+// The notifications say the same sentences (private.earning_why; supabase/tests/database/78_notifications
+// checks the first and the volume bonus below word for word).
 describe('el porqué de cada asiento, en una frase', () => {
   it('comisión por compra: quién compró, generación, tasa por base, nivel y plan', () => {
     expect(why({ type: 'commission_purchase', amount: 2.4, generation: 5, base: 120, rate: 0.02 })).toBe(

@@ -48,6 +48,10 @@ export const accountMessages = {
   noSlugText: (company: string) =>
     `Cuando el equipo de ${company} te asigne una dirección, aquí verás tu enlace para compartir y su código QR. Si la quieres ya, escríbenos:`,
 
+  emailTitle: 'Avisos por correo',
+  emailDescription: 'Elige qué avisos te llegan también por correo. En la campana de la app te llegan siempre.',
+  emailSaved: (label: string, on: boolean) =>
+    on ? `Te enviaremos por correo: ${label.toLowerCase()}.` : `Ya no te enviaremos por correo: ${label.toLowerCase()}.`,
   leadsTitle: 'Contactos de tu página',
   leadsDescription: 'Quienes te escribieron desde tu página pública, del más reciente al más antiguo.',
   leadsEmpty: 'Aún nadie te ha escrito desde tu página',

@@ -46,6 +46,10 @@ export const approvalMessages = {
   none: 'Sin dato',
   enrolmentTitle: 'Revisa a la persona antes de enrolarla',
   emailIsStaff: 'Este correo es de alguien del personal (o tiene una invitación pendiente): un miembro no puede usarlo.',
+  // Issue 23 §2: who chose the address the account opens with does not open it.
+  emailChangedByMe: (date: string) => `Cambiaste el correo de esta persona el ${date}: otra persona del personal debe aprobar su enrolamiento.`,
+  emailChangedBy: (who: string, date: string) =>
+    `${who} cambió el correo de esta persona el ${date}. Con ese correo entrará a Savia: confírmalo con quien la enroló antes de aprobar.`,
   earlierAttempts: (n: number) =>
     n === 1 ? 'Esta persona ya tuvo 1 intento de enrolamiento antes.' : `Esta persona ya tuvo ${n} intentos de enrolamiento antes.`,
   documentReuse: (document: string) => `El documento ${document} ya lo usa otra ficha:`,

@@ -50,7 +50,19 @@ export const m = {
   editTitle: 'Editar datos del miembro',
   editDescription: 'Cada cambio queda en la bitácora de la ficha, con tu nombre y la fecha.',
   slugHint: 'Letras sin tildes, números y guiones: savia…/p/ana-torres. Vacío: sin página pública.',
-  emailHint: 'Con este correo entra a Savia con Google: cambiarlo en un miembro aprobado es cosa de un superadmin.',
+  emailHint:
+    'Con este correo entra a Savia con Google: cambiarlo en un miembro aprobado es cosa de un superadmin, y otra persona del personal debe confirmarlo antes de que se pueda entrar con él.',
+  // Issue 23 §2: an address staff changed waits for someone else.
+  emailCheckTitle: 'Correo por confirmar',
+  emailCheckByMe: (date: string, pending: boolean) =>
+    `Cambiaste este correo el ${date}. Nadie puede entrar con él hasta que otra persona del personal lo confirme${pending ? ' o apruebe el enrolamiento' : ''}.`,
+  emailCheckBy: (who: string, date: string) =>
+    `${who} cambió este correo el ${date}. Nadie puede entrar con él hasta que otra persona del personal lo confirme.`,
+  confirmEmail: 'Confirmar correo',
+  confirmingEmail: 'Confirmando…',
+  confirmEmailTitle: (email: string) => `¿Confirmar el correo ${email}?`,
+  confirmEmailWhat: (name: string) =>
+    `${name} podrá entrar a Savia con este correo y verá su saldo. Confírmalo solo si verificaste con la persona que el correo es suyo.`,
   save: 'Guardar cambios',
   saving: 'Guardando…',
   cancel: 'Cancelar',

@@ -1,47 +1,52 @@
-// «Exportar CSV» of each report: the figures as the database gave them, one page (a month or twelve
-// months, a month's products: small by nature), through the app's one CSV writer.
+// «Exportar» of each report: the figures as the database gave them, one page (a month or twelve
+// months, a month's products: small by nature), as an Excel file or a CSV (src/lib/files).
 import type { FinanceMonth, FinanceProduct } from '@/api/finance/finance-api';
-import { buildCsv, saveFile, type CsvValue } from '@/lib/files/csv';
-import { csvDecimal } from '@/lib/format/format';
+import { buildExport } from '@/lib/files/export';
+import { onePage, type ExportColumn, type ExportContext, type ExportFormat } from '@/lib/files/table';
 import { csvHeaders } from './messages';
 
-function monthValues(row: FinanceMonth): CsvValue[] {
+const [mes, ...monthFigures] = csvHeaders.month;
+const MONTH_FIELDS = [
+  'revenue',
+  'cost_of_goods',
+  'units_without_cost',
+  'gross_margin',
+  'commissions',
+  'bonuses',
+  'reversals',
+  'rewards_net',
+  'margin_after_rewards',
+  'clawbacks',
+  'payouts_paid',
+  'liability',
+] as const satisfies readonly (keyof FinanceMonth)[];
+
+export const MONTH_COLUMNS: ExportColumn<FinanceMonth>[] = [
+  { header: mes, kind: 'month', value: (r) => r.month },
+  ...MONTH_FIELDS.map((field, i): ExportColumn<FinanceMonth> => ({
+    header: monthFigures[i]!,
+    kind: field === 'units_without_cost' ? 'integer' : 'money',
+    value: (r) => r[field],
+  })),
+];
+
+export const productColumns = (month: string): ExportColumn<FinanceProduct>[] => {
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = csvHeaders.products;
   return [
-    row.month.slice(0, 7),
-    csvDecimal(row.revenue),
-    csvDecimal(row.cost_of_goods),
-    row.units_without_cost,
-    csvDecimal(row.gross_margin),
-    csvDecimal(row.commissions),
-    csvDecimal(row.bonuses),
-    csvDecimal(row.reversals),
-    csvDecimal(row.rewards_net),
-    csvDecimal(row.margin_after_rewards),
-    csvDecimal(row.clawbacks),
-    csvDecimal(row.payouts_paid),
-    csvDecimal(row.liability),
+    { header: h0, kind: 'month', value: () => month },
+    { header: h1, kind: 'text', value: (p) => p.sku },
+    { header: h2, kind: 'text', value: (p) => p.name },
+    { header: h3, kind: 'integer', value: (p) => p.units },
+    { header: h4, kind: 'money', value: (p) => p.revenue },
+    { header: h5, kind: 'money', value: (p) => p.cost },
+    { header: h6, kind: 'money', value: (p) => p.margin },
+    { header: h7, kind: 'percent', value: (p) => p.margin_rate },
+    { header: h8, kind: 'integer', value: (p) => p.units_without_cost },
   ];
-}
+};
 
-export async function exportMonths(rows: FinanceMonth[], filename: string) {
-  saveFile(await buildCsv(csvHeaders.month, async () => ({ rows, next: null }), monthValues), filename);
-}
+export const exportMonths = (format: ExportFormat, rows: FinanceMonth[], ctx: ExportContext) =>
+  buildExport(format, 'Finanzas', MONTH_COLUMNS, onePage(rows), ctx);
 
-export async function exportProducts(month: string, rows: FinanceProduct[]) {
-  const blob = await buildCsv(
-    csvHeaders.products,
-    async () => ({ rows, next: null }),
-    (p: FinanceProduct): CsvValue[] => [
-      month,
-      p.sku,
-      p.name,
-      p.units,
-      csvDecimal(p.revenue),
-      csvDecimal(p.cost),
-      csvDecimal(p.margin),
-      p.margin_rate === null ? '' : csvDecimal(p.margin_rate, 4),
-      p.units_without_cost,
-    ],
-  );
-  saveFile(blob, `finanzas-productos-${month}.csv`);
-}
+export const exportProducts = (format: ExportFormat, month: string, rows: FinanceProduct[], ctx: ExportContext) =>
+  buildExport(format, 'Margen por producto', productColumns(month), onePage(rows), ctx);

@@ -1,16 +1,15 @@
-// What Finanzas says. «Exportar CSV» is binding (SCREENS.md §2); the rest is ours.
+// What Finanzas says. «Exportar CSV» is binding (SCREENS.md §2), beside «Exportar Excel»
+// (src/components/export); the rest is ours.
 export const m = {
   loadFailed: 'No pudimos cargar el informe de Finanzas.',
   monthLabel: 'Mes',
   monthTitle: (month: string) => `El mes en cifras: ${month}`,
   closed: 'Mes cerrado',
   open: 'Mes abierto: las cifras cambian con cada venta y cada cancelación.',
-  exportCsv: 'Exportar CSV',
-  exportMonth: (month: string) => `Exportar CSV del informe de ${month}`,
-  exportProducts: (month: string) => `Exportar CSV del margen por producto de ${month}`,
-  exportSeries: 'Exportar CSV de los últimos 12 meses',
-  exported: 'Descargamos el CSV.',
-  exportFailed: 'No pudimos preparar el CSV; inténtalo de nuevo.',
+  exportMonth: (format: string, month: string) => `Exportar ${format} del informe de ${month}`,
+  exportProducts: (format: string, month: string) => `Exportar ${format} del margen por producto de ${month}`,
+  exportSeries: (format: string) => `Exportar ${format} de los últimos 12 meses`,
+  exported: (format: string) => `Descargamos el ${format}.`,
   revenue: 'Ingresos',
   revenueNote: 'Ventas pagadas y entregadas aprobadas en el mes, netas de cancelaciones.',
   cost: 'Costo de lo vendido',

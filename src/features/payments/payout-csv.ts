@@ -1,66 +1,43 @@
-// The CSV of Pagos' list as filtered, built page by page from get_payout_queue (src/lib/csv.ts: UTF-8
-// with BOM, RFC 4180, ISO dates, plain decimals). The bank's file is a batch the database writes
-// (export_payout_file, download_payout_batch_file).
+// Pagos' list as filtered, as an Excel file for people or a CSV, built page by page from
+// get_payout_queue with the account each request goes to; each column written by its kind
+// (src/lib/files: text never runs as a formula there, and the database refuses it besides). The
+// bank's file is a batch the database writes in the bank's layout (export_payout_file,
+// download_payout_batch_file), never from these columns.
 import { fetchPayoutQueue, PAYOUT_QUEUE_MAX_PAGE, type PayoutQueueParams, type QueuedPayout } from '@/api/payouts/payouts-api';
-import { buildCsv, type CsvValue } from '@/lib/files/csv';
 import { payoutAccountTypeLabels, payoutStatusLabels } from '@/lib/data/domain';
-import type { Formatters } from '@/lib/format/format';
+import { buildExport } from '@/lib/files/export';
+import type { ExportColumn, ExportContext, ExportFormat } from '@/lib/files/table';
 
-type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
-
-export const LIST_HEADER = [
-  'Solicitud',
-  'Solicitada',
-  'Miembro',
-  'Correo',
-  'Documento',
-  'Importe',
-  'Moneda',
-  'Estado',
-  'Referencia de la solicitud',
-  'Banco o billetera',
-  'Tipo de cuenta',
-  'Número de cuenta',
-  'Titular',
-  'Documento del titular',
-  'Datos de pago',
-  'Decidida',
-  'Pagada',
-  'Referencia del pago',
-  'Motivo del rechazo',
-  'Saldo disponible',
-] as const;
-
-export function listRow(p: QueuedPayout, f: CsvFormats): CsvValue[] {
-  const instant = (value: string | null) => (value ? f.isoDateTime(value) : null);
-  return [
-    p.id,
-    instant(p.requested_at),
-    p.client_name,
-    p.client_email,
-    p.client_document,
-    f.csvDecimal(p.amount),
-    f.currency,
-    payoutStatusLabels[p.status],
-    p.reference,
-    p.account?.institution,
-    p.account ? payoutAccountTypeLabels[p.account.type] : null,
-    p.account?.number,
-    p.account?.holder,
-    p.account ? `${p.account.document_type} ${p.account.document}` : null,
-    p.payment_details,
-    instant(p.decided_at),
-    instant(p.paid_at),
-    p.payment_reference,
-    p.rejection_reason,
-    f.csvDecimal(p.available),
-  ];
-}
+export const LIST_COLUMNS = (currency: string): ExportColumn<QueuedPayout>[] => [
+  { header: 'Solicitud', kind: 'text', value: (p) => p.id },
+  { header: 'Solicitada', kind: 'instant', value: (p) => p.requested_at },
+  { header: 'Miembro', kind: 'text', value: (p) => p.client_name },
+  { header: 'Correo', kind: 'text', value: (p) => p.client_email },
+  { header: 'Documento', kind: 'text', value: (p) => p.client_document },
+  { header: 'Importe', kind: 'money', value: (p) => p.amount },
+  { header: 'Moneda', kind: 'text', value: () => currency },
+  { header: 'Estado', kind: 'text', value: (p) => payoutStatusLabels[p.status] },
+  { header: 'Referencia de la solicitud', kind: 'text', value: (p) => p.reference },
+  { header: 'Banco o billetera', kind: 'text', value: (p) => p.account?.institution },
+  { header: 'Tipo de cuenta', kind: 'text', value: (p) => (p.account ? payoutAccountTypeLabels[p.account.type] : null) },
+  { header: 'Número de cuenta', kind: 'text', value: (p) => p.account?.number },
+  { header: 'Titular', kind: 'text', value: (p) => p.account?.holder },
+  { header: 'Documento del titular', kind: 'text', value: (p) => (p.account ? `${p.account.document_type} ${p.account.document}` : null) },
+  { header: 'Cuenta cambiada hace (días)', kind: 'integer', value: (p) => p.account_changed_days },
+  { header: 'Archivo de pago', kind: 'integer', value: (p) => p.open_batch?.batch_no },
+  { header: 'Motivo del banco', kind: 'text', value: (p) => p.bank_reason },
+  { header: 'Datos de pago', kind: 'text', value: (p) => p.payment_details },
+  { header: 'Decidida', kind: 'instant', value: (p) => p.decided_at },
+  { header: 'Pagada', kind: 'instant', value: (p) => p.paid_at },
+  { header: 'Referencia del pago', kind: 'text', value: (p) => p.payment_reference },
+  { header: 'Motivo del rechazo', kind: 'text', value: (p) => p.rejection_reason },
+  { header: 'Saldo disponible', kind: 'money', value: (p) => p.available },
+];
 
 type QueueFilter = Pick<PayoutQueueParams, 'statuses' | 'month'>;
 type FetchQueue = (p: PayoutQueueParams, signal: AbortSignal) => ReturnType<typeof fetchPayoutQueue>;
 
-/** The queue page after page (the cursor is the next page's number), as buildCsv reads a source. */
+/** The queue page after page (the cursor is the next page's number). */
 export function queuePages(filter: QueueFilter, fetchPage: FetchQueue = fetchPayoutQueue, pageSize = PAYOUT_QUEUE_MAX_PAGE) {
   const signal = new AbortController().signal;
   return async (cursor: number | null) => {
@@ -71,11 +48,6 @@ export function queuePages(filter: QueueFilter, fetchPage: FetchQueue = fetchPay
 }
 
 /** The list exactly as filtered. */
-export async function buildListCsv(filter: QueueFilter, f: CsvFormats, fetchPage?: FetchQueue) {
-  let count = 0;
-  const blob = await buildCsv(LIST_HEADER, queuePages(filter, fetchPage), (p) => {
-    count += 1;
-    return listRow(p, f);
-  });
-  return { blob, count };
+export function buildList(format: ExportFormat, filter: QueueFilter, ctx: ExportContext, fetchPage?: FetchQueue) {
+  return buildExport(format, 'Pagos', LIST_COLUMNS(ctx.currency), queuePages(filter, fetchPage), ctx);
 }

@@ -1,9 +1,6 @@
 export const rewardsMessages = {
   requestPayout: 'Solicitar retiro',
-  exportCsv: 'Exportar CSV',
-  exporting: 'Exportando…',
-  exported: 'CSV descargado.',
-  exportFailed: 'No se pudo exportar el CSV',
+  exported: (format: string) => `${format} descargado.`,
 
   balancesTitle: 'Tus saldos',
   available: 'Disponible',

@@ -6,10 +6,7 @@ export const m = {
   emptyTitle: 'Aún no hay ventas',
   emptyDescription: 'Cuando los miembros hagan pedidos o registres una venta directa, aparecerán aquí.',
   newSale: 'Nueva venta directa',
-  exportCsv: 'Exportar CSV',
-  exporting: 'Exportando…',
-  exportFailed: 'No se pudo exportar',
-  exported: (n: string) => `CSV con ${n}.`,
+  exported: (format: string, n: string) => `${format} con ${n}.`,
 
   // filters
   statusFilter: 'Estado',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SaleRow, SalesFilter } from '@/api/sales-admin/sales-admin-api';
 import { createFormatters } from '@/lib/format/format';
-import { buildSalesCsv, SALES_CSV_HEADER } from './sales-csv';
+import { buildSalesExport, SALES_COLUMNS } from './sales-csv';
 import { filterOf, salesSearch } from './sales-search';
 
 // The data layer is given the pages here; no client is needed.
@@ -29,7 +29,8 @@ describe('el CSV de Ventas', () => {
     const asked: (number | null)[] = [];
     const pages = [[row(9), row(8)], [row(7), row(6)], [row(5)]];
     const filter: SalesFilter = { statuses: ['Pagada'], kind: null, from: null, to: null, clientId: null };
-    const { blob, count } = await buildSalesCsv(
+    const { blob, count } = await buildSalesExport(
+      'csv',
       filter,
       f,
       async (_f, before) => {
@@ -43,7 +44,11 @@ describe('el CSV de Ventas', () => {
     const bytes = new Uint8Array(await blob.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.subarray(3)).split('\r\n');
-    expect(lines[0]).toBe(SALES_CSV_HEADER.join(','));
+    expect(lines[0]).toBe(
+      SALES_COLUMNS('USD')
+        .map((c) => c.header)
+        .join(','),
+    );
     // The sale of 22:30 in Bogotá on 31 October is that day's, with its offset; commas and quotes quoted.
     expect(lines[1]).toBe('9,2026-10-31T22:30:00-05:00,"Peña, Lorena",lorena@savia.test,Venta directa,Pagada,37.50,USD,21,Efectivo,"CAJA ""7""",s9');
     expect(lines.filter(Boolean)).toHaveLength(6);

@@ -1,44 +1,25 @@
-// «Exportar CSV»: exactly the filtered sales, newest first by number, fetched a thousand at a time
-// by keyset (export_sales) and written through buildCsv (UTF-8 with BOM, RFC 4180, ISO dates, plain
-// decimals).
+// «Exportar»: exactly the filtered sales, newest first by number, fetched a thousand at a time by
+// keyset (export_sales), as a CSV for machines or an Excel file for people (src/lib/files: each
+// column written by its kind; text never runs as a formula).
 import { exportSalesPage, EXPORT_PAGE, type SaleRow, type SalesFilter } from '@/api/sales-admin/sales-admin-api';
-import { buildCsv, type CsvValue } from '@/lib/files/csv';
+import { buildExport } from '@/lib/files/export';
+import type { ExportColumn, ExportContext, ExportFormat } from '@/lib/files/table';
 import { paymentMethodLabels, saleKindLabels } from '@/lib/data/domain';
-import type { Formatters } from '@/lib/format/format';
 
-type CsvFormats = Pick<Formatters, 'csvDecimal' | 'isoDateTime' | 'currency'>;
-
-export const SALES_CSV_HEADER = [
-  'Número',
-  'Fecha',
-  'Miembro',
-  'Correo',
-  'Tipo',
-  'Estado',
-  'Total',
-  'Moneda',
-  'Puntos',
-  'Medio de pago',
-  'Referencia',
-  'Venta',
-] as const;
-
-export function salesCsvRow(s: SaleRow, f: CsvFormats): CsvValue[] {
-  return [
-    s.sale_no,
-    f.isoDateTime(s.created_at),
-    s.client_name,
-    s.client_email,
-    saleKindLabels[s.kind],
-    s.status,
-    f.csvDecimal(s.total),
-    f.currency,
-    s.points_total,
-    s.payment_method ? paymentMethodLabels[s.payment_method] : null,
-    s.payment_reference,
-    s.id,
-  ];
-}
+export const SALES_COLUMNS = (currency: string): ExportColumn<SaleRow>[] => [
+  { header: 'Número', kind: 'integer', value: (s) => s.sale_no },
+  { header: 'Fecha', kind: 'instant', value: (s) => s.created_at },
+  { header: 'Miembro', kind: 'text', value: (s) => s.client_name },
+  { header: 'Correo', kind: 'text', value: (s) => s.client_email },
+  { header: 'Tipo', kind: 'text', value: (s) => saleKindLabels[s.kind] },
+  { header: 'Estado', kind: 'text', value: (s) => s.status },
+  { header: 'Total', kind: 'money', value: (s) => s.total },
+  { header: 'Moneda', kind: 'text', value: () => currency },
+  { header: 'Puntos', kind: 'integer', value: (s) => s.points_total },
+  { header: 'Medio de pago', kind: 'text', value: (s) => (s.payment_method ? paymentMethodLabels[s.payment_method] : null) },
+  { header: 'Referencia', kind: 'text', value: (s) => s.payment_reference },
+  { header: 'Venta', kind: 'text', value: (s) => s.id },
+];
 
 type FetchPage = (filter: SalesFilter, beforeNo: number | null) => Promise<SaleRow[]>;
 
@@ -50,11 +31,6 @@ export function salesPages(filter: SalesFilter, fetchPage: FetchPage = (fl, befo
   };
 }
 
-export async function buildSalesCsv(filter: SalesFilter, f: CsvFormats, fetchPage?: FetchPage, pageSize?: number) {
-  let count = 0;
-  const blob = await buildCsv(SALES_CSV_HEADER, salesPages(filter, fetchPage, pageSize), (s) => {
-    count += 1;
-    return salesCsvRow(s, f);
-  });
-  return { blob, count };
+export function buildSalesExport(format: ExportFormat, filter: SalesFilter, ctx: ExportContext, fetchPage?: FetchPage, pageSize?: number) {
+  return buildExport(format, 'Ventas', SALES_COLUMNS(ctx.currency), salesPages(filter, fetchPage, pageSize), ctx);
 }

@@ -9,6 +9,19 @@ export const SALE_KINDS = ['order', 'enrollment', 'direct'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
 export const saleKindLabels: Record<SaleKind, string> = { order: 'Pedido', enrollment: 'Enrolamiento', direct: 'Venta directa' };
 
+/**
+ * A member's e-mail that a staff member changed and nobody else confirmed yet (issue 23 §2): nobody
+ * signs in with it, and its changer neither approves the enrolment nor confirms it. Read in Clientes
+ * (get_client_profile) and Aprobaciones (get_approval_queue, get_sale_checks).
+ */
+export interface EmailCheck {
+  /** The e-mail of who changed it (a person edits their own display name, never this). */
+  set_by_email: string | null;
+  /** Whoever is reading changed it. */
+  set_by_me: boolean;
+  set_at: string;
+}
+
 /** One line of an order as the engine takes it (place_order, preview_order, enrol_member's kit). */
 export interface OrderItem {
   product_id: string;

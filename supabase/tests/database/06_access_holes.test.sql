@@ -6,42 +6,45 @@ begin;
 \ir _helpers.psql
 select plan(37);
 
--- A member's e-mail: staff correct a pending enrolment's; an approved member's is a superadmin's.
-select is(tests.error_as('admin', $$update public.clients set email = 'mio@tests.savia' where id = {root}$$),
+-- A member's e-mail: staff correct a pending enrolment's; an approved member's is a superadmin's;
+-- whoever changed it waits for someone else before anyone signs in with it (issue 23 §2). The API
+-- roles do not write clients at all (issue 23 §4): every change goes through update_client_contact.
+select is(tests.error_as('admin', $$select public.update_client_contact({root}, 'Raíz Prueba', 'mio@tests.savia')$$),
   'Solo un superadmin puede cambiar el correo de un miembro aprobado: es con el que entra a Savia.',
   'un admin no cambia el correo de un miembro aprobado sin cuenta');
-select is(tests.try_as('admin', 'update', $$update public.clients set email = 'mio@tests.savia' where id = {a}$$),
+select is(tests.try_as('admin', 'update', $$select public.update_client_contact({a}, 'Ana Prueba', 'mio@tests.savia')$$),
   'denied', 'ni el de uno con cuenta (se desvincula si se borra su usuario)');
-select is(tests.try_as('admin', 'update', $$update public.clients set email = 'hoja.corregida@tests.savia' where id = {leaf}$$),
+select is(tests.try_as('admin', 'update', $$select public.update_client_contact({leaf}, (select name from public.clients where id = {leaf}), 'hoja.corregida@tests.savia')$$),
   'ok:1', 'un admin corrige el correo de un enrolamiento pendiente');
-select is(tests.try_as('admin', 'update', $$update public.clients set phone = '+57 300 123 4567' where id = {root}$$),
+select is(tests.try_as('admin', 'update', $$select public.update_client_contact({root}, 'Raíz Prueba', (select email from public.clients where id = {root}), '+57 300 123 4567')$$),
   'ok:1', 'un admin sigue editando el resto de los datos de contacto');
-select is(tests.try_as('superadmin', 'update', $$update public.clients set email = 'raiz.nueva@tests.savia' where id = {root}$$),
+select is(tests.try_as('superadmin', 'update', $$select public.update_client_contact({root}, 'Raíz Prueba', 'raiz.nueva@tests.savia')$$),
   'ok:1', 'un superadmin cambia el correo de un miembro aprobado');
 
--- Finance: only a holder gives it, takes it, or touches a row that carries it.
-select is(tests.error_as('superadmin', $$insert into public.users_roles (user_id, role, finance) values ({spare_user}, 'superadmin', true)$$),
-  'Solo un superadmin con acceso a finanzas puede dar o quitar ese acceso.', 'un superadmin sin finanzas no crea un rol con finanzas');
+-- Finance: only a holder gives it, takes it, or touches a row that carries it; Usuarios' functions are
+-- the only writers of roles and invitations (the tables are read-only through the API).
+select is(tests.error_as('superadmin', $$select public.invite_staff('fin@tests.savia', 'superadmin', true)$$),
+  'Solo un superadmin con acceso a finanzas puede dar o quitar ese acceso.', 'un superadmin sin finanzas no invita con finanzas');
 select is(tests.try_as('superadmin', 'update',
-  $$update public.users_roles set finance = false where user_id = (select user_id from tests.personas where persona = 'superadmin_fin')$$),
+  $$select public.set_staff_role((select user_id from tests.personas where persona = 'superadmin_fin'), 'superadmin', false)$$),
   'denied', 'ni quita finanzas a quien las tiene');
 select is(tests.try_as('superadmin', 'delete',
-  $$delete from public.users_roles where user_id = (select user_id from tests.personas where persona = 'superadmin_fin')$$),
-  'denied', 'ni borra el rol de quien las tiene');
+  $$select public.revoke_staff_access((select user_id from tests.personas where persona = 'superadmin_fin'))$$),
+  'denied', 'ni quita el acceso a quien las tiene');
 select is(tests.try_as('superadmin', 'insert', $$insert into public.staff_invitations (email, role, finance) values ('fin@tests.savia', 'superadmin', true)$$),
-  'denied', 'ni invita con finanzas');
+  'denied', 'ni invita con finanzas por la tabla');
 select is(tests.try_as('superadmin', 'update', $$update public.staff_invitations set finance = true, role = 'superadmin' where id = {invitation_pending}$$),
   'denied', 'ni da finanzas a una invitación pendiente');
-select is(tests.try_as('superadmin', 'insert', $$insert into public.users_roles (user_id, role) values ({spare_user}, 'superadmin')$$),
-  'ok:1', 'un superadmin sin finanzas sí crea un superadmin sin finanzas');
-select is(tests.try_as('superadmin', 'update', $$update public.staff_invitations set status = 'revoked' where id = {invitation_pending}$$),
+select is(tests.try_as('superadmin', 'insert', $$select public.invite_staff('nuevo.super@tests.savia', 'superadmin', false)$$),
+  'ok:1', 'un superadmin sin finanzas sí invita a un superadmin sin finanzas');
+select is(tests.try_as('superadmin', 'update', $$select public.revoke_staff_invitation({invitation_pending})$$),
   'ok:1', 'y revoca una invitación sin finanzas');
-select is(tests.try_as('superadmin_fin', 'insert', $$insert into public.users_roles (user_id, role, finance) values ({spare_user}, 'superadmin', true)$$),
+select is(tests.try_as('superadmin_fin', 'update', $$select public.set_staff_role({admin_user}, 'superadmin', true)$$),
   'ok:1', 'un superadmin con finanzas da finanzas');
-select is(tests.try_as('superadmin_fin', 'insert', $$insert into public.staff_invitations (email, role, finance) values ('fin@tests.savia', 'superadmin', true)$$),
+select is(tests.try_as('superadmin_fin', 'insert', $$select public.invite_staff('fin@tests.savia', 'superadmin', true)$$),
   'ok:1', 'e invita con finanzas');
-select is(tests.error_as('superadmin', $$insert into public.staff_invitations (email, role, status, accepted_at) values ('hecha@tests.savia', 'admin', 'accepted', now())$$),
-  'Una invitación queda aceptada sola, cuando la persona entra por primera vez.', 'nadie marca aceptada una invitación por la API');
+select is(tests.try_as('superadmin', 'insert', $$insert into public.staff_invitations (email, role, status, accepted_at) values ('hecha@tests.savia', 'admin', 'accepted', now())$$),
+  'denied', 'nadie marca aceptada una invitación por la API');
 
 -- The month's company-wide figures: members see months and their state; staff the counts; finance the money.
 insert into public.periods (month, status, closed_at, summary) values
@@ -113,10 +116,12 @@ select is((select actor_id from public.audit_logs where table_name = 'suppliers'
 select is((select db_role from public.audit_logs where table_name = 'suppliers' order by id desc limit 1),
   session_user::text, 'y lleva el rol con que se conectó (no «none»)');
 select tests.authenticate_as('superadmin');
-update public.suppliers set notes = 'por la API' where id = (select id from tests.fx where key = 'supplier');
+select public.save_supplier(s.id, s.name, s.tax_id, s.contact_name, s.email, s.phone, 'por la API', s.is_active,
+                            array(select sp.product_id from public.supplier_products sp where sp.supplier_id = s.id)) is not null as saved
+  from public.suppliers s where s.id = (select id from tests.fx where key = 'supplier') \gset
 select tests.clear_authentication();
 select row_eq($$ select actor_id, db_role from public.audit_logs where table_name = 'suppliers' order by id desc limit 1 $$,
-  row((select user_id from tests.personas where persona = 'superadmin'), 'authenticated'::text), 'un cambio por la API lleva authenticated y su actor');
+  row((select user_id from tests.personas where persona = 'superadmin'), 'authenticated'::text), 'un cambio por la API (una función del personal) lleva authenticated y su actor');
 
 select * from finish();
 rollback;

@@ -15,24 +15,28 @@ select plan(3);
 -- Column privileges read `update(col, ...)`. '' = nothing.
 create temp table declared (kind text, object text, anon text, authenticated text, service_role text) on commit drop;
 insert into declared values
-  -- identity (superadmin manages roles and invitations; staff manage members)
-  ('table', 'users_roles',         '',       'select, insert, update, delete', ''),
-  ('table', 'staff_invitations',   '',       'select, insert, update, delete', ''),
-  ('table', 'clients',             '',       'select, insert, update, delete', ''),
-  -- settings and plan (the settings row is public; superadmin upserts it and edits the plan)
+  -- Least privilege (issue 23 §4): a table is written through the API only where a screen writes it
+  -- directly (src/api: the settings row, a lead's follow-up state, deleting an unused supplier);
+  -- everything else changes through the functions below, where its rules are.
+  -- identity (written by Usuarios' functions, the link trigger and the members' functions)
+  ('table', 'users_roles',         '',       'select',                         ''),
+  ('table', 'staff_invitations',   '',       'select',                         ''),
+  ('table', 'clients',             '',       'select',                         ''),
+  -- settings and plan (the settings row is public; superadmin upserts it; the plan through save_plan)
   ('table', 'metadata',            'select', 'select, insert, update',         ''),
-  ('table', 'star_level_configs',  '',       'select, insert, update, delete', ''),
+  ('table', 'star_level_configs',  '',       'select',                         ''),
   ('table', 'plan_versions',       '',       'select',                         ''),
-  -- catalogue (back office; leads arrive only through submit_lead)
-  ('table', 'suppliers',           '',       'select, insert, update, delete', ''),
-  ('table', 'products',            '',       'select, insert, update, delete', ''),
-  ('table', 'product_costs',       '',       'select, insert, update, delete', ''),
-  ('table', 'recipes',             '',       'select, insert, update, delete', ''),
-  ('table', 'recipe_products',     '',       'select, insert, update, delete', ''),
-  ('table', 'health_analyses',     '',       'select, delete',                 ''),
-  ('table', 'leads',               '',       'select, update, delete',         ''),
-  -- Proveedores (superadmin by RLS): the links are edited; restocks are read-only and the lines' unit_cost is not granted
-  ('table', 'supplier_products',   '',       'select, insert, delete',         ''),
+  -- catalogue (the back office's functions; leads arrive only through submit_lead, and their member
+  -- or staff move the follow-up state)
+  ('table', 'suppliers',           '',       'select, delete',                 ''),
+  ('table', 'products',            '',       'select',                         ''),
+  ('table', 'product_costs',       '',       'select',                         ''),
+  ('table', 'recipes',             '',       'select',                         ''),
+  ('table', 'recipe_products',     '',       'select',                         ''),
+  ('table', 'health_analyses',     '',       'select',                         ''),
+  ('table', 'leads',               '',       'select, update(status)',         ''),
+  -- Proveedores (superadmin by RLS): the links through save_supplier; restocks are read-only and the lines' unit_cost is not granted
+  ('table', 'supplier_products',   '',       'select',                         ''),
   ('table', 'restocks',            '',       'select',                         ''),
   ('table', 'restock_lines',       '',       'select(restock_id, product_id, quantity, stock_before, stock_after, movement_id)', ''),
   ('sequence', 'restocks_id_seq',  '', '', ''),
@@ -40,6 +44,10 @@ insert into declared values
   -- members know whether a month is closed; its company-wide figures go through get_period_summaries
   ('table', 'periods',             '',       'select(month, status, closed_at)', ''),
   -- the month close's jobs: the screen follows them; their summary (money) through the RPCs
+  -- notifications: each person reads their own (RLS), through the RPCs that make the words; their
+  -- e-mail opt-outs are theirs to add and remove
+  ('table', 'notifications',       '',       'select(id, client_id, user_id, kind, created_at, read_at)', ''),
+  ('table', 'notification_email_opt_outs', '', 'select, insert, delete',       ''),
   ('table', 'period_close_jobs',   '',       'select(id, month, status, origin, requested_by, requested_at, started_at, finished_at, error, error_code)', ''),
   ('table', 'sales',               '',       'select',                         ''),
   -- the enroller changes: staff read them (the member's record); only change_enroller writes
@@ -62,6 +70,7 @@ insert into declared values
   ('sequence', 'clients_member_no_seq',      '', '', ''),
   ('sequence', 'enroller_changes_id_seq',    '', '', ''),
   ('sequence', 'period_close_jobs_id_seq',   '', '', ''),
+  ('sequence', 'notifications_id_seq',       '', '', ''),
   ('sequence', 'plan_versions_version_seq',  '', '', ''),
   ('sequence', 'reward_transactions_id_seq', '', '', ''),
   ('sequence', 'sale_items_id_seq',          '', '', ''),
@@ -80,6 +89,15 @@ insert into declared values
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text)', '', 'execute', ''),
   ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),
+  -- notifications: the bell and Mi Cuenta as each person; the outbox only for send-notifications
+  ('function', 'get_my_notifications(bigint, integer)',      '', 'execute', ''),
+  ('function', 'count_my_unread_notifications()',            '', 'execute', ''),
+  ('function', 'mark_notifications_read(bigint[])',          '', 'execute', ''),
+  ('function', 'get_my_email_preferences()',                 '', 'execute', ''),
+  ('function', 'get_notification_email_trouble(bigint, integer)', '', 'execute', ''),
+  ('function', 'claim_notification_emails(integer, integer)', '', '', 'execute'),
+  ('function', 'begin_notification_email(bigint, smallint)', '', '', 'execute'),
+  ('function', 'finish_notification_email(bigint, smallint, text, text)', '', '', 'execute'),
   ('function', 'approve_sale(uuid)',                         '', 'execute', ''),
   ('function', 'reject_sale(uuid, text)',                    '', 'execute', ''),
   ('function', 'deliver_sale(uuid)',                         '', 'execute', ''),
@@ -134,6 +152,8 @@ insert into declared values
   ('function', 'search_members(text, boolean, smallint, text, text, text, boolean, integer, integer)', '', 'execute', ''),
   ('function', 'get_client_profile(uuid)',                   '', 'execute', ''),
   ('function', 'update_client_contact(uuid, text, text, text, text, text, text, text)', '', 'execute', ''),
+  -- the second pair of eyes on an address staff changed (issue 23 §2)
+  ('function', 'confirm_client_email(uuid)',                 '', 'execute', ''),
   ('function', 'get_client_audit(uuid, integer, integer)',   '', 'execute', ''),
   -- Usuarios (superadmin; the functions refuse anyone else)
   ('function', 'get_staff_members()',                        '', 'execute', ''),

@@ -107,7 +107,7 @@ select results_eq(format($$select s.status, s.kind, c.enrollment_status, c.email
   $$values ('Pendiente de Enrolamiento'::text, 'enrollment'::text, 'pending'::text, 'motor.nora@tests.savia'::text, 'Darío León'::text)$$,
   'el enrolamiento crea a la persona pendiente bajo quien la enrola');
 select throws_ok($$select public.enrol_member('Otra Nora', 'motor.nora@tests.savia', engine_tests.id('kit'))$$, 'P0001',
-  'Ya hay un enrolamiento pendiente de aprobación con el correo motor.nora@tests.savia: espera a que lo aprueben o lo rechacen.',
+  'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.',
   'no se enrola dos veces el mismo correo');
 select engine_tests.approve(:'s5');
 select results_eq(format($$select beneficiary, type, amount, points from engine_tests.ledger where source_sale_id = %L order by id$$, :'s5'),

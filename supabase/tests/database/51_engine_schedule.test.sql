@@ -85,7 +85,7 @@ select results_eq(format($$select c.enrollment_status, c.name, e.name, (select c
   'un enrolamiento rechazado se puede repetir: la misma ficha vuelve a pendiente bajo quien enrola ahora');
 select engine_tests.act_as('fabio');
 select throws_ok($$select public.enrol_member('Otra', 'motor.nora@tests.savia', engine_tests.id('kit'))$$, 'P0001',
-  'Ya hay un enrolamiento pendiente de aprobación con el correo motor.nora@tests.savia: espera a que lo aprueben o lo rechacen.',
+  'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.',
   'pero no mientras está pendiente');
 
 select is_empty($$select * from private.engine_invariant_violations()$$, 'invariantes del motor');

@@ -58,7 +58,8 @@ select is((select (q -> 'sales' -> 1) - 'created_at' - 'client' - 'items' - 'id'
   jsonb_build_object('kind', 'order', 'status', 'Pendiente de Aprobación', 'total', 53.33, 'commissionable_total', 53.33,
                      'points_total', 1050, 'period_month', null, 'payment_method', 'transferencia', 'payment_reference', null,
                      'voucher_path', null, 'delivery_address', null, 'notes', null, 'rejection_reason', null,
-                     'cancellation_reason', null, 'approved_at', null, 'delivered_at', null, 'rejected_at', null, 'cancelled_at', null),
+                     'cancellation_reason', null, 'approved_at', null, 'delivered_at', null, 'rejected_at', null, 'cancelled_at', null,
+                     'email_check', null),
   's2 (Elena): 2 × 10.00 + 33.33 = 53.33, 2 × 500 + 50 = 1,050 puntos, por transferencia');
 select is((select (q -> 'sales' -> 1 -> 'client') - 'id' from public.get_approval_queue(1, 20) q),
   jsonb_build_object('name', 'Elena Vega', 'email', 'motor.elena@tests.savia', 'phone', null, 'document_number', 'CC 10000005', 'city', null, 'address', null),

@@ -76,26 +76,28 @@ select throws_ok($$select * from public.preview_enrolment(engine_tests.id('kit')
   'Solo un miembro con su ficha vinculada puede realizar esta acción.', 'sin sesión tampoco');
 
 -- Addresses that cannot be enrolled, refused with nothing written ------------------------------------------------
+-- One sentence whoever's the address is (staff's, a member's, a pending enrolment's): a member does not
+-- learn who is who by trying addresses (issue 23 §8).
 select engine_tests.act_as('dario');
 select count(*) as clients_before from public.clients \gset
 select count(*) as sales_before from public.sales \gset
 select throws_ok($$select public.enrol_member('Laura', ' Motor.Admin@Tests.Savia ', engine_tests.id('kit'))$$, 'P0001',
-  'El correo motor.admin@tests.savia es de una cuenta del personal de la empresa: usa el correo de Google personal de quien enrolas.',
+  'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.',
   'el correo de una cuenta del personal (en mayúsculas y con espacios) se rechaza');
 select engine_tests.act_as('super');
 insert into public.staff_invitations (email, role) values ('motor.nueva.admin@tests.savia', 'admin');
 select engine_tests.act_as('dario');
 select throws_ok($$select public.enrol_member('Nueva', 'motor.nueva.admin@tests.savia', engine_tests.id('kit'))$$, 'P0001',
-  'El correo motor.nueva.admin@tests.savia es de una cuenta del personal de la empresa: usa el correo de Google personal de quien enrolas.',
+  'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.',
   'y el de una invitación de personal pendiente, que ganaría al entrar con Google');
 select throws_ok($$select public.enrol_member('Elena', 'motor.elena@tests.savia', engine_tests.id('kit'))$$, 'P0001',
-  'Ya existe un miembro con el correo motor.elena@tests.savia.', 'el correo de un miembro registrado se rechaza');
+  'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.', 'el correo de un miembro registrado se rechaza');
 select engine_tests.at('2026-03-10 11:00:00-05');
 select (public.enrol_member('Quique Paz', 'motor.quique@tests.savia', engine_tests.id('kit'), '+57 300 000 0001', '1020304050',
                             'Calle 1 # 2-3', 'Medellín', 'transferencia', 'TRX-1')).id as quique \gset
 select engine_tests.act_as('olga');
 select throws_ok($$select public.enrol_member('Enrique Paz', 'MOTOR.QUIQUE@tests.savia', engine_tests.id('kit'))$$, 'P0001',
-  'Ya hay un enrolamiento pendiente de aprobación con el correo motor.quique@tests.savia: espera a que lo aprueben o lo rechacen.',
+  'Ese correo no se puede usar para un enrolamiento nuevo. Si crees que es un error, escribe a la empresa.',
   'una persona con un enrolamiento pendiente no se enrola otra vez, ni por otro miembro');
 select results_eq($$select (select count(*) from public.clients), (select count(*) from public.sales)$$,
   format($$values (%s::bigint + 1, %s::bigint + 1)$$, :'clients_before', :'sales_before'),

@@ -104,7 +104,7 @@ select throws_ok(format('select * from public.get_client_audit(%L)', engine_test
   'ni la bitácora de la suya');
 select throws_ok(format($$select public.update_client_contact(%L, 'Bruno Díaz', 'motor.bruno@tests.savia', '+57 300 000 9999')$$,
                         engine_tests.id('bruno')), 'P0001', 'Solo el personal (admin o superadmin) puede realizar esta acción.',
-  'ni cambia sus datos por esta vía (los suyos los cambia en Mi Cuenta)');
+  'ni cambia sus datos por esta vía (ni por la tabla: la ficha la corrige el personal)');
 
 -- The profile ----------------------------------------------------------------------------------------------------
 select engine_tests.act_as('admin');
@@ -112,7 +112,7 @@ select is(public.get_client_profile(engine_tests.id('dario')) - 'id' - 'created_
   jsonb_build_object('member_no', (select member_no from public.clients where id = engine_tests.id('dario')),
     'name', 'Darío León', 'email', 'motor.dario@tests.savia', 'phone', '+57 300 111 2222', 'document_number', 'CC 5550123',
     'address', null, 'city', 'Medellín', 'slug', 'dario-leon', 'star_level', 2, 'star_name', (select name from public.star_level_configs where level = 2), 'is_active', false,
-    'enrollment_status', 'registered', 'has_login', true, 'depth', 4, 'direct_enrollees', 1),
+    'enrollment_status', 'registered', 'has_login', true, 'email_check', null, 'depth', 4, 'direct_enrollees', 1),
   'la ficha de Darío: contacto, nivel, profundidad 4 y un enrolado directo');
 select is(jsonb_path_query_array(public.get_client_profile(engine_tests.id('dario')), '$.upline[*].name'),
   '["Amparo Ruiz", "Bruno Díaz", "Celia Mora"]', 'su línea ascendente, de la raíz a su enroladora');

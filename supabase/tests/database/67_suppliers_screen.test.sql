@@ -9,7 +9,7 @@
 -- Only the fixture's rows are counted (SKUs «T-…», its suppliers), so the file passes on the seeded database.
 begin;
 \ir _helpers.psql
-select plan(83);
+select plan(84);
 
 update public.metadata set low_stock_threshold = 20 where id = 'app_settings';
 insert into public.products (sku, name, price, points, stock) values ('T-BAJO', 'Producto escaso', 10, 10, 3);
@@ -103,9 +103,11 @@ select is(pg_temp.refusal('superadmin', $$select public.save_supplier(null, 'Otr
           'savia:unknown_product Alguno de los productos elegidos ya no existe: recarga la lista.', 'un producto que no existe se rechaza');
 select is(pg_temp.refusal('superadmin', $$select public.save_supplier(gen_random_uuid(), 'Otro Proveedor', null, null, null, null, null, true, '{}')$$),
           'savia:unknown_supplier Ese proveedor ya no existe: recarga la lista.', 'editar un proveedor que no existe se rechaza');
-select is(pg_temp.refusal('superadmin', $$insert into public.suppliers (name, email) values ('Directo', 'no-es-correo')$$),
+select is(pg_temp.refusal('postgres', $$insert into public.suppliers (name, email) values ('Directo', 'no-es-correo')$$),
           'savia:invalid_email El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).',
-          'la tabla aplica las mismas reglas que save_supplier (un correo malo por la API también)');
+          'la tabla aplica las mismas reglas que save_supplier (un correo malo en SQL directo también)');
+select is(tests.try_as('superadmin', 'insert', $$insert into public.suppliers (name) values ('Directo')$$), 'denied',
+          'por la API un proveedor solo se crea o edita con save_supplier');
 select is((select count(*)::integer from public.suppliers where name in ('Otro Proveedor', 'Directo', 'X')), 0, 'ningún rechazo dejó un proveedor');
 
 -- The list ------------------------------------------------------------------------------------------------------
@@ -245,7 +247,9 @@ select is(pg_temp.refusal('superadmin', 'delete from public.suppliers where id =
           'savia:supplier_in_use «Semillas del Sur» tiene reposiciones registradas: desactívalo en lugar de eliminarlo, para conservar su historial.',
           'un proveedor con reposiciones no se elimina');
 select is(tests.try_as('superadmin', 'delete', 'delete from public.suppliers where id = {dormido}'), 'ok:1', 'uno sin reposiciones sí');
-select is(tests.try_as('superadmin', 'update', 'update public.suppliers set is_active = false where id = {sur}'), 'ok:1', 'y el que tiene reposiciones se desactiva');
+select is(tests.try_as('superadmin', 'update', $$select public.save_supplier(s.id, s.name, s.tax_id, s.contact_name, s.email, s.phone, s.notes, false,
+                                                  array(select sp.product_id from public.supplier_products sp where sp.supplier_id = s.id))
+                                             from public.suppliers s where s.id = {sur}$$), 'ok:1', 'y el que tiene reposiciones se desactiva');
 
 select * from finish();
 rollback;

@@ -174,8 +174,8 @@ select row_eq($$ select actor_id, actor_role, action, new_values -> 'red_flags',
                    from public.audit_logs where table_name = 'health_analyses' and row_id = (select id::text from done where name = 'medicado') $$,
   row((select user_id from tests.personas where persona = 'superadmin'), 'superadmin'::text, 'INSERT'::text, '["medicación"]'::jsonb, '2026-11'::text),
   'cada análisis escrito queda en la bitácora con su autor');
-select is(tests.try_as('superadmin', 'delete', $$ delete from public.health_analyses where id = '$$ || (select id from done where name = 'varios') || $$' $$), 'ok:1',
-  'un superadmin puede borrar un análisis (la persona pide que la olviden)');
+select is(tests.try_as('superadmin', 'delete', $$ delete from public.health_analyses where id = '$$ || (select id from done where name = 'varios') || $$' $$), 'denied',
+  'ni borrarlo por la API: ninguna pantalla lo hace (issue 23 §4)');
 select is(tests.try_as('superadmin', 'update', $$ update public.health_analyses set recommendations = '[]' where id = '$$ || (select id from done where name = 'varios') || $$' $$),
   'denied', 'pero no editarlo');
 

@@ -6,7 +6,7 @@
 -- are left out. Each entry: name: timing events, row or statement, function.
 begin;
 \ir _helpers.psql
-select plan(32);
+select plan(33);
 
 create function tests.triggers_of(p_table regclass) returns text[]
 language sql as $$
@@ -39,6 +39,7 @@ select is(array(select distinct format('%s.%s', tn.nspname, c.relname) collate "
                 'public.payout_holder_exceptions',
                 'public.payout_institutions',
                 'public.payout_requests',
+                'public.period_close_jobs',
                 'public.periods',
                 'public.plan_versions',
                 'public.product_costs',
@@ -75,12 +76,12 @@ select is(tests.triggers_of('public.audit_logs'), array[
 
 select is(tests.triggers_of('public.clients'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'clients_guard: BEFORE INSERT OR UPDATE, row, private.clients_guard',
   'clients_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_members',
   'clients_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_members',
   'clients_path: BEFORE INSERT OR UPDATE, row, private.clients_maintain_path',
   'clients_path_cascade: AFTER UPDATE, row, private.clients_cascade_path',
   'clients_path_regroup: AFTER UPDATE, row, private.clients_move_group_points',
+  'clients_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'clients_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'clients_touch: BEFORE UPDATE, row, private.touch_updated_at'
 ], 'public.clients: its triggers in firing order');
@@ -97,7 +98,7 @@ select is(tests.triggers_of('public.health_analyses'), array[
 
 select is(tests.triggers_of('public.leads'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'leads_guard: BEFORE UPDATE, row, private.leads_guard',
+  'leads_notify: AFTER INSERT, row, private.notify_lead',
   'leads_refuse_markup: BEFORE INSERT OR UPDATE, row, private.leads_refuse_markup',
   'leads_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'leads_touch: BEFORE UPDATE, row, private.touch_updated_at'
@@ -116,6 +117,7 @@ select is(tests.triggers_of('public.payout_accounts'), array[
   'payout_accounts_guard: BEFORE UPDATE, row, private.payout_accounts_guard',
   'payout_accounts_no_delete: BEFORE DELETE, row, private.forbid_change',
   'payout_accounts_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change',
+  'payout_accounts_notify: AFTER UPDATE, row, private.notify_payout_account_replaced',
   'payout_accounts_prepare: BEFORE INSERT, row, private.payout_accounts_prepare'
 ], 'public.payout_accounts: its triggers in firing order');
 
@@ -150,9 +152,15 @@ select is(tests.triggers_of('public.payout_requests'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'payout_requests_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_payouts',
   'payout_requests_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_payouts',
+  'payout_requests_notify: AFTER UPDATE, row, private.notify_payout_change',
+  'payout_requests_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'payout_requests_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'payout_requests_transition: BEFORE UPDATE, row, private.payout_transition'
 ], 'public.payout_requests: its triggers in firing order');
+
+select is(tests.triggers_of('public.period_close_jobs'), array[
+  'period_close_jobs_notify: AFTER UPDATE, row, private.notify_period_close_job'
+], 'public.period_close_jobs: its triggers in firing order');
 
 select is(tests.triggers_of('public.periods'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
@@ -176,6 +184,7 @@ select is(tests.triggers_of('public.products'), array[
   'products_guard_delete: BEFORE DELETE, row, private.products_guard_delete',
   'products_opening_stock: AFTER INSERT, row, private.products_opening_stock',
   'products_prepare: BEFORE INSERT OR UPDATE, row, private.products_prepare',
+  'products_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'products_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'products_touch: BEFORE UPDATE, row, private.touch_updated_at'
 ], 'public.products: its triggers in firing order');
@@ -204,7 +213,8 @@ select is(tests.triggers_of('public.reward_transactions'), array[
   'reward_transactions_append_only: BEFORE DELETE OR UPDATE, row, private.forbid_change',
   'reward_transactions_keep_dashboard: AFTER INSERT, statement, private.keep_dashboard_ledger',
   'reward_transactions_keep_finance: AFTER INSERT, statement, private.keep_finance_clawbacks',
-  'reward_transactions_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change'
+  'reward_transactions_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change',
+  'reward_transactions_notify: AFTER INSERT, statement, private.notify_earnings'
 ], 'public.reward_transactions: its triggers in firing order');
 
 select is(tests.triggers_of('public.sale_items'), array[
@@ -220,14 +230,14 @@ select is(tests.triggers_of('public.sales'), array[
   'sales_keep_daily_update: AFTER UPDATE, row, private.keep_sales_daily',
   'sales_keep_dashboard: AFTER INSERT OR DELETE, row, private.keep_dashboard_sales',
   'sales_keep_dashboard_update: AFTER UPDATE, row, private.keep_dashboard_sales',
+  'sales_notify: AFTER UPDATE, row, private.notify_sale_change',
+  'sales_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'sales_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'sales_transition: BEFORE INSERT OR UPDATE, row, private.sales_transition'
 ], 'public.sales: its triggers in firing order');
 
 select is(tests.triggers_of('public.staff_invitations'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'staff_invitations_finance: BEFORE INSERT OR DELETE OR UPDATE, row, private.guard_finance',
-  'staff_invitations_guard: BEFORE INSERT OR UPDATE, row, private.staff_invitations_guard',
   'staff_invitations_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship'
 ], 'public.staff_invitations: its triggers in firing order');
 
@@ -244,12 +254,14 @@ select is(tests.triggers_of('public.stock_movements'), array[
   'stock_movements_keep_finance: AFTER INSERT, row, private.keep_finance_products',
   'stock_movements_keep_product_sales: AFTER INSERT, row, private.keep_product_sales_daily',
   'stock_movements_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change',
+  'stock_movements_notify_low_stock: AFTER INSERT, row, private.notify_low_stock',
   'stock_movements_stamp: BEFORE INSERT, row, private.stamp_authorship'
 ], 'public.stock_movements: its triggers in firing order');
 
 select is(tests.triggers_of('public.suppliers'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
   'suppliers_keep_history: BEFORE DELETE, row, private.suppliers_keep_history',
+  'suppliers_refuse_formulas: BEFORE INSERT OR UPDATE, row, private.refuse_formula_columns',
   'suppliers_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'suppliers_touch: BEFORE UPDATE, row, private.touch_updated_at',
   'suppliers_validate: BEFORE INSERT OR UPDATE, row, private.suppliers_validate'
@@ -257,7 +269,6 @@ select is(tests.triggers_of('public.suppliers'), array[
 
 select is(tests.triggers_of('public.users_roles'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
-  'users_roles_finance: BEFORE INSERT OR DELETE OR UPDATE, row, private.guard_finance',
   'users_roles_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'users_roles_superadmins: BEFORE DELETE OR UPDATE, row, private.guard_superadmins',
   'users_roles_touch: BEFORE UPDATE, row, private.touch_updated_at'

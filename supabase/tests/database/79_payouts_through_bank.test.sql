@@ -70,12 +70,12 @@ select is(pay_tests.refusal(pay_tests.save('1507', 'deposito_electronico', '6005
 select is(pay_tests.refusal(pay_tests.save('1051', 'ahorros', '1234567890123', 'Elena Vega', 'CC', '10000005')),
   'invalid_payout_account · account_number · El número de Davivienda tiene 12 dígitos, sin letras.', 'Davivienda, 12');
 select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', '=HYPERLINK("x")', 'CC', '10000005')),
-  'formula_text · holder_name · El nombre del titular no puede empezar por «=»: una hoja de cálculo lo ejecutaría como fórmula.',
+  'formula_not_allowed · holder_name · No empieces el nombre del titular con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.',
   'un titular que empieza por = se rechaza: llegaría al archivo del banco');
 select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', '+57 Elena', 'CC', '10000005')),
-  'formula_text · holder_name · El nombre del titular no puede empezar por «+»: una hoja de cálculo lo ejecutaría como fórmula.', 'ni por +');
+  'formula_not_allowed · holder_name · No empieces el nombre del titular con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', 'ni por +');
 select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', '@Elena', 'CC', '10000005')),
-  'formula_text · holder_name · El nombre del titular no puede empezar por «@»: una hoja de cálculo lo ejecutaría como fórmula.', 'ni por @');
+  'formula_not_allowed · holder_name · No empieces el nombre del titular con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', 'ni por @');
 select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', 'Elena 2', 'CC', '10000005')),
   'invalid_payout_account · holder_name · El nombre del titular va como en el banco: entre 3 y 60 letras y espacios (se admiten tildes, ñ, apóstrofo, punto y guion).',
   'el nombre del titular son letras');
@@ -330,7 +330,7 @@ select (select digest from public.preview_payout_reply(E'RET-000502;pagado;;3,00
 select is(pay_tests.refusal(format($$select public.void_payout_batch(%L, 'x')$$, :'batch1')),
   'reason_required · reason · Indica por qué anulas el archivo (entre 3 y 300 caracteres).', 'anular pide un motivo');
 select is(pay_tests.refusal(format($$select public.void_payout_batch(%L, '@no se cargó')$$, :'batch1')),
-  'formula_text · reason · El motivo no puede empezar por «@»: una hoja de cálculo lo ejecutaría como fórmula.', 'sin fórmulas');
+  'formula_not_allowed · reason · No empieces el motivo con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', 'sin fórmulas');
 select ok((public.void_payout_batch(:'batch1', 'No se cargó en el banco: error en la sucursal virtual')).voided_at is not null,
   'el archivo se anula (la 502 nunca llegó al banco)');
 select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, %L)$$, E'RET-000502;pagado;;3,00', :'digest3')),

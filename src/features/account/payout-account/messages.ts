@@ -31,7 +31,8 @@ export const payoutAccountMessages = {
   numberInvalid: (name: string, digits: string, prefix: string | null) =>
     `El número de ${name} tiene ${digits} dígitos${prefix ? ` y empieza por ${prefix} (es el celular)` : ''}, sin letras.`,
   holderNameInvalid: 'El nombre del titular va como en el banco: entre 3 y 60 letras y espacios (se admiten tildes, ñ, apóstrofo, punto y guion).',
-  formulaStart: (char: string) => `El nombre del titular no puede empezar por «${char}»: una hoja de cálculo lo ejecutaría como fórmula.`,
+  // The database's sentence (private.refuse_formula), said before the request.
+  formulaStart: 'No empieces el nombre del titular con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.',
   cc: 'La cédula de ciudadanía tiene entre 5 y 10 dígitos, sin puntos ni letras, y no empieza por 0.',
   ce: 'La cédula de extranjería tiene entre 6 y 10 dígitos, sin puntos ni letras.',
   nit: 'El NIT tiene 9 dígitos y su dígito de verificación (por ejemplo 900123456-8).',

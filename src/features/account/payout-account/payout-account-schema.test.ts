@@ -62,7 +62,7 @@ describe('el formulario de la cuenta para retiros', () => {
     });
     expect(issues({ accountNumber: '1234567890' })).toEqual({ accountNumber: 'El número de Bancolombia tiene 11 dígitos, sin letras.' });
     expect(issues({ holderName: '=HYPERLINK("x")' })).toEqual({
-      holderName: 'El nombre del titular no puede empezar por «=»: una hoja de cálculo lo ejecutaría como fórmula.',
+      holderName: 'No empieces el nombre del titular con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.',
     });
     expect(issues({ holderName: 'Ana 2' }).holderName).toMatch(/^El nombre del titular va como en el banco/);
     expect(issues({ holderDocumentNumber: '0102030' }).holderDocumentNumber).toMatch(/no empieza por 0/);

@@ -77,7 +77,7 @@ export function payoutAccountSchema(institutions: readonly PayoutInstitution[]) 
           message: m.numberInvalid(institution.name, digitsText(institution), institution.number_prefix),
         });
       const first = v.holderName.charAt(0);
-      if (first === '=' || first === '+' || first === '@') ctx.addIssue({ code: 'custom', path: ['holderName'], message: m.formulaStart(first) });
+      if (first === '=' || first === '+' || first === '@') ctx.addIssue({ code: 'custom', path: ['holderName'], message: m.formulaStart });
       else if (v.holderName.length < 3 || v.holderName.length > 60 || !/^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ][A-Za-zÁÉÍÓÚÜÑáéíóúüñ .'-]*$/.test(v.holderName))
         ctx.addIssue({ code: 'custom', path: ['holderName'], message: m.holderNameInvalid });
       const problem = documentProblem(v.holderDocumentType, v.holderDocumentNumber);

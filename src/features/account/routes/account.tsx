@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { MonthPicker } from '@/components/ui/month-picker';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths, routeLabel } from '@/config/paths';
 import { displayName } from '@/lib/auth/load-user';
 import { useSession } from '@/lib/auth/use-session';
@@ -22,6 +23,7 @@ import { PayoutAccountCard } from '../payout-account/payout-account-card';
 import { accountMessages as m } from '../messages';
 
 const LeadsCard = lazy(() => import('../components/leads-card'));
+const EmailPreferencesCard = lazy(() => import('../components/email-preferences-card'));
 
 /** «¿Cómo voy?»: the member's month at a glance, their balances, their public page and its contacts. */
 export default function AccountPage() {
@@ -87,6 +89,10 @@ export default function AccountPage() {
             <LeadsCard clientId={profile.id} hasPage={!!profile.slug} />
           </Suspense>
         )}
+
+        <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl" />}>
+          <EmailPreferencesCard />
+        </Suspense>
       </div>
     </>
   );

@@ -91,9 +91,16 @@ export function StockShortfall({ checks }: { checks: SaleChecks }) {
 }
 
 export function EnrolmentWarnings({ checks }: { checks: SaleChecks }) {
+  const f = useFormat();
   const enrolment = checks.enrolment;
   if (!enrolment) return null;
+  const changed = enrolment.email_check;
   const warnings = [
+    changed && (
+      <p key="email-check" data-testid="email-check" className="font-medium">
+        {changed.set_by_me ? m.emailChangedByMe(f.date(changed.set_at)) : m.emailChangedBy(changed.set_by_email ?? m.none, f.date(changed.set_at))}
+      </p>
+    ),
     enrolment.email_is_staff && <p key="staff">{m.emailIsStaff}</p>,
     enrolment.earlier_attempts > 0 && <p key="attempts">{m.earlierAttempts(enrolment.earlier_attempts)}</p>,
     enrolment.document_reuse.length > 0 && (

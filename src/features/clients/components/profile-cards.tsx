@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths, pathTo } from '@/config/paths';
 import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
+import { EmailCheckNotice } from './email-check';
 
 // wip/why's «Cambiar enrolador» (superadmin only): loaded with the record, rendered beside the enroller.
 const ChangeEnrollerButton = lazy(() => import('../enroller/change-enroller-button'));
@@ -59,6 +60,7 @@ export function ContactCard({ profile: p }: { profile: ClientProfile }) {
           </Row>
           <Row label={m.colJoined}>{p.joined_at ? f.date(p.joined_at) : orNone(null)}</Row>
         </dl>
+        <EmailCheckNotice profile={p} />
         {!p.has_login && <p className="mt-3 text-xs text-muted-foreground">{m.noLogin}</p>}
       </CardContent>
     </Card>

@@ -4,8 +4,8 @@ import { refusedFields } from '@/components/form/refusal';
 import { DbError } from '@/lib/data/db';
 import { emptyEnrolment, ENROL_REFUSALS, enrolSchema } from './enrol-schema';
 
-const fieldOfRefusal = (code: string | null) =>
-  refusedFields(new DbError({ code: 'P0001', hint: code && `savia:${code}`, message: 'No.' }), ENROL_REFUSALS)[0] ?? null;
+const fieldOfRefusal = (code: string | null, detail?: string) =>
+  refusedFields(new DbError({ code: 'P0001', hint: code && `savia:${code}`, message: 'No.', details: detail }), ENROL_REFUSALS)[0] ?? null;
 
 const valid = { ...emptyEnrolment, name: 'Ana Ruiz', email: 'ana.ruiz@gmail.com', kitId: 'kit' };
 
@@ -27,7 +27,13 @@ describe('el formulario de enrolamiento', () => {
   });
 
   it('los rechazos del correo van al campo del correo; los demás, a su campo o al formulario', () => {
-    expect(['email_taken', 'staff_email', 'enrolment_pending', 'invalid_email'].map(fieldOfRefusal)).toEqual(['email', 'email', 'email', 'email']);
+    expect(['email_unavailable', 'invalid_email'].map((code) => fieldOfRefusal(code))).toEqual(['email', 'email']);
+    // A text a spreadsheet would run as a formula: the column in DETAIL says which field.
+    expect(['name', 'document_number', 'payment_reference'].map((column) => fieldOfRefusal('formula_not_allowed', column))).toEqual([
+      'name',
+      'documentNumber',
+      'paymentReference',
+    ]);
     expect(fieldOfRefusal('insufficient_stock')).toBe('kitId');
     expect(fieldOfRefusal('text_too_long')).toBeNull();
     expect(fieldOfRefusal(null)).toBeNull();

@@ -38,10 +38,19 @@ export const emptyEnrolment: EnrolValues = {
 
 /** Where the database's refusal belongs: the field it is about, or the form as a whole. */
 export const ENROL_REFUSALS = {
+  // A rule on several columns (formula_not_allowed) names the column in DETAIL: enrol_member's columns as the form's fields.
+  details: {
+    name: 'name',
+    email: 'email',
+    document_number: 'documentNumber',
+    address: 'address',
+    city: 'city',
+    payment_reference: 'paymentReference',
+    delivery_address: 'address',
+  },
   codes: {
-    email_taken: 'email',
-    staff_email: 'email',
-    enrolment_pending: 'email',
+    // One refusal whoever's the address is (staff's, a member's, a pending enrolment's): issue 23 §8.
+    email_unavailable: 'email',
     invalid_email: 'email',
     invalid_name: 'name',
     unknown_kit: 'kitId',

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, PackageSearch } from 'lucide-react';
+import { PackageSearch } from 'lucide-react';
 import { financeQueries } from '@/api/finance/finance-queries';
-import { Button } from '@/components/ui/button';
+import { ExportButtons } from '@/components/export/export-buttons';
+import { formatName } from '@/components/export/export-format';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -9,13 +10,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/lib/format/use-format';
 import { exportProducts } from '../finance-csv';
 import { m } from '../messages';
-import { useExport } from './use-export';
 
 /** The month's margin per product, best first (a month's products are few: no paging needed). */
 export function ProductMargins({ month }: { month: string }) {
   const f = useFormat();
   const query = useQuery(financeQueries.products(month));
-  const exporting = useExport();
   const monthName = f.month(month);
   return (
     <section aria-labelledby="finance-products" className="flex flex-col gap-3">
@@ -23,16 +22,13 @@ export function ProductMargins({ month }: { month: string }) {
         <h2 id="finance-products" className="text-lg font-semibold">
           {m.productsTitle}
         </h2>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!query.data || query.data.length === 0 || exporting.pending}
-          aria-label={m.exportProducts(monthName)}
-          onClick={() => query.data && exporting.run(() => exportProducts(month, query.data))}
-        >
-          <Download aria-hidden="true" />
-          {m.exportCsv}
-        </Button>
+        <ExportButtons
+          disabled={!query.data || query.data.length === 0}
+          build={async (format) => (query.data ? exportProducts(format, month, query.data, f) : null)}
+          fileBase={`finanzas-productos-${month}`}
+          done={(_, format) => m.exported(formatName(format))}
+          label={(format) => m.exportProducts(formatName(format), monthName)}
+        />
       </div>
       {query.isPending ? (
         <Card className="flex flex-col gap-2 p-4" aria-busy="true">

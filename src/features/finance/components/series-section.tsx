@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { financeQueries } from '@/api/finance/finance-queries';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat } from '@/lib/format/use-format';
 import { exportMonths } from '../finance-csv';
+import { ExportButtons } from '@/components/export/export-buttons';
+import { formatName } from '@/components/export/export-format';
 import { m } from '../messages';
-import { useExport } from './use-export';
 
 const ChartCanvas = lazy(() => import('@/components/chart/chart-canvas'));
 const TONES = ['primary', 'muted', 'accent'] as const;
@@ -18,7 +17,6 @@ const TONES = ['primary', 'muted', 'accent'] as const;
 export function SeriesSection() {
   const f = useFormat();
   const query = useQuery(financeQueries.series(12));
-  const exporting = useExport();
   const chart = useMemo(() => {
     const rows = query.data ?? [];
     return {
@@ -40,16 +38,13 @@ export function SeriesSection() {
         <h2 id="finance-series" className="text-lg font-semibold">
           {m.seriesTitle}
         </h2>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!query.data || exporting.pending}
-          aria-label={m.exportSeries}
-          onClick={() => query.data && exporting.run(() => exportMonths(query.data, 'finanzas-12-meses.csv'))}
-        >
-          <Download aria-hidden="true" />
-          {m.exportCsv}
-        </Button>
+        <ExportButtons
+          disabled={!query.data}
+          build={async (format) => (query.data ? exportMonths(format, query.data, f) : null)}
+          fileBase="finanzas-12-meses"
+          done={(_, format) => m.exported(formatName(format))}
+          label={(format) => m.exportSeries(formatName(format))}
+        />
       </div>
       {query.isPending ? (
         <Skeleton className="h-64 w-full" />

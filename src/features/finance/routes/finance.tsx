@@ -3,11 +3,9 @@
 // from figures the database keeps per month (get_finance_month, get_finance_products,
 // get_finance_series), never from the ledger or the sales.
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { financeQueries } from '@/api/finance/finance-queries';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { MonthPicker } from '@/components/ui/month-picker';
@@ -18,8 +16,9 @@ import { useFormat } from '@/lib/format/use-format';
 import { ProductMargins } from '../components/product-margins';
 import { ReportCards } from '../components/report-cards';
 import { SeriesSection } from '../components/series-section';
-import { useExport } from '../components/use-export';
 import { exportMonths } from '../finance-csv';
+import { ExportButtons } from '@/components/export/export-buttons';
+import { formatName } from '@/components/export/export-format';
 import { m } from '../messages';
 
 function CardsSkeleton() {
@@ -40,7 +39,6 @@ export default function FinancePage() {
   const f = useFormat();
   const { month, setMonth, max } = useMonthParam();
   const query = useQuery(financeQueries.month(month));
-  const exporting = useExport();
   const monthName = f.month(month);
   return (
     <>
@@ -56,16 +54,13 @@ export default function FinancePage() {
               </h2>
               {query.data?.closed && <Badge tone="gray">{m.closed}</Badge>}
             </div>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!query.data || exporting.pending}
-              aria-label={m.exportMonth(monthName)}
-              onClick={() => query.data && exporting.run(() => exportMonths([query.data], `finanzas-${month}.csv`))}
-            >
-              <Download aria-hidden="true" />
-              {m.exportCsv}
-            </Button>
+            <ExportButtons
+              disabled={!query.data}
+              build={async (format) => (query.data ? exportMonths(format, [query.data], f) : null)}
+              fileBase={`finanzas-${month}`}
+              done={(_, format) => m.exported(formatName(format))}
+              label={(format) => m.exportMonth(formatName(format), monthName)}
+            />
           </div>
           {query.isPending ? (
             <CardsSkeleton />

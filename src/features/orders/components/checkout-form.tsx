@@ -114,7 +114,14 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
       }
     },
     // The sentence always shows beside the button too, where the person is looking.
-    { fields: { codes: { invalid_voucher: 'voucher', invalid_payment_method: 'paymentMethod' } }, alert: (error) => error.userMessage },
+    {
+      fields: {
+        // A text a spreadsheet would run as a formula (formula_not_allowed) names its column in DETAIL.
+        details: { payment_reference: 'paymentReference', delivery_address: 'deliveryAddress', notes: 'notes' },
+        codes: { invalid_voucher: 'voucher', invalid_payment_method: 'paymentMethod' },
+      },
+      alert: (error) => error.userMessage,
+    },
   );
 
   return (

@@ -15,7 +15,7 @@ import { addMonths, monthStart } from '@/lib/format/format';
 import { useTableSearch } from '@/lib/url/table-search';
 import { useFormat } from '@/lib/format/use-format';
 import { BatchesSection } from '../components/batches-section';
-import { ExportButtons } from '../components/export-buttons';
+import { PayoutExportButtons } from '../components/export-buttons';
 import { ExportFileDialog } from '../components/export-file-dialog';
 import type { PayoutAction } from '../components/payout-action';
 import { payoutColumns } from '../components/payout-columns';
@@ -56,7 +56,7 @@ export default function PaymentsPage() {
   return (
     <>
       <PageHeader title={routeLabel(paths.payments)}>
-        <ExportButtons filter={{ statuses: [status], month }} listName={`solicitudes-${search.estado}${finished ? `-${search.mes}` : ''}`} />
+        <PayoutExportButtons filter={{ statuses: [status], month }} listName={`solicitudes-${search.estado}${finished ? `-${search.mes}` : ''}`} />
       </PageHeader>
       <PayoutTotals query={totals} selected={status} hrefOf={hrefOf} />
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Download, FilterX, ReceiptText } from 'lucide-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { FilterX, ReceiptText } from 'lucide-react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LedgerEntry, LedgerMonth } from '@/api/rewards/rewards-api';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
@@ -12,14 +12,14 @@ import { ErrorState } from '@/components/ui/error-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { userMessage } from '@/lib/data/db';
-import { saveFile } from '@/lib/files/csv';
 import { LEDGER_TYPES, ledgerTypeLabels, oneOf } from '@/lib/data/domain';
 import { formatMonth, monthKey, monthStart } from '@/lib/format/format';
-import { notify } from '@/lib/feedback/notify';
 import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
-import { ledgerCsv, ledgerCsvName, type CsvContext } from '../ledger-csv';
+import { ExportButtons } from '@/components/export/export-buttons';
+import { formatName } from '@/components/export/export-format';
+import type { WhyContext } from '@/components/ledger/ledger-why';
+import { ledgerExport, ledgerFileBase } from '../ledger-csv';
 import { rewardsMessages as m } from '../messages';
 import type { RewardsSearch, SetRewardsSearch } from '../rewards-search';
 import { LedgerEntryItem } from '@/components/ledger/ledger-entry';
@@ -49,22 +49,9 @@ export function LedgerSection({ search, setSearch }: { search: RewardsSearch; se
   const params = { clientId: null, month: search.mes ? monthStart(search.mes) : null, types: search.tipo ? [search.tipo] : null };
   const ledger = useInfiniteQuery(rewardsQueries.ledger({ ...params, pageSize: PAGE_SIZE }));
   const monthMap = useMemo(() => new Map((months.data ?? []).map((row) => [row.month, row])), [months.data]);
-  const ctx: CsvContext = useMemo(() => ({ fmt, monthOf: (month) => monthMap.get(month) }), [fmt, monthMap]);
+  const ctx = useMemo(() => ({ fmt, monthOf: (month: string) => monthMap.get(month) }) satisfies WhyContext, [fmt, monthMap]);
   const groups = useMemo(() => byMonth(ledger.data?.pages.flatMap((p) => p.entries) ?? []), [ledger.data]);
   const filtered = !!(search.mes || search.tipo);
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      saveFile(await ledgerCsv(params, ctx), ledgerCsvName(search.mes, search.tipo));
-      notify.success(m.exported);
-    } catch (error) {
-      notify.error(m.exportFailed, { description: userMessage(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <Card aria-labelledby="ledger-title" role="region">
@@ -76,10 +63,12 @@ export function LedgerSection({ search, setSearch }: { search: RewardsSearch; se
           <CardDescription>{m.ledgerDescription}</CardDescription>
         </div>
         <Filters search={search} setSearch={setSearch} months={months.data ?? []} filtered={filtered}>
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting || !groups.length}>
-            <Download aria-hidden="true" />
-            {exporting ? m.exporting : m.exportCsv}
-          </Button>
+          <ExportButtons
+            disabled={!groups.length}
+            build={(format) => ledgerExport(format, params, ctx)}
+            fileBase={ledgerFileBase(search.mes, search.tipo)}
+            done={(_, format) => m.exported(formatName(format))}
+          />
         </Filters>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
@@ -191,7 +180,7 @@ function Filters({
 }
 
 /** A month's heading with its totals (the whole month, whatever the type filter) and its entries. */
-function MonthBlock({ group, figures, ctx }: { group: MonthGroup; figures: LedgerMonth | undefined; ctx: CsvContext }) {
+function MonthBlock({ group, figures, ctx }: { group: MonthGroup; figures: LedgerMonth | undefined; ctx: WhyContext }) {
   const fmt = useFormat();
   const headingId = `ledger-month-${group.month}`;
   return (

@@ -61,6 +61,9 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
     }
     if (error.saviaCode === 'unknown_client') return 'buyer';
     if (error.saviaCode === 'invalid_payment_method') return 'paymentMethod';
+    // A text a spreadsheet would run as a formula names its column in DETAIL.
+    if (error.details === 'payment_reference') return 'paymentReference';
+    if (error.details === 'notes') return 'notes';
     return null;
   };
   const submit = useFormSubmit(
