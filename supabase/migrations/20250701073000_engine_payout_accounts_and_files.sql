@@ -314,6 +314,7 @@ create or replace function public.export_payout_file(p_payout_ids uuid[], p_layo
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -378,6 +379,8 @@ begin
   select v_batch.id, r.id, row_number() over (order by r.requested_at, r.number), r.amount, r.payout_account_id
     from public.payout_requests r where r.id = any (v_ids);
   return v_batch;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.export_payout_file(uuid[], text) is
@@ -421,6 +424,7 @@ create or replace function public.void_payout_batch(p_batch_id uuid, p_reason te
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -446,6 +450,8 @@ begin
   update public.payout_batches b set voided_at = now(), voided_by = v_actor, void_reason = btrim(p_reason)
    where b.id = p_batch_id returning * into v_batch;
   return v_batch;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.void_payout_batch(uuid, text) is
@@ -648,6 +654,7 @@ returns table (line_no integer, reference text, payout_id uuid, client_name text
 language plpgsql
 security definer
 set search_path = ''
+set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
@@ -684,6 +691,8 @@ begin
     select (l ->> 'line_no')::integer, l ->> 'reference', (l ->> 'payout_id')::uuid, l ->> 'client_name', (l ->> 'amount')::numeric,
            (l ->> 'file_amount')::numeric, (l ->> 'batch_no')::bigint, l ->> 'action', l ->> 'message', p_digest
       from jsonb_array_elements(v_lines) l;
+exception when lock_not_available or deadlock_detected then
+  perform private.refuse_busy();
 end
 $$;
 comment on function public.apply_payout_reply(text, text) is
