@@ -164,12 +164,12 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const list = await downloadText(await listDownload);
   expect(list.bom).toEqual([0xef, 0xbb, 0xbf]);
   expect(list.lines[0]).toBe(
-    'Solicitud,Solicitada,Miembro,Correo,Documento,Importe,Moneda,Estado,Referencia de la solicitud,Banco o billetera,Tipo de cuenta,Número de cuenta,Titular,Documento del titular,Datos de pago,Decidida,Pagada,Referencia del pago,Motivo del rechazo,Saldo disponible',
+    'Solicitud,Solicitada,Miembro,Correo,Documento,Importe,Moneda,Estado,Referencia de la solicitud,Banco o billetera,Tipo de cuenta,Número de cuenta,Titular,Documento del titular,Cuenta cambiada hace (días),Archivo de pago,Motivo del banco,Datos de pago,Decidida,Pagada,Referencia del pago,Motivo del rechazo,Saldo disponible',
   );
   const line = list.lines.find((l) => l.startsWith(toPay.id));
   expect(line).toMatch(
     new RegExp(
-      `,${earner.name},${earner.email},${earner.document},45\\.50,${code},Pagado,RET-\\d{6,},Bancolombia,Cuenta de ahorros,\\d{11},Ana Pagos,CC ${earner.document.slice(3)},"Banco Pagos, ahorros 111-222",.+,${reference},,54\\.50$`,
+      `,${earner.name},${earner.email},${earner.document},45\\.50,${code},Pagado,RET-\\d{6,},Bancolombia,Cuenta de ahorros,\\d{11},Ana Pagos,CC ${earner.document.slice(3)},,,,"Banco Pagos, ahorros 111-222",.+,${reference},,54\\.50$`,
     ),
   );
   expect(list.lines.some((l) => l.startsWith(toReject.id))).toBe(false);
