@@ -2,11 +2,20 @@
 -- Supabase CLI's `db reset`). Demo only: nothing here is a migration.
 
 -- Settings ------------------------------------------------------------------------------------------
+-- The demo company is Colombian and pays its members through Bancolombia, whose bulk-payment file
+-- (PAB) is in pesos: its books are in COP.
 update public.metadata
    set company_name = 'Savia Natural',
        contact_info = E'Teléfono: +57 601 555 0100\nCorreo: hola@savia.test',
        low_stock_threshold = 20,
-       payment_details = E'Bancolombia, cuenta de ahorros 123-456789-00 a nombre de Savia Natural S.A.S. (NIT 900.123.456-7)\nNequi 300 555 0100'
+       currency = 'COP',
+       payment_details = E'Bancolombia, cuenta de ahorros 123-456789-00 a nombre de Savia Natural S.A.S. (NIT 900.123.456-8)\nNequi 300 555 0100'
+ where id = 'app_settings';
+
+-- Payouts go out as Bancolombia PAB files, debited from the company's savings account above.
+update public.payout_file_settings
+   set company_nit = '900123456', company_nit_dv = 8, debit_account_number = '12345678900', debit_account_type = 'ahorros',
+       transaction_class = '220', enabled_layouts = '{bancolombia_pab}'
  where id = 'app_settings';
 
 -- Staff: invitations, accepted on first sign-in by the link trigger ----------------------------------
@@ -100,6 +109,22 @@ begin
   end loop;
 end
 $$;
+
+-- Payout accounts (Mi Cuenta): every registered member but Carlos has one, in their own name, mostly at
+-- Bancolombia, some at Davivienda or in Nequi (the wallet's number is the member's mobile). Saved
+-- before the history starts, so the requests of the past months are approved with them.
+select set_config('savia.now', (now() - interval '6 months')::text, false);
+insert into public.payout_accounts (client_id, institution_code, account_type, account_number, holder_name, holder_document_type, holder_document_number)
+select c.id,
+       case when c.member_no % 5 = 0 then '1507' when c.member_no % 7 = 0 then '1051' else '1007' end,
+       case when c.member_no % 5 = 0 then 'deposito_electronico' when c.member_no % 3 = 0 then 'corriente' else 'ahorros' end,
+       case when c.member_no % 5 = 0 then pg_catalog.right(pg_catalog.regexp_replace(c.phone, '\D', '', 'g'), 10)
+            when c.member_no % 7 = 0 then pg_catalog.lpad((4000000000 + c.member_no * 7919)::text, 12, '0')
+            else pg_catalog.lpad((30000000000 + c.member_no * 104729)::text, 11, '0') end,
+       c.name, 'CC', private.document_key(c.document_number)
+  from public.clients c
+ where c.enrollment_status = 'registered' and c.email <> 'carlos.inactivo@savia.test';
+select set_config('savia.now', '', false);
 
 -- Suppliers, catalogue (some products below the low-stock threshold), costs, recipes -------------------------
 insert into public.suppliers (name, tax_id, contact_name, email, phone, notes) values

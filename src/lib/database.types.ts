@@ -48,24 +48,6 @@ export type Database = {
         }
         Relationships: []
       }
-      benefits: {
-        Row: {
-          key: string
-          label: string
-          sort_order: number
-        }
-        Insert: {
-          key: string
-          label: string
-          sort_order: number
-        }
-        Update: {
-          key?: string
-          label?: string
-          sort_order?: number
-        }
-        Relationships: []
-      }
       clients: {
         Row: {
           address: string | null
@@ -442,6 +424,294 @@ export type Database = {
           },
         ]
       }
+      payout_accounts: {
+        Row: {
+          account_number: string
+          account_type: string
+          client_id: string
+          created_at: string
+          created_by: string | null
+          holder_document_number: string
+          holder_document_type: string
+          holder_is_member: boolean
+          holder_name: string
+          id: string
+          institution_code: string
+          replaced_at: string | null
+        }
+        Insert: {
+          account_number: string
+          account_type: string
+          client_id: string
+          created_at?: string
+          created_by?: string | null
+          holder_document_number: string
+          holder_document_type: string
+          holder_is_member: boolean
+          holder_name: string
+          id?: string
+          institution_code: string
+          replaced_at?: string | null
+        }
+        Update: {
+          account_number?: string
+          account_type?: string
+          client_id?: string
+          created_at?: string
+          created_by?: string | null
+          holder_document_number?: string
+          holder_document_type?: string
+          holder_is_member?: boolean
+          holder_name?: string
+          id?: string
+          institution_code?: string
+          replaced_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_accounts_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_accounts_institution_code_fkey"
+            columns: ["institution_code"]
+            isOneToOne: false
+            referencedRelation: "payout_institutions"
+            referencedColumns: ["code"]
+          },
+        ]
+      }
+      payout_batch_items: {
+        Row: {
+          amount: number
+          bank_reason: string | null
+          batch_id: string
+          line_no: number
+          outcome: string
+          payout_account_id: string
+          payout_id: string
+          settled_at: string | null
+          settled_by: string | null
+        }
+        Insert: {
+          amount: number
+          bank_reason?: string | null
+          batch_id: string
+          line_no: number
+          outcome?: string
+          payout_account_id: string
+          payout_id: string
+          settled_at?: string | null
+          settled_by?: string | null
+        }
+        Update: {
+          amount?: number
+          bank_reason?: string | null
+          batch_id?: string
+          line_no?: number
+          outcome?: string
+          payout_account_id?: string
+          payout_id?: string
+          settled_at?: string | null
+          settled_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_batch_items_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "payout_batches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_batch_items_payout_account_id_fkey"
+            columns: ["payout_account_id"]
+            isOneToOne: false
+            referencedRelation: "payout_accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_batch_items_payout_id_fkey"
+            columns: ["payout_id"]
+            isOneToOne: false
+            referencedRelation: "payout_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payout_batches: {
+        Row: {
+          application_date: string
+          batch_no: number
+          company_nit: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number: string | null
+          debit_account_type: string | null
+          download_count: number
+          id: string
+          last_downloaded_at: string | null
+          last_downloaded_by: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class: string | null
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
+        }
+        Insert: {
+          application_date: string
+          batch_no?: never
+          company_nit?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          download_count?: number
+          id?: string
+          last_downloaded_at?: string | null
+          last_downloaded_by?: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class?: string | null
+          void_reason?: string | null
+          voided_at?: string | null
+          voided_by?: string | null
+        }
+        Update: {
+          application_date?: string
+          batch_no?: never
+          company_nit?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          day_sequence?: number
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          download_count?: number
+          id?: string
+          last_downloaded_at?: string | null
+          last_downloaded_by?: string | null
+          layout?: string
+          payout_count?: number
+          total_amount?: number
+          transaction_class?: string | null
+          void_reason?: string | null
+          voided_at?: string | null
+          voided_by?: string | null
+        }
+        Relationships: []
+      }
+      payout_file_settings: {
+        Row: {
+          company_nit: string | null
+          company_nit_dv: number | null
+          debit_account_number: string | null
+          debit_account_type: string | null
+          enabled_layouts: string[]
+          id: string
+          transaction_class: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          company_nit?: string | null
+          company_nit_dv?: number | null
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          enabled_layouts?: string[]
+          id?: string
+          transaction_class?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          company_nit?: string | null
+          company_nit_dv?: number | null
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          enabled_layouts?: string[]
+          id?: string
+          transaction_class?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      payout_holder_exceptions: {
+        Row: {
+          client_id: string
+          granted_at: string
+          granted_by: string | null
+          reason: string
+        }
+        Insert: {
+          client_id: string
+          granted_at?: string
+          granted_by?: string | null
+          reason: string
+        }
+        Update: {
+          client_id?: string
+          granted_at?: string
+          granted_by?: string | null
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_holder_exceptions_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: true
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payout_institutions: {
+        Row: {
+          account_types: string[]
+          code: string
+          enabled: boolean
+          kind: string
+          name: string
+          number_max_length: number
+          number_min_length: number
+          number_prefix: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_types: string[]
+          code: string
+          enabled?: boolean
+          kind: string
+          name: string
+          number_max_length: number
+          number_min_length: number
+          number_prefix?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_types?: string[]
+          code?: string
+          enabled?: boolean
+          kind?: string
+          name?: string
+          number_max_length?: number
+          number_min_length?: number
+          number_prefix?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       payout_requests: {
         Row: {
           amount: number
@@ -449,10 +719,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -465,10 +737,12 @@ export type Database = {
           decided_at?: string | null
           decided_by?: string | null
           id?: string
+          number?: never
           paid_at?: string | null
           paid_by?: string | null
           payment_details?: string | null
           payment_reference?: string | null
+          payout_account_id?: string | null
           rejection_reason?: string | null
           requested_at?: string
           requested_by?: string | null
@@ -481,10 +755,12 @@ export type Database = {
           decided_at?: string | null
           decided_by?: string | null
           id?: string
+          number?: never
           paid_at?: string | null
           paid_by?: string | null
           payment_details?: string | null
           payment_reference?: string | null
+          payout_account_id?: string | null
           rejection_reason?: string | null
           requested_at?: string
           requested_by?: string | null
@@ -499,11 +775,59 @@ export type Database = {
             referencedRelation: "clients"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "payout_requests_payout_account_id_fkey"
+            columns: ["payout_account_id"]
+            isOneToOne: false
+            referencedRelation: "payout_accounts"
+            referencedColumns: ["id"]
+          },
         ]
+      }
+      period_close_jobs: {
+        Row: {
+          error: string | null
+          error_code: string | null
+          finished_at: string | null
+          id: number
+          month: string
+          origin: string
+          requested_at: string
+          requested_by: string | null
+          started_at: string | null
+          status: string
+          summary: Json | null
+        }
+        Insert: {
+          error?: string | null
+          error_code?: string | null
+          finished_at?: string | null
+          id?: never
+          month: string
+          origin: string
+          requested_at?: string
+          requested_by?: string | null
+          started_at?: string | null
+          status?: string
+          summary?: Json | null
+        }
+        Update: {
+          error?: string | null
+          error_code?: string | null
+          finished_at?: string | null
+          id?: never
+          month?: string
+          origin?: string
+          requested_at?: string
+          requested_by?: string | null
+          started_at?: string | null
+          status?: string
+          summary?: Json | null
+        }
+        Relationships: []
       }
       periods: {
         Row: {
-          close_started_at: string | null
           closed_at: string | null
           closed_by: string | null
           created_at: string
@@ -512,7 +836,6 @@ export type Database = {
           summary: Json | null
         }
         Insert: {
-          close_started_at?: string | null
           closed_at?: string | null
           closed_by?: string | null
           created_at?: string
@@ -521,7 +844,6 @@ export type Database = {
           summary?: Json | null
         }
         Update: {
-          close_started_at?: string | null
           closed_at?: string | null
           closed_by?: string | null
           created_at?: string
@@ -1300,6 +1622,21 @@ export type Database = {
         }
         Returns: Json
       }
+      apply_payout_reply: {
+        Args: { p_digest: string; p_file: string }
+        Returns: {
+          action: string
+          amount: number
+          batch_no: number
+          client_name: string
+          digest: string
+          file_amount: number
+          line_no: number
+          message: string
+          payout_id: string
+          reference: string
+        }[]
+      }
       approve_payout: {
         Args: { p_payout_id: string }
         Returns: {
@@ -1308,10 +1645,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -1325,10 +1664,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      approve_sale: {
-        Args: { p_sale_id: string; p_signs_reviewed?: boolean }
-        Returns: Json
-      }
+      approve_sale: { Args: { p_sale_id: string }; Returns: Json }
       before_user_created_hook: { Args: { event: Json }; Returns: Json }
       begin_notification_email: {
         Args: { p_attempt: number; p_id: number }
@@ -1415,6 +1751,19 @@ export type Database = {
       delete_product: { Args: { p_product_id: string }; Returns: undefined }
       delete_recipe: { Args: { p_recipe_id: string }; Returns: undefined }
       deliver_sale: { Args: { p_sale_id: string }; Returns: Json }
+      download_payout_batch_file: {
+        Args: { p_batch_id: string }
+        Returns: {
+          batch_no: number
+          content: string
+          download_count: number
+          encoding: string
+          file_name: string
+          media_type: string
+          payout_count: number
+          total_amount: number
+        }[]
+      }
       enrol_member: {
         Args: {
           p_address?: string
@@ -1461,6 +1810,37 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "sales"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      export_payout_file: {
+        Args: { p_layout: string; p_payout_ids: string[] }
+        Returns: {
+          application_date: string
+          batch_no: number
+          company_nit: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number: string | null
+          debit_account_type: string | null
+          download_count: number
+          id: string
+          last_downloaded_at: string | null
+          last_downloaded_by: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class: string | null
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_batches"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -1566,11 +1946,6 @@ export type Database = {
           job_id: number
           job_requested_at: string
           job_status: string
-          job_step: string
-          job_step_done: number
-          job_step_no: number
-          job_step_total: number
-          job_steps: number
           month: string
           status: string
           summary: Json
@@ -1701,7 +2076,6 @@ export type Database = {
           label: string
         }[]
       }
-      get_my_enrolment: { Args: Record<PropertyKey, never>; Returns: Json }
       get_my_enrolments: {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json
@@ -1770,6 +2144,29 @@ export type Database = {
           title: string
         }[]
       }
+      get_payout_batches: {
+        Args: { p_page?: number; p_page_size?: number }
+        Returns: {
+          application_date: string
+          batch_no: number
+          created_at: string
+          created_by_email: string
+          currency: string
+          download_count: number
+          failed: number
+          id: string
+          last_downloaded_at: string
+          layout: string
+          paid: number
+          payout_count: number
+          total: number
+          total_amount: number
+          void_reason: string
+          voided: number
+          voided_at: string
+          waiting: number
+        }[]
+      }
       get_payout_queue: {
         Args: {
           p_month?: string
@@ -1778,17 +2175,30 @@ export type Database = {
           p_statuses?: string[]
         }
         Returns: {
+          account_changed_at: string
+          account_changed_days: number
+          account_document: string
+          account_document_type: string
+          account_holder: string
+          account_holder_is_member: boolean
+          account_institution: string
+          account_number: string
+          account_type: string
           amount: number
           available: number
+          bank_reason: string
           client_document: string
           client_email: string
           client_id: string
           client_name: string
           decided_at: string
           id: string
+          open_batch_id: string
+          open_batch_no: number
           paid_at: string
           payment_details: string
           payment_reference: string
+          reference: string
           rejection_reason: string
           requested_at: string
           status: string
@@ -1936,7 +2346,6 @@ export type Database = {
           pending_payouts: number
         }[]
       }
-      get_timezone_change: { Args: Record<PropertyKey, never>; Returns: Json }
       get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
       get_why_not_paid: {
         Args: { p_client_id: string; p_month?: string }
@@ -2015,10 +2424,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -2097,6 +2508,36 @@ export type Database = {
         }[]
       }
       preview_order: { Args: { p_items: Json }; Returns: Json }
+      preview_payout_reply: {
+        Args: { p_file: string }
+        Returns: {
+          action: string
+          amount: number
+          batch_no: number
+          client_name: string
+          digest: string
+          file_amount: number
+          line_no: number
+          message: string
+          payout_id: string
+          reference: string
+        }[]
+      }
+      preview_period_close: {
+        Args: { p_month?: string }
+        Returns: {
+          action: string
+          amount: number
+          base: number
+          client_id: string
+          client_name: string
+          detail: string
+          ledger_id: number
+          level_from: number
+          level_to: number
+          rate: number
+        }[]
+      }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
@@ -2156,10 +2597,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -2186,10 +2629,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -2203,12 +2648,89 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      request_period_close: { Args: { p_month?: string }; Returns: Json }
+      request_period_close: {
+        Args: { p_month?: string }
+        Returns: {
+          error: string | null
+          error_code: string | null
+          finished_at: string | null
+          id: number
+          month: string
+          origin: string
+          requested_at: string
+          requested_by: string | null
+          started_at: string | null
+          status: string
+          summary: Json | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "period_close_jobs"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       request_plan_what_if: { Args: { p_levels: Json }; Returns: Json }
       revoke_staff_access: { Args: { p_user_id: string }; Returns: Json }
       revoke_staff_invitation: {
         Args: { p_invitation_id: string }
         Returns: Json
+      }
+      save_payout_account: {
+        Args: {
+          p_account_number: string
+          p_account_type: string
+          p_holder_document_number: string
+          p_holder_document_type: string
+          p_holder_name: string
+          p_institution_code: string
+        }
+        Returns: {
+          account_number: string
+          account_type: string
+          client_id: string
+          created_at: string
+          created_by: string | null
+          holder_document_number: string
+          holder_document_type: string
+          holder_is_member: boolean
+          holder_name: string
+          id: string
+          institution_code: string
+          replaced_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_accounts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      save_payout_file_settings: {
+        Args: {
+          p_company_nit: string
+          p_debit_account_number: string
+          p_debit_account_type: string
+          p_enabled_layouts: string[]
+          p_transaction_class: string
+        }
+        Returns: {
+          company_nit: string | null
+          company_nit_dv: number | null
+          debit_account_number: string | null
+          debit_account_type: string | null
+          enabled_layouts: string[]
+          id: string
+          transaction_class: string
+          updated_at: string
+          updated_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_file_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       save_plan: { Args: { p_levels: Json }; Returns: Json }
       save_product: {
@@ -2346,6 +2868,10 @@ export type Database = {
           total: number
         }[]
       }
+      set_payout_holder_exception: {
+        Args: { p_allowed: boolean; p_client_id: string; p_reason?: string }
+        Returns: boolean
+      }
       set_product_active: {
         Args: { p_active: boolean; p_product_id: string }
         Returns: Json
@@ -2377,6 +2903,37 @@ export type Database = {
           p_slug?: string
         }
         Returns: Json
+      }
+      void_payout_batch: {
+        Args: { p_batch_id: string; p_reason: string }
+        Returns: {
+          application_date: string
+          batch_no: number
+          company_nit: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number: string | null
+          debit_account_type: string | null
+          download_count: number
+          id: string
+          last_downloaded_at: string | null
+          last_downloaded_by: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class: string | null
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_batches"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {

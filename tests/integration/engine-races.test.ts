@@ -1,7 +1,7 @@
 // The engine under real concurrency: many connections at once, each as PostgREST would run it.
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
-import { callAs, closeMonthAt, enginePool, member, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { callAs, closeMonthAt, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { sql } from './support';
 
 const pool = enginePool(50);
@@ -58,6 +58,7 @@ describe('motor de recompensas bajo concurrencia', () => {
     const admin = await staff(tag);
     const superadmin = await staff(tag, 'superadmin');
     const earner = await member(tag, 'Patrocinadora', null);
+    await payoutAccount(earner.id);
     const buyer = await member(tag, 'Compradora', earner.id);
     const productId = await product(tag, 100, 100, 20);
     // A past month of its own (so reruns never meet a closed one): the buyer's 600.00 pays the

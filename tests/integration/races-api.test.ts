@@ -5,7 +5,7 @@
 // database are exactly those of the calls that succeeded.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, closeMonthAt, enginePool } from './engine-support';
+import { callAs, closeMonthAt, enginePool, payoutAccount } from './engine-support';
 import { memberPersona, staffPersona, type Persona } from './fixtures/personas';
 import { sql } from './support';
 
@@ -230,6 +230,7 @@ describe('30 llamadas simultáneas por la API a los retiros', () => {
   /** A member with 60.00 available: her recruit's 6 × 100.00 pay her 10 % in a past month of its own, closed. */
   async function earnerWithBalance() {
     const earner = await memberPersona();
+    await payoutAccount(earner.clientId); // a payout goes to the member's saved account
     const recruit = await memberPersona(earner.clientId);
     const productId = await newProduct(20, 100, 100);
     const [{ month }] = await sql<{ month: string }>(
@@ -263,7 +264,7 @@ describe('30 llamadas simultáneas por la API a los retiros', () => {
 
   it('request_payout: 30 solicitudes de 20.00 contra 60.00 disponibles dejan exactamente 3', async () => {
     const earner = await earnerWithBalance();
-    const answers = await fire(CALLS, () => earner.client.rpc('request_payout', { p_amount: 20, p_payment_details: 'Banco Uno, ahorros 1' }));
+    const answers = await fire(CALLS, () => earner.client.rpc('request_payout', { p_amount: 20 }));
     const { won } = expectNoServerErrors(answers, ['above_balance']);
     expect(won.length).toBe(3);
     expect(await balanceOf(earner.clientId)).toEqual({ available: '0.00', reserved: '60.00', paid: '0.00' });
@@ -273,7 +274,7 @@ describe('30 llamadas simultáneas por la API a los retiros', () => {
     const earner = await earnerWithBalance();
     const ids: string[] = [];
     for (const amount of [20, 20, 20]) {
-      const requested = await earner.client.rpc('request_payout', { p_amount: amount, p_payment_details: 'Banco Uno, ahorros 1' }).single<{ id: string }>();
+      const requested = await earner.client.rpc('request_payout', { p_amount: amount }).single<{ id: string }>();
       expect(requested.error).toBeNull();
       ids.push(requested.data!.id);
     }
