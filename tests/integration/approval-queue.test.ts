@@ -24,7 +24,7 @@ const EMBEDDED =
 
 interface QueuePage {
   total: number;
-  sales: { id: string; items: { product: { name: string } }[]; email_check?: unknown }[];
+  sales: { id: string; items: { product: { name: string } }[]; email_check?: unknown; fraud_signs?: unknown }[];
 }
 const byName = (a: { product: { name: string } }, b: { product: { name: string } }) => a.product.name.localeCompare(b.product.name, 'es');
 
@@ -53,7 +53,9 @@ describe('la cola de Aprobaciones por la API', () => {
       const sorted = (rows: QueuePage['sales']) => rows.map((s) => ({ ...s, items: [...s.items].sort(byName) }));
       // Besides the sale's own fields, an enrolment says whether staff changed its address (issue 23 §2): the demo's did not.
       expect(got.sales.map((s) => s.email_check)).toEqual(got.sales.map(() => null));
-      expect(sorted(got.sales.map(({ email_check: _, ...sale }) => sale))).toEqual(sorted(before.data as unknown as QueuePage['sales']));
+      // What the queue adds to the embedded read: the fraud signs of each sale (their sentences: 82_fraud_signs).
+      for (const sale of got.sales) expect(Array.isArray(sale.fraud_signs), `fraud_signs de ${sale.id}`).toBe(true);
+      expect(sorted(got.sales.map(({ email_check: _, fraud_signs: __, ...sale }) => sale))).toEqual(sorted(before.data as unknown as QueuePage['sales']));
     }
 
     const past = await admin.rpc('get_approval_queue', { p_page: 1000, p_page_size: 50 });
