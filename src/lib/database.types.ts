@@ -48,6 +48,24 @@ export type Database = {
         }
         Relationships: []
       }
+      benefits: {
+        Row: {
+          key: string
+          label: string
+          sort_order: number
+        }
+        Insert: {
+          key: string
+          label: string
+          sort_order: number
+        }
+        Update: {
+          key?: string
+          label?: string
+          sort_order?: number
+        }
+        Relationships: []
+      }
       clients: {
         Row: {
           address: string | null
@@ -784,50 +802,9 @@ export type Database = {
           },
         ]
       }
-      period_close_jobs: {
-        Row: {
-          error: string | null
-          error_code: string | null
-          finished_at: string | null
-          id: number
-          month: string
-          origin: string
-          requested_at: string
-          requested_by: string | null
-          started_at: string | null
-          status: string
-          summary: Json | null
-        }
-        Insert: {
-          error?: string | null
-          error_code?: string | null
-          finished_at?: string | null
-          id?: never
-          month: string
-          origin: string
-          requested_at?: string
-          requested_by?: string | null
-          started_at?: string | null
-          status?: string
-          summary?: Json | null
-        }
-        Update: {
-          error?: string | null
-          error_code?: string | null
-          finished_at?: string | null
-          id?: never
-          month?: string
-          origin?: string
-          requested_at?: string
-          requested_by?: string | null
-          started_at?: string | null
-          status?: string
-          summary?: Json | null
-        }
-        Relationships: []
-      }
       periods: {
         Row: {
+          close_started_at: string | null
           closed_at: string | null
           closed_by: string | null
           created_at: string
@@ -836,6 +813,7 @@ export type Database = {
           summary: Json | null
         }
         Insert: {
+          close_started_at?: string | null
           closed_at?: string | null
           closed_by?: string | null
           created_at?: string
@@ -844,6 +822,7 @@ export type Database = {
           summary?: Json | null
         }
         Update: {
+          close_started_at?: string | null
           closed_at?: string | null
           closed_by?: string | null
           created_at?: string
@@ -1664,7 +1643,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      approve_sale: { Args: { p_sale_id: string }; Returns: Json }
+      approve_sale: {
+        Args: { p_sale_id: string; p_signs_reviewed?: boolean }
+        Returns: Json
+      }
       before_user_created_hook: { Args: { event: Json }; Returns: Json }
       begin_notification_email: {
         Args: { p_attempt: number; p_id: number }
@@ -1946,6 +1928,11 @@ export type Database = {
           job_id: number
           job_requested_at: string
           job_status: string
+          job_step: string
+          job_step_done: number
+          job_step_no: number
+          job_step_total: number
+          job_steps: number
           month: string
           status: string
           summary: Json
@@ -2076,6 +2063,7 @@ export type Database = {
           label: string
         }[]
       }
+      get_my_enrolment: { Args: Record<PropertyKey, never>; Returns: Json }
       get_my_enrolments: {
         Args: { p_page?: number; p_page_size?: number }
         Returns: Json
@@ -2346,6 +2334,7 @@ export type Database = {
           pending_payouts: number
         }[]
       }
+      get_timezone_change: { Args: Record<PropertyKey, never>; Returns: Json }
       get_voucher_note: { Args: { p_sale_id: string }; Returns: Json }
       get_why_not_paid: {
         Args: { p_client_id: string; p_month?: string }
@@ -2523,21 +2512,6 @@ export type Database = {
           reference: string
         }[]
       }
-      preview_period_close: {
-        Args: { p_month?: string }
-        Returns: {
-          action: string
-          amount: number
-          base: number
-          client_id: string
-          client_name: string
-          detail: string
-          ledger_id: number
-          level_from: number
-          level_to: number
-          rate: number
-        }[]
-      }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
@@ -2648,28 +2622,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      request_period_close: {
-        Args: { p_month?: string }
-        Returns: {
-          error: string | null
-          error_code: string | null
-          finished_at: string | null
-          id: number
-          month: string
-          origin: string
-          requested_at: string
-          requested_by: string | null
-          started_at: string | null
-          status: string
-          summary: Json | null
-        }
-        SetofOptions: {
-          from: "*"
-          to: "period_close_jobs"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
+      request_period_close: { Args: { p_month?: string }; Returns: Json }
       request_plan_what_if: { Args: { p_levels: Json }; Returns: Json }
       revoke_staff_access: { Args: { p_user_id: string }; Returns: Json }
       revoke_staff_invitation: {
