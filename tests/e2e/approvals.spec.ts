@@ -284,15 +284,19 @@ test('señales de fraude con enlaces a la otra venta, el importe del comprobante
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
-  // K goes to the previous sale in the queue as it is on screen (the first claim, unless another
-  // test's order arrived in between), J comes back.
-  const ids = await a.queueIds();
-  const previous = ids[ids.indexOf(second.id) - 1];
-  expect(previous, 'la venta tiene otra antes en la cola').toBeTruthy();
-  await page.keyboard.press('k');
-  await expect(page).toHaveURL(new RegExp(`venta=${previous}`));
-  await page.keyboard.press('j');
-  await expect(page).toHaveURL(new RegExp(`venta=${second.id}`));
+  // K goes to the previous sale in the queue as it is on screen, J comes back. Other workers' tests
+  // add and decide orders meanwhile and the queue refetches, so a step that raced a change of the
+  // queue is tried again from this sale; a J/K that does not work fails every attempt.
+  await expect(async () => {
+    await a.open(second);
+    const ids = await a.queueIds();
+    const previous = ids[ids.indexOf(second.id) - 1];
+    expect(previous, 'la venta tiene otra antes en la cola').toBeTruthy();
+    await page.keyboard.press('k');
+    await expect(page).toHaveURL(new RegExp(`venta=${previous}`), { timeout: 3000 });
+    await page.keyboard.press('j');
+    await expect(page).toHaveURL(new RegExp(`venta=${second.id}`), { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(a.heading).toHaveText(`Pedido #${formatPoints(second.sale_no)}`);
 
   // The sign's link opens the first claim, which points back at this one.

@@ -59,7 +59,7 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await expect(form.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
 
   await form.getByLabel('Nombre').fill(name);
-  await form.getByLabel('Correo').fill(`Pedidos.${tag}@Cultivos.test`);
+  await form.getByLabel('Correo', { exact: true }).fill(`Pedidos.${tag}@Cultivos.test`);
   await form.getByLabel('Teléfono').fill('+57 604 555 0199');
   await form.getByRole('searchbox', { name: 'Filtrar productos' }).fill(tag);
   await form.getByRole('checkbox', { name: new RegExp(skuLow) }).check();
