@@ -34,7 +34,7 @@ export interface Payout {
   amount: number;
   details: string | null;
 }
-/** A member with 100.00 available (an auth account and, unless told otherwise, a payout account in Mi Cuenta), who asked for `payouts` from it. */
+/** A member with 100000.00 available (an auth account and, unless told otherwise, a payout account in Mi Cuenta), who asked for `payouts` from it. */
 export interface Earner extends Member {
   userId: string;
   document: string;
@@ -191,9 +191,10 @@ export class Own {
   }
 
   /**
-   * A member with 100.00 available, made by the engine in a month of their own long ago (so it never
-   * meets a closed one): their recruit buys 10 × 100.00 (10 % to them, level ★1) and they buy one to
-   * stay active; the close of that month makes the 100.00 available. All of it in one transaction,
+   * A member with 100000.00 available (pesos, as the demo company's), made by the engine in a month of
+   * their own long ago (so it never meets a closed one): their recruit buys 10 × 100000.00 (10 % to
+   * them, level ★1) and they buy one to stay active; the close of that month makes the 100000.00
+   * available. All of it in one transaction,
    * so no other test ever sees that month open (a close refuses while an earlier month is). They are
    * active this month too (no reminder over their screens). Then they ask for `payouts`, each as its
    * own request.
@@ -206,7 +207,7 @@ export class Own {
     const document = `CC 90${parseInt(this.tag.slice(0, 6), 16)}`;
     const ana = await this.member({ name, document, account: true, active: true });
     const beto = await this.member({ name: `Beto Pagos ${this.tag}`, enroller: ana.id, account: true });
-    const product = await this.product({ name: `Producto de pagos ${this.tag}`, price: 100, points: 100, stock: 20 });
+    const product = await this.product({ name: `Producto de pagos ${this.tag}`, price: 100_000, points: 100, stock: 20 });
     await withDb(async (db) => {
       await db.query('begin');
       try {

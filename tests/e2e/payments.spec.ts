@@ -68,13 +68,13 @@ const dialog = (page: Page): Locator => page.getByRole('alertdialog');
 test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con motivo', { tag: '@empresa' }, async ({ page, own }) => {
   test.setTimeout(120_000);
   const earner = await own.earner([
-    { amount: 45.5, details: 'Banco Pagos, ahorros 111-222' },
-    { amount: 30, details: 'Nequi 300 000 0000' },
+    { amount: 45_500, details: 'Banco Pagos, ahorros 111-222' },
+    { amount: 30_000, details: 'Nequi 300 000 0000' },
   ]);
   const [toPay, toReject] = earner.payouts as [Payout, Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
-  expect(await balanceOf(earner.id)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '24500.00', reserved: '75500.00', paid: '0.00' });
 
   await openAs(page, personas.admin, '/pagos?por_pagina=100');
   await expect(page.getByRole('heading', { level: 2, name: 'Pendientes de aprobar, la más antigua primero' })).toBeVisible();
@@ -82,13 +82,13 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const pending = rowOf(page, earner, toPay, money);
   await expect(pending).toContainText('Bancolombia · Cuenta de ahorros'); // the account saved in Mi Cuenta
   // Her available balance (100 less both requests), said for what it is.
-  await expect(pending).toContainText(`${money(24.5)}después de reservar esta y sus otras solicitudes abiertas`);
+  await expect(pending).toContainText(`${money(24_500)}después de reservar esta y sus otras solicitudes abiertas`);
   await shootScreen(page, 'pagos');
   await expectAccessible(page, 'Pagos, pendientes');
 
   // Approve: no money moves yet.
   await pending.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(dialog(page)).toContainText(`Aprobar todavía no mueve dinero: los ${money(45.5)} que pidió ${earner.name} siguen reservados`);
+  await expect(dialog(page)).toContainText(`Aprobar todavía no mueve dinero: los ${money(45_500)} que pidió ${earner.name} siguen reservados`);
   await expect(dialog(page)).toContainText('Bancolombia · Cuenta de ahorros');
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'Pagos con el diálogo de aprobar abierto');
@@ -99,12 +99,12 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const approved = await payoutInDb(toPay.id);
   expect(approved).toMatchObject({ status: 'approved', paid_at: null });
   expect(approved.decided_at).not.toBeNull();
-  expect(await balanceOf(earner.id)).toEqual({ available: '24.50', reserved: '75.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '24500.00', reserved: '75500.00', paid: '0.00' });
 
-  // Reject the other with a reason: its 30.00 goes back to her available balance.
+  // Reject the other with a reason: its 30.000 goes back to her available balance.
   const toRejectRow = rowOf(page, earner, toReject, money);
   await toRejectRow.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(dialog(page)).toContainText(`Rechazar devuelve ${money(30)} al saldo de ${earner.name}`);
+  await expect(dialog(page)).toContainText(`Rechazar devuelve ${money(30_000)} al saldo de ${earner.name}`);
   await dialog(page).getByRole('button', { name: 'Rechazar' }).click();
   await expect(dialog(page).getByText('Escribe un motivo de al menos 3 caracteres.')).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Faltan los datos del titular de la cuenta.' }).click();
@@ -112,7 +112,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   await expect(toasts(page).getByText('Solicitud rechazada: el importe vuelve al saldo del miembro.')).toBeVisible();
   await expect(toRejectRow).toBeHidden();
   expect(await payoutInDb(toReject.id)).toMatchObject({ status: 'rejected', rejection_reason: 'Faltan los datos del titular de la cuenta.' });
-  expect(await balanceOf(earner.id)).toEqual({ available: '54.50', reserved: '45.50', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '54500.00', reserved: '45500.00', paid: '0.00' });
 
   // The approved ones, and the bank's payment file.
   await page
@@ -131,7 +131,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
 
   // Mark it paid: the reference is required.
   await toPayRow.getByRole('button', { name: 'Marcar pagado' }).click();
-  await expect(dialog(page)).toContainText(`Marcar pagado: registra que ya le transferiste ${money(45.5)} a ${earner.name}`);
+  await expect(dialog(page)).toContainText(`Marcar pagado: registra que ya le transferiste ${money(45_500)} a ${earner.name}`);
   await expect(dialog(page).getByLabel('Referencia del pago')).toBeFocused();
   await dialog(page).getByRole('button', { name: 'Marcar pagado' }).click();
   await expect(dialog(page).getByText('Escribe la referencia del pago.')).toBeVisible();
@@ -145,7 +145,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const paid = await payoutInDb(toPay.id);
   expect(paid).toMatchObject({ status: 'paid', payment_reference: reference });
   expect(paid.paid_at).not.toBeNull();
-  expect(await balanceOf(earner.id)).toEqual({ available: '54.50', reserved: '0.00', paid: '45.50' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '54500.00', reserved: '0.00', paid: '45500.00' });
 
   // This month's paid ones show it with its reference; the CSV is the list as filtered.
   await page
@@ -169,7 +169,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
   const line = list.lines.find((l) => l.startsWith(toPay.id));
   expect(line).toMatch(
     new RegExp(
-      `,${earner.name},${earner.email},${earner.document},45\\.50,${code},Pagado,RET-\\d{6,},Bancolombia,Cuenta de ahorros,\\d{11},Ana Pagos,CC ${earner.document.slice(3)},,,,"Banco Pagos, ahorros 111-222",.+,${reference},,54\\.50$`,
+      `,${earner.name},${earner.email},${earner.document},45500\\.00,${code},Pagado,RET-\\d{6,},Bancolombia,Cuenta de ahorros,\\d{11},Ana Pagos,CC ${earner.document.slice(3)},,,,"Banco Pagos, ahorros 111-222",.+,${reference},,54500\\.00$`,
     ),
   );
   expect(list.lines.some((l) => l.startsWith(toReject.id))).toBe(false);
@@ -177,7 +177,7 @@ test('aprobar viendo la cuenta, marcar pagado con la referencia y rechazar con m
 
 test('pagar una solicitud que otro administrador rechazó entretanto: la negativa de la base, dentro del diálogo', async ({ page, own }) => {
   test.setTimeout(90_000);
-  const earner = await own.earner([{ amount: 20, details: null }]);
+  const earner = await own.earner([{ amount: 20_000, details: null }]);
   const [payout] = earner.payouts as [Payout];
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
@@ -203,7 +203,7 @@ test('pagar una solicitud que otro administrador rechazó entretanto: la negativ
     paid_at: null,
     rejection_reason: 'El miembro pidió anularla',
   });
-  expect(await balanceOf(earner.id)).toEqual({ available: '100.00', reserved: '0.00', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '100000.00', reserved: '0.00', paid: '0.00' });
 
   await dialog(page).getByRole('button', { name: 'Cancelar' }).click();
   await expect(row).toBeHidden(); // the list refreshed after the refusal

@@ -80,7 +80,7 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
 
   // The member asks twice, to the account the dialog names.
   await openAs(page, earner.email, '/mi-cuenta/recompensas');
-  for (const amount of [60, 25]) {
+  for (const amount of [60_000, 25_000]) {
     await page.getByRole('button', { name: 'Solicitar retiro' }).click();
     const ask = page.getByRole('dialog', { name: 'Solicitar retiro' });
     await expect(ask.getByTestId('payout-destination')).toContainText(`Bancolombia`);
@@ -91,8 +91,8 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
     await expect(ask).toBeHidden();
   }
   const [paid, returned] = (await requestsOf(earner)) as [Request, Request];
-  expect([paid.amount, returned.amount]).toEqual([60, 25]);
-  expect(await balanceOf(earner.id)).toEqual({ available: '15.00', reserved: '85.00', paid: '0.00' });
+  expect([paid.amount, returned.amount]).toEqual([60_000, 25_000]);
+  expect(await balanceOf(earner.id)).toEqual({ available: '15000.00', reserved: '85000.00', paid: '0.00' });
 
   // Laura approves both from Pagos (another browser context: another person).
   const pagos = await people.open(personas.admin, '/pagos?por_pagina=100');
@@ -122,7 +122,7 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await exportDialog.getByRole('radio', { name: /Bancolombia PAB/ }).check();
   await exportDialog.getByRole('button', { name: 'Ninguna' }).click();
   for (const r of [paid, returned]) await exportDialog.getByRole('checkbox', { name: new RegExp(r.reference) }).check();
-  await expect(exportDialog).toContainText(`2 solicitudes · ${money(85)}`);
+  await expect(exportDialog).toContainText(`2 solicitudes · ${money(85_000)}`);
   await pagos.mouse.move(0, 0);
   await expectAccessible(pagos, 'Exportar archivo de pago');
   await shootScreen(pagos, 'pagos-exportar-archivo', { fullPage: false });
@@ -144,12 +144,12 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
         )
       ).rows[0]!,
   );
-  expect(batch).toMatchObject({ payout_count: 2, total_amount: '85.00' });
+  expect(batch).toMatchObject({ payout_count: 2, total_amount: '85000.00' });
   expect(records.at(-1)).toBe(''); // every record ends in CR LF
   expect(records.slice(0, -1).every((r) => r.length === 264)).toBe(true);
   expect(records[0]!.slice(0, 1)).toBe('1');
   expect(Number(records[0]!.slice(63, 69)), 'registros de detalle del lote').toBe(2);
-  expect(Number(records[0]!.slice(86, 103)), 'créditos del lote en centavos').toBe(8500);
+  expect(Number(records[0]!.slice(86, 103)), 'créditos del lote en centavos').toBe(8_500_000);
   for (const r of [paid, returned]) {
     expect(detailOf(records, r.reference)).toEqual({
       document: earner.document.slice(3),
@@ -179,12 +179,12 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   // The bank's reply: hers paid, the other returned with the bank's reason, plus two lines to refuse.
   const reply = [
     'Referencia;Estado;Valor;Comprobante;Motivo',
-    `${paid.reference};Pagado;60,00;TRX-${batch.batch_no}-1;`,
-    `${returned.reference};Rechazado;25,00;;Cuenta embargada`,
-    'RET-999999999;Pagado;10,00;;',
-    `${paid.reference.replace(/\d+$/, (n) => String(Number(n) + 1_000_000))};Pagado;60,00;;`,
+    `${paid.reference};Pagado;60000,00;TRX-${batch.batch_no}-1;`,
+    `${returned.reference};Rechazado;25000,00;;Cuenta embargada`,
+    'RET-999999999;Pagado;10000,00;;',
+    `${paid.reference.replace(/\d+$/, (n) => String(Number(n) + 1_000_000))};Pagado;60000,00;;`,
   ].join('\r\n');
-  const wrongAmount = reply.replace(`${paid.reference};Pagado;60,00`, `${paid.reference};Pagado;61,00`);
+  const wrongAmount = reply.replace(`${paid.reference};Pagado;60000,00`, `${paid.reference};Pagado;61000,00`);
 
   // First a reply whose amount differs: refused at its line, nothing to apply for it.
   await pagos.getByRole('button', { name: 'Marcar pagados' }).click();
@@ -194,7 +194,7 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await upload(wrongAmount);
   const line = (n: number): Locator => replyDialog.getByTestId('reply-line').filter({ hasText: `Línea ${n}` });
   await expect(line(2)).toContainText('Rechazada');
-  await expect(line(2)).toContainText(`El archivo dice 61.00 ${code} y la solicitud ${paid.reference} es de 60.00 ${code}: no se aplica.`);
+  await expect(line(2)).toContainText(`El archivo dice 61000.00 ${code} y la solicitud ${paid.reference} es de 60000.00 ${code}: no se aplica.`);
 
   // The right reply: each line says what it would do; nothing changes until she confirms.
   await upload(reply);
@@ -209,14 +209,14 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await expectAccessible(pagos, 'Vista previa de la respuesta del banco');
   await shootScreen(pagos, 'pagos-respuesta-banco', { fullPage: false });
   expect(await payoutInDb(paid.id)).toMatchObject({ status: 'approved', paid_at: null });
-  expect(await balanceOf(earner.id)).toEqual({ available: '15.00', reserved: '85.00', paid: '0.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '15000.00', reserved: '85000.00', paid: '0.00' });
 
   await replyDialog.getByRole('button', { name: 'Aplicar 2 líneas' }).click();
   await expect(pagos.getByText('1 solicitud pagada; 1 sigue aprobada con el motivo del banco.', { exact: true })).toBeVisible();
   await expect(replyDialog).toBeHidden();
   expect(await payoutInDb(paid.id)).toMatchObject({ status: 'paid', payment_reference: `TRX-${batch.batch_no}-1` });
   expect(await payoutInDb(returned.id)).toMatchObject({ status: 'approved', paid_at: null });
-  expect(await balanceOf(earner.id)).toEqual({ available: '15.00', reserved: '25.00', paid: '60.00' });
+  expect(await balanceOf(earner.id)).toEqual({ available: '15000.00', reserved: '25000.00', paid: '60000.00' });
   await expect(requestRow(pagos, earner, money(returned.amount))).toContainText('El banco no la pagó: Cuenta embargada');
   await expect(batchItem).toContainText('1 pagadas');
 
@@ -229,8 +229,8 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
 
   // The member sees it paid, with the bank's voucher; the returned one is still on its way.
   await page.reload();
-  const history = page.getByTestId('payout').filter({ hasText: money(60) });
+  const history = page.getByTestId('payout').filter({ hasText: money(60_000) });
   await expect(history).toContainText('Pagado');
   await expect(history).toContainText(`TRX-${batch.batch_no}-1`);
-  await expect(page.getByTestId('payout-in-progress').filter({ hasText: money(25) })).toContainText('Aprobado');
+  await expect(page.getByTestId('payout-in-progress').filter({ hasText: money(25_000) })).toContainText('Aprobado');
 });

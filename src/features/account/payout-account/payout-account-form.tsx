@@ -1,31 +1,21 @@
 // The payout account form (loaded when its dialog opens): the enabled banks and wallets, the account
 // types the chosen one has, its number, the holder and their document. A refusal of the database
 // names its field (DETAIL) and its sentence shows there.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { PayoutAccount, PayoutInstitution } from '@/api/payout-accounts/payout-accounts-api';
 import { useSavePayoutAccount } from '@/api/payout-accounts/payout-accounts-mutations';
 import { payoutAccountsQueries } from '@/api/payout-accounts/payout-accounts-queries';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { ErrorState } from '@/components/ui/error-state';
-import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DbError, userMessage } from '@/lib/data/db';
 import { DOCUMENT_TYPES, documentTypeLabels } from '@/lib/data/domain';
 import { payoutAccountMessages as m } from './messages';
-import {
-  accountTypeOptions,
-  digitsText,
-  fieldOfDetail,
-  payoutAccountSchema,
-  type PayoutAccountFormInput,
-  type PayoutAccountFormValues,
-} from './payout-account-schema';
+import { accountTypeOptions, digitsText, fieldOfDetail, payoutAccountSchema } from './payout-account-schema';
 
 export interface PayoutAccountDefaults {
   holderName: string;
@@ -62,8 +52,7 @@ function AccountForm({
   const save = useSavePayoutAccount();
   const enabled = useMemo(() => institutions.filter((i) => i.enabled), [institutions]);
   const schema = useMemo(() => payoutAccountSchema(institutions), [institutions]);
-  const form = useForm<PayoutAccountFormInput, unknown, PayoutAccountFormValues>({
-    resolver: zodResolver(schema),
+  const form = useAppForm(schema, {
     defaultValues: current
       ? {
           institutionCode: current.institution_code,
@@ -82,7 +71,6 @@ function AccountForm({
           holderDocumentNumber: (defaults.document ?? '').replace(/^\s*(C\.?\s?C\.?|C\.?\s?E\.?|NIT|PA)[\s.:#-]+/i, '').replace(/[^A-Za-z0-9]/g, ''),
         },
   });
-  const { errors, isSubmitting } = form.formState;
   const code = useWatch({ control: form.control, name: 'institutionCode' });
   const institution = enabled.find((i) => i.code === code);
   const types = accountTypeOptions(institution);
@@ -95,100 +83,65 @@ function AccountForm({
   }, [institution, form]);
   useEffect(() => form.setFocus('institutionCode'), [form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
       await save.mutateAsync(values);
       onDone();
-    } catch (error) {
-      const field = error instanceof DbError ? fieldOfDetail[error.details ?? ''] : undefined;
-      form.setError(field ?? 'root', { message: userMessage(error) }, { shouldFocus: !!field });
-    }
-  });
+    },
+    { fields: { details: fieldOfDetail } },
+  );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field controlId="payout-institution" error={errors.institutionCode?.message}>
-          <FieldLabel>{m.institution}</FieldLabel>
-          <FieldControl>
-            <NativeSelect wrapperClassName="w-full" {...form.register('institutionCode')}>
-              <option value="">{m.choose}</option>
-              {enabled.map((i) => (
-                <option key={i.code} value={i.code}>
-                  {i.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FieldControl>
-          <FieldError />
-        </Field>
-        <Field controlId="payout-account-type" error={errors.accountType?.message}>
-          <FieldLabel>{m.accountType}</FieldLabel>
-          <FieldControl>
-            <NativeSelect wrapperClassName="w-full" disabled={!institution} {...form.register('accountType')}>
-              {types.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FieldControl>
-          <FieldError />
-        </Field>
+        <FormField name="institutionCode" label={m.institution} controlId="payout-institution">
+          <NativeSelect wrapperClassName="w-full">
+            <option value="">{m.choose}</option>
+            {enabled.map((i) => (
+              <option key={i.code} value={i.code}>
+                {i.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField name="accountType" label={m.accountType} controlId="payout-account-type">
+          <NativeSelect wrapperClassName="w-full" disabled={!institution}>
+            {types.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
       </div>
-      <Field controlId="payout-account-number" error={errors.accountNumber?.message}>
-        <FieldLabel>{institution?.kind === 'wallet' ? m.accountNumberWallet : m.accountNumber}</FieldLabel>
-        <FieldControl>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('accountNumber')} />
-        </FieldControl>
-        {institution && <FieldDescription>{m.numberHint(digitsText(institution), institution.number_prefix)}</FieldDescription>}
-        <FieldError />
-      </Field>
-      <Field controlId="payout-holder-name" error={errors.holderName?.message}>
-        <FieldLabel>{m.holderName}</FieldLabel>
-        <FieldControl>
-          <Input autoComplete="name" {...form.register('holderName')} />
-        </FieldControl>
-        <FieldDescription>{m.holderNameHint}</FieldDescription>
-        <FieldError />
-      </Field>
+      <FormField
+        name="accountNumber"
+        label={institution?.kind === 'wallet' ? m.accountNumberWallet : m.accountNumber}
+        description={institution && m.numberHint(digitsText(institution), institution.number_prefix)}
+        controlId="payout-account-number"
+      >
+        <Input inputMode="numeric" autoComplete="off" />
+      </FormField>
+      <FormField name="holderName" label={m.holderName} description={m.holderNameHint} controlId="payout-holder-name">
+        <Input autoComplete="name" />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field controlId="payout-document-type" error={errors.holderDocumentType?.message}>
-          <FieldLabel>{m.documentType}</FieldLabel>
-          <FieldControl>
-            <NativeSelect wrapperClassName="w-full" {...form.register('holderDocumentType')}>
-              {DOCUMENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {documentTypeLabels[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FieldControl>
-          <FieldError />
-        </Field>
-        <Field controlId="payout-document-number" error={errors.holderDocumentNumber?.message}>
-          <FieldLabel>{m.documentNumber}</FieldLabel>
-          <FieldControl>
-            <Input autoComplete="off" {...form.register('holderDocumentNumber')} />
-          </FieldControl>
-          <FieldDescription>{m.documentHint}</FieldDescription>
-          <FieldError />
-        </Field>
+        <FormField name="holderDocumentType" label={m.documentType} controlId="payout-document-type">
+          <NativeSelect wrapperClassName="w-full">
+            {DOCUMENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {documentTypeLabels[t]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField name="holderDocumentNumber" label={m.documentNumber} description={m.documentHint} controlId="payout-document-number">
+          <Input autoComplete="off" />
+        </FormField>
       </div>
-      {errors.root?.message && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.root.message}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? m.saving : m.save}
-        </Button>
-      </DialogFooter>
-    </form>
+      <FormFooter submitLabel={m.save} pendingLabel={m.saving} cancelLabel={m.cancel} onCancel={onDone} />
+    </Form>
   );
 }
 

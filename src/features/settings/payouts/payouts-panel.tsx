@@ -3,12 +3,14 @@
 // and wallets members may be paid into. The database validates each field and names it in DETAIL.
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { payoutAccountsQueries } from '@/api/payout-accounts/payout-accounts-queries';
 import type { PayoutFileSettings, PayoutFileSettingsInput } from '@/api/payout-settings/payout-settings-api';
 import { useSavePayoutFileSettings, useSetInstitutionEnabled } from '@/api/payout-settings/payout-settings-mutations';
 import { payoutSettingsQueries } from '@/api/payout-settings/payout-settings-queries';
-import { Button } from '@/components/ui/button';
+import { Form, FormField, FormFooter } from '@/components/form/form';
+import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ErrorState } from '@/components/ui/error-state';
@@ -16,10 +18,19 @@ import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DbError, userMessage } from '@/lib/data/db';
 import { payoutsSettingsMessages as m } from './messages';
 
-type FormValues = PayoutFileSettingsInput & { pab: boolean };
+// Only the shape: the NIT's check digit, the debit account's eleven digits and PAB's need of pesos are
+// save_payout_file_settings' to judge, and its refusal names the field (DETAIL) it goes beside.
+const fileSettingsSchema = z.object({
+  companyNit: z.string(),
+  debitAccountNumber: z.string(),
+  debitAccountType: z.enum(['ahorros', 'corriente', '']),
+  transactionClass: z.enum(['220', '225', '238']),
+  pab: z.boolean(),
+}) satisfies z.ZodMiniType<Omit<PayoutFileSettingsInput, 'enabledLayouts'> & { pab: boolean }>;
+type FormValues = z.infer<typeof fileSettingsSchema>;
+
 const FIELDS: Record<string, keyof FormValues> = {
   company_nit: 'companyNit',
   debit_account_number: 'debitAccountNumber',
@@ -57,22 +68,20 @@ function FileSettingsForm({ settings }: { settings: PayoutFileSettings }) {
     debitAccountNumber: settings.debit_account_number ?? '',
     debitAccountType: settings.debit_account_type ?? '',
     transactionClass: settings.transaction_class,
-    enabledLayouts: settings.enabled_layouts,
     pab: settings.enabled_layouts.includes('bancolombia_pab'),
   };
-  const form = useForm<FormValues>({ defaultValues: defaults });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ pab, ...values }) => {
-    try {
+  const form = useAppForm(fileSettingsSchema, { defaultValues: defaults });
+  const submit = useFormSubmit(
+    form,
+    async ({ pab, ...values }) => {
       const saved = await save.mutateAsync({ ...values, enabledLayouts: pab ? ['bancolombia_pab'] : [] });
       form.reset({ ...values, pab, companyNit: saved.company_nit ? `${saved.company_nit}-${saved.company_nit_dv}` : '' });
-    } catch (error) {
-      const field = error instanceof DbError ? FIELDS[error.details ?? ''] : undefined;
-      form.setError(field ?? 'root', { message: userMessage(error) }, { shouldFocus: !!field });
-    }
-  });
+    },
+    { fields: { details: FIELDS } },
+  );
+  const pabError = form.formState.errors.pab?.message;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+    <Form form={form} onSubmit={submit}>
       <Card>
         <CardHeader>
           <CardTitle>
@@ -81,48 +90,29 @@ function FileSettingsForm({ settings }: { settings: PayoutFileSettings }) {
           <CardDescription>{m.fileDescription}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field controlId="payout-nit" error={errors.companyNit?.message}>
-            <FieldLabel>{m.companyNit}</FieldLabel>
-            <FieldControl>
-              <Input autoComplete="off" inputMode="numeric" {...form.register('companyNit')} />
-            </FieldControl>
-            <FieldDescription>{m.companyNitHint}</FieldDescription>
-            <FieldError />
-          </Field>
-          <Field controlId="payout-class" error={errors.transactionClass?.message}>
-            <FieldLabel>{m.transactionClass}</FieldLabel>
-            <FieldControl>
-              <NativeSelect wrapperClassName="w-full" {...form.register('transactionClass')}>
-                {(['220', '225', '238'] as const).map((c) => (
-                  <option key={c} value={c}>
-                    {m.classes[c]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FieldControl>
-            <FieldDescription>{m.transactionClassHint}</FieldDescription>
-            <FieldError />
-          </Field>
-          <Field controlId="payout-debit-account" error={errors.debitAccountNumber?.message}>
-            <FieldLabel>{m.debitAccount}</FieldLabel>
-            <FieldControl>
-              <Input autoComplete="off" inputMode="numeric" {...form.register('debitAccountNumber')} />
-            </FieldControl>
-            <FieldDescription>{m.debitAccountHint}</FieldDescription>
-            <FieldError />
-          </Field>
-          <Field controlId="payout-debit-type" error={errors.debitAccountType?.message}>
-            <FieldLabel>{m.debitAccountType}</FieldLabel>
-            <FieldControl>
-              <NativeSelect wrapperClassName="w-full" {...form.register('debitAccountType')}>
-                <option value="">{m.none}</option>
-                <option value="ahorros">{m.savings}</option>
-                <option value="corriente">{m.checking}</option>
-              </NativeSelect>
-            </FieldControl>
-            <FieldError />
-          </Field>
-          <Field controlId="payout-pab" orientation="horizontal" error={errors.pab?.message} className="sm:col-span-2">
+          <FormField name="companyNit" label={m.companyNit} description={m.companyNitHint} controlId="payout-nit">
+            <Input autoComplete="off" inputMode="numeric" />
+          </FormField>
+          <FormField name="transactionClass" label={m.transactionClass} description={m.transactionClassHint} controlId="payout-class">
+            <NativeSelect wrapperClassName="w-full">
+              {(['220', '225', '238'] as const).map((c) => (
+                <option key={c} value={c}>
+                  {m.classes[c]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField name="debitAccountNumber" label={m.debitAccount} description={m.debitAccountHint} controlId="payout-debit-account">
+            <Input autoComplete="off" inputMode="numeric" />
+          </FormField>
+          <FormField name="debitAccountType" label={m.debitAccountType} controlId="payout-debit-type">
+            <NativeSelect wrapperClassName="w-full">
+              <option value="">{m.none}</option>
+              <option value="ahorros">{m.savings}</option>
+              <option value="corriente">{m.checking}</option>
+            </NativeSelect>
+          </FormField>
+          <Field controlId="payout-pab" orientation="horizontal" error={pabError} className="sm:col-span-2">
             <Controller
               control={form.control}
               name="pab"
@@ -136,20 +126,12 @@ function FileSettingsForm({ settings }: { settings: PayoutFileSettings }) {
             <FieldDescription>{m.pabHint}</FieldDescription>
             <FieldError />
           </Field>
-          {errors.root?.message && (
-            <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-              {errors.root.message}
-            </p>
-          )}
         </CardContent>
-        <CardFooter className="justify-end">
-          <Button type="submit" disabled={isSubmitting}>
-            <Save aria-hidden="true" />
-            {isSubmitting ? m.saving : m.save}
-          </Button>
+        <CardFooter className="flex-col items-stretch gap-3">
+          <FormFooter submitLabel={m.save} pendingLabel={m.saving} submitIcon={<Save aria-hidden="true" />} />
         </CardFooter>
       </Card>
-    </form>
+    </Form>
   );
 }
 
