@@ -124,7 +124,9 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
       { type: 'commission_purchase', amount: '5000.00', rate: '0.1000', plan_version: versionBefore },
       { type: 'reversal_commission', amount: '-5000.00', rate: '0.1000', plan_version: saved.version },
     ]);
-    expect(await sponsorEntries(fresh.id, net.sonia)).toEqual([{ type: 'commission_purchase', amount: '6000.00', rate: '0.1200', plan_version: saved.version }]);
+    expect(await sponsorEntries(fresh.id, net.sonia)).toEqual([
+      { type: 'commission_purchase', amount: '6000.00', rate: '0.1200', plan_version: saved.version },
+    ]);
 
     // What Ventas shows of each, Bruno's sales only: the old one reversed at the 10 % it was paid,
     // not at today's rate…
