@@ -110,15 +110,15 @@ export async function retireTestProducts(): Promise<void> {
 }
 
 /**
- * A member with 60.00 available, made by the engine in a past month of its own (reruns never meet a
- * closed one): her recruit buys 6 × 100.00 (10 % to her), she buys one to stay active, the close
- * makes it available. She has a payout account in her name.
+ * A member with 60000.00 available (pesos, as the demo company's), made by the engine in a past month
+ * of its own (reruns never meet a closed one): her recruit buys 6 × 100000.00 (10 % to her), she buys
+ * one to stay active, the close makes it available. She has a payout account in her name.
  */
 export async function earnerWithBalance(pool: pg.Pool, tag: string, admin: string, superadmin: string) {
   const earner = await member(tag, 'Cobradora', null);
   await payoutAccount(earner.id);
   const buyer = await member(tag, 'Compradora', earner.id);
-  const productId = await product(tag, 100, 100, 20);
+  const productId = await product(tag, 100_000, 100, 20);
   const [{ month }] = await sql<{ month: string }>(
     `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
     [1000 + Math.floor(Math.random() * 600)],

@@ -190,7 +190,7 @@ describe('pagar por el banco por la API', () => {
     const asAdmin = await apiAs(admin);
     const asFinance = await apiAs(finance);
 
-    const requested = await asMember.rpc('request_payout', { p_amount: 25 }).single<{ id: string; number: number }>();
+    const requested = await asMember.rpc('request_payout', { p_amount: 25_000 }).single<{ id: string; number: number }>();
     expect(requested.error).toBeNull();
     const reference = `RET-${String(requested.data!.number).padStart(6, '0')}`;
     expect((await asAdmin.rpc('approve_payout', { p_payout_id: requested.data!.id })).error).toBeNull();
@@ -213,13 +213,15 @@ describe('pagar por el banco por la API', () => {
     const records = Buffer.from(bytes).toString('latin1').split('\r\n');
     expect(records.pop()).toBe('');
     expect(records.map((r) => r.length)).toEqual([264, 264]);
-    expect(records[1]!.slice(75, 92)).toBe('00000000000002500'); // valor: 25.00 in cents, positions 76–92
+    expect(records[1]!.slice(75, 92)).toBe('00000000002500000'); // valor: 25000.00 in cents, positions 76–92
     expect(records[1]!.slice(100, 121).trimEnd()).toBe(reference); // referencia, positions 101–121
 
     // The bank's reply: a different amount is refused; the preview changes nothing.
-    const wrong = await asFinance.rpc('preview_payout_reply', { p_file: `Referencia;Estado;Valor\r\n${reference};Pagado;24,00` });
-    expect(wrong.data).toMatchObject([{ action: 'refused', message: `El archivo dice 24.00 COP y la solicitud ${reference} es de 25.00 COP: no se aplica.` }]);
-    const reply = `Referencia;Estado;Valor;Comprobante\r\n${reference};Pagado;25,00;TRX-${tag}`;
+    const wrong = await asFinance.rpc('preview_payout_reply', { p_file: `Referencia;Estado;Valor\r\n${reference};Pagado;24000,00` });
+    expect(wrong.data).toMatchObject([
+      { action: 'refused', message: `El archivo dice 24000.00 COP y la solicitud ${reference} es de 25000.00 COP: no se aplica.` },
+    ]);
+    const reply = `Referencia;Estado;Valor;Comprobante\r\n${reference};Pagado;25000,00;TRX-${tag}`;
     const preview = await asFinance.rpc('preview_payout_reply', { p_file: reply });
     expect(preview.data).toMatchObject([{ reference, action: 'pay' }]);
     const [{ status: before }] = await sql<{ status: string }>('select status from public.payout_requests where id = $1', [requested.data!.id]);
@@ -268,7 +270,7 @@ describe('pagar por el banco por la API', () => {
     expect(same.data).toMatchObject({ company_nit: current!.company_nit, enabled_layouts: current!.enabled_layouts });
     // A member who asks with no account is told where to register one.
     const newcomer = await member(tag, 'Sincuenta', null);
-    const refused = await (await apiAs(newcomer.userId)).rpc('request_payout', { p_amount: 25 });
+    const refused = await (await apiAs(newcomer.userId)).rpc('request_payout', { p_amount: 25_000 });
     expect(refused.error).toMatchObject({ hint: 'savia:payout_account_required' });
   });
 });

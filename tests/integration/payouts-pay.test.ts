@@ -11,11 +11,11 @@ afterAll(async () => {
   await retireTestProducts();
 });
 
-/** A member with 60.00 available (engine-support) asks for 25.00 and 20.00 (the demo's minimum is 20.00); an admin approves both. */
+/** A member with 60000.00 available (engine-support) asks for 25000.00 and 20000.00 (the demo's minimum is 20000.00); an admin approves both. */
 async function approvedPayouts(tag: string, admin: string, superadmin: string) {
   const earner = await earnerWithBalance(pool, tag, admin, superadmin);
   const ids: string[] = [];
-  for (const amount of [25, 20]) {
+  for (const amount of [25_000, 20_000]) {
     const requested = await callAs<{ id: string }>(pool, earner.userId, 'select (public.request_payout($1, $2)).id', [amount, 'Banco Uno, ahorros 1']);
     if (!requested.ok) throw new Error(requested.message);
     const approved = await callAs(pool, admin, 'select public.approve_payout($1)', [requested.value.id]);
@@ -33,7 +33,7 @@ describe('marcar pagado por la API', () => {
     const tag = tagOf();
     const [laura, sofia, superadmin] = await Promise.all([staff(`${tag}a`), staff(`${tag}b`), staff(tag, 'superadmin')]);
     const { clientId, first, second } = await approvedPayouts(tag, laura, superadmin);
-    expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '45.00', paid: '0.00' });
+    expect(await balanceOf(clientId)).toEqual({ available: '15000.00', reserved: '45000.00', paid: '0.00' });
 
     // Each clicks three times: six calls through PostgREST at once, each with its own reference.
     const apis = [await apiAs(laura), await apiAs(sofia)];
@@ -54,14 +54,14 @@ describe('marcar pagado por la API', () => {
     ]);
     expect(row).toEqual({ status: 'paid', payment_reference: won[0] });
     // 25.00 moved from reserved to paid once; the other request is still approved and reserved.
-    expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '20.00', paid: '25.00' });
+    expect(await balanceOf(clientId)).toEqual({ available: '15000.00', reserved: '20000.00', paid: '25000.00' });
     const [{ status }] = await sql<{ status: string }>('select status from public.payout_requests where id = $1', [second]);
     expect(status).toBe('approved');
 
     // Later, a batch that still lists the paid one: refused again, nothing moves.
     const again = await apis[0]!.rpc('pay_payout', { p_payout_id: first, p_reference: 'TRF-OTRA-VEZ' }).single();
     expect(again.error?.hint).toBe('savia:invalid_transition');
-    expect(await balanceOf(clientId)).toEqual({ available: '15.00', reserved: '20.00', paid: '25.00' });
+    expect(await balanceOf(clientId)).toEqual({ available: '15000.00', reserved: '20000.00', paid: '25000.00' });
     const invariants = await sql('select * from private.engine_invariant_violations()');
     expect(invariants).toEqual([]);
   });
