@@ -109,7 +109,7 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
 
   // Her first payout goes to it and is approved (which fixes its account); then she moves to a
   // current account: a new version, both audited.
-  const [request] = await asPerson<{ id: string }>({ userId: earner.userId }, 'select (public.request_payout($1, null)).id', [30]);
+  const [request] = await asPerson<{ id: string }>({ userId: earner.userId }, 'select (public.request_payout($1, null)).id', [30_000]);
   await asPerson(personas.admin, 'select public.approve_payout($1)', [request!.id]);
   await card.getByRole('button', { name: 'Cambiar cuenta' }).click();
   await field(page, 'Tipo de cuenta').selectOption({ label: 'Cuenta corriente' });
@@ -126,7 +126,7 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
     { row_id: versions[0]!.id, action: 'UPDATE' },
     { row_id: versions[1]!.id, action: 'INSERT' },
   ]);
-  await asPerson({ userId: earner.userId }, 'select public.request_payout($1, null)', [20]);
+  await asPerson({ userId: earner.userId }, 'select public.request_payout($1, null)', [20_000]);
 
   // Finance sees the change on the first request to the new account, not on the one before it.
   const pagos = await people.open(personas.admin, '/pagos?por_pagina=100');
