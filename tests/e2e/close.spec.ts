@@ -221,13 +221,13 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     expect(period.status).toBe('closed');
     expect(period.summary).toMatchObject({
       forfeits: 1,
-      forfeited_amount: 100,
+      forfeited_amount: 100_000,
       volume_bonuses: 1,
-      volume_bonus_amount: 20,
+      volume_bonus_amount: 20_000,
       level_ups: 1,
       members: 3,
       active: 2,
-      income_available: 70,
+      income_available: 70_000,
     });
     const facts = await withDb(
       async (db) =>
