@@ -136,15 +136,15 @@ test('registrar y cambiar la cuenta para retiros: el formato del banco y la nega
       .getByRole('row')
       .filter({ hasText: earner.name })
       .filter({ hasText: money(amount) });
-  await expect(rowOf(20)).toContainText('Cuenta cambiada hoy');
-  await expect(rowOf(20)).toContainText('Bancolombia · Cuenta corriente');
-  await rowOf(20).getByRole('button', { name: 'Aprobar' }).click();
+  await expect(rowOf(20_000)).toContainText('Cuenta cambiada hoy');
+  await expect(rowOf(20_000)).toContainText('Bancolombia · Cuenta corriente');
+  await rowOf(20_000).getByRole('button', { name: 'Aprobar' }).click();
   await expect(pagos.getByRole('alertdialog')).toContainText(
     `Cuenta cambiada hoy: es el primer retiro de ${earner.name} a esta cuenta. Si dudas, confírmalo con ${earner.name} antes de pagar.`,
   );
   await pagos.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
   // The one approved before the change keeps the account it was approved with, and no warning.
   await pagos.goto('/pagos?estado=aprobado&por_pagina=100');
-  await expect(rowOf(30)).toContainText('Bancolombia · Cuenta de ahorros');
-  await expect(rowOf(30)).not.toContainText('Cuenta cambiada');
+  await expect(rowOf(30_000)).toContainText('Bancolombia · Cuenta de ahorros');
+  await expect(rowOf(30_000)).not.toContainText('Cuenta cambiada');
 });
