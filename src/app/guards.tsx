@@ -7,6 +7,7 @@ import { paths, type Access } from '@/config/paths';
 import { hasAuthRedirectError } from '@/lib/auth/auth-redirect-error';
 import type { SessionUser } from '@/lib/auth/types';
 import { useSession } from '@/lib/auth/use-session';
+import { SessionError } from '@/components/layouts/session-error';
 import { hasAccess, roleHome, type Principal } from '@/lib/auth/authorization';
 
 const principalOf = (user: SessionUser | null): Principal | null => (user ? { role: user.role, finance: user.customClaims.finance } : null);
@@ -33,6 +34,7 @@ function NoUserRedirect() {
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading') return <PageSpinner fullScreen />;
+  if (status === 'error') return <SessionError />;
   if (!user) return <NoUserRedirect />;
   if (!hasAccess(principalOf(user), access)) return <Navigate to={paths.root} replace />;
   return children;
@@ -42,5 +44,6 @@ export function RequireAccess({ access, children }: { access: Access; children: 
 export function RoleHomeRedirect() {
   const { status, user } = useSession();
   if (status === 'loading') return <PageSpinner fullScreen />;
+  if (status === 'error') return <SessionError />;
   return <Navigate to={roleHome(principalOf(user))} replace />;
 }

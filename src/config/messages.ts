@@ -23,5 +23,7 @@ export const appMessages = {
   pageBrokenText: 'Algo falló al mostrarla. Puedes reintentar o ir a otra sección: el resto de la aplicación sigue funcionando.',
   reload: 'Recargar',
   retry: 'Reintentar',
+  sessionLoadFailed: 'No pudimos cargar tu sesión',
+  sessionLoadFailedText: 'El servidor no respondió. Tu sesión sigue abierta: revisa tu conexión y vuelve a intentarlo.',
   goHome: 'Ir al inicio',
 } as const;

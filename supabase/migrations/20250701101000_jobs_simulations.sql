@@ -418,6 +418,9 @@ begin
            'before', coalesce((select sum(k.before) from kinds k), 0),
            'after', coalesce((select sum(k.after) from kinds k), 0),
            'difference', coalesce((select sum(k.after - k.before) from kinds k), 0),
+           -- The month's sales the replay paid on (paid or delivered in it): the payout ratio's base.
+           'sales', (select coalesce(sum(s.total), 0) from public.sales s
+                      where s.period_month = v_month and s.status in ('Pagada', 'Entregada')),
            'by_kind', coalesce((select jsonb_agg(jsonb_build_object('kind', k.kind, 'generation', k.generation, 'before', k.before,
                                                                     'after', k.after, 'difference', k.after - k.before)
                                                  order by case k.kind when 'commission_purchase' then 1 when 'commission_enrollment' then 2
@@ -433,7 +436,7 @@ begin
 end
 $$;
 comment on function private.plan_what_if(jsonb) is
-  'El último mes cerrado repetido con el plan vigente y con un borrador de niveles, sin escribir nada: total pagado antes y después, la diferencia por tipo (comisión por generación, enrolamiento, bono de inicio, bono de volumen) y los diez miembros más afectados. month = null si aún no hay un mes cerrado. La calcula el trabajador de simulaciones.';
+  'El último mes cerrado repetido con el plan vigente y con un borrador de niveles, sin escribir nada: total pagado antes y después, las ventas del mes (base de la proporción pagada), la diferencia por tipo (comisión por generación, enrolamiento, bono de inicio, bono de volumen) y los diez miembros más afectados. month = null si aún no hay un mes cerrado. La calcula el trabajador de simulaciones.';
 
 
 create or replace function private.plan_what_if_job_step(p_job private.jobs) returns private.jobs

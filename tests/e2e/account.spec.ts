@@ -2,7 +2,7 @@
 // get_balance give that member (María, whom no spec changes, or a member of the test's own); the
 // at-risk sentence for an inactive member with income pending; the public page's link; the contacts'
 // follow-up, checked in the database, on a member of the test's own.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format/format';
 import { one, readAs, readSettings } from './db';
 import { expect, test } from './fixtures';
@@ -160,4 +160,29 @@ test('Mi Cuenta de un mes pasado se ve como quedó, y cabe en 390 px', async ({ 
   await expect(page.getByTestId('at-risk')).toHaveCount(0);
   await expect(page.getByLabel('Mes', { exact: true })).toHaveValue(previous);
   await noSidewaysScroll(page);
+});
+
+// On a phone the page title and the shell's header sit at the top: a toast there would cover them.
+test('en un teléfono el aviso sale abajo y no tapa el título ni la cabecera', async ({ page, context, own }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const member = await own.member({ name: `Tomás Teléfono ${own.tag}`, slug: `telefono-${own.tag}` });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openAs(page, member.email, '/mi-cuenta');
+  await page.getByTestId('public-page-card').getByRole('button', { name: 'Copiar enlace' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Enlace copiado.' });
+  await expect(toast).toBeVisible();
+  await expect(page.locator('[data-sonner-toaster][data-y-position="bottom"]')).toContainText('Enlace copiado.');
+
+  const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+  const overlaps = (a: { y: number; height: number }, b: { y: number; height: number }) => a.y < b.y + b.height && b.y < a.y + a.height;
+  // Once its entrance (a slide up from below the screen) has ended, it sits whole inside the screen.
+  await expect
+    .poll(async () => {
+      const box = await boxOf(toast);
+      return box.y + box.height;
+    })
+    .toBeLessThanOrEqual(844);
+  const toastBox = await boxOf(toast);
+  expect(overlaps(toastBox, await boxOf(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })))).toBe(false);
+  expect(overlaps(toastBox, await boxOf(page.getByRole('banner')))).toBe(false);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { settledFrame } from './pages/shell';
-import { openAs } from './session';
+import { openAs, seedSession } from './session';
 import { personas, settle, signIn, signInWithTypedEmail } from './support';
 
 test.describe('sin sesión', () => {
@@ -78,14 +78,21 @@ test.describe('cuenta sin rol', () => {
 
 test.describe('carga de la sesión', () => {
   test('muestra «Cargando...» mientras se resuelve la configuración y la sesión', async ({ page }) => {
-    // Slow, never altered: the real answer arrives a moment later.
+    // Held, never altered: the real answer goes on once the spinner has been seen. (A fixed delay
+    // raced the page's load event on a busy machine: the spinner could come and go before the check.)
+    let answer!: () => void;
+    const spinnerSeen = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/rest/v1/metadata*', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await spinnerSeen;
       await route.continue();
     });
-    await page.goto('/login');
+    // The login page waits for neither (its card shows at once); a signed-in screen waits for both.
+    await seedSession(page, personas.admin);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(0);
+    answer();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('si fallan los datos del usuario: se registra el error, se cierra la sesión y vuelve a /login', async ({ page }) => {

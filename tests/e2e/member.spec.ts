@@ -58,7 +58,7 @@ test.describe('miembro activa', () => {
 });
 
 test.describe('miembro inactivo', () => {
-  test('ve el aviso arriba a la izquierda durante 6 s, una vez por sesión del navegador', async ({ page, browser }) => {
+  test('ve el aviso arriba a la izquierda durante 6 s, una vez por sesión aunque recargue o abra otra pestaña', async ({ page, browser }) => {
     // The toast's 6 s are counted on the page's clock (expectToastLasts), not the wall's.
     await page.clock.install();
     await recordToastTimes(page);
@@ -83,8 +83,14 @@ test.describe('miembro inactivo', () => {
     await page.getByRole('navigation', { name: MEMBER_NAV_NAME }).getByRole('link', { name: 'Mi Red' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Mi Red' })).toBeVisible();
     await expectNoToastAsked(page);
+    // Another tab of the same sign-in (a link opened apart) does not either.
+    const tab = await page.context().newPage();
+    await tab.goto('/mi-cuenta/mi-red');
+    await expect(tab.getByRole('heading', { level: 1, name: 'Mi Red' })).toBeVisible();
+    await expectNoToastAsked(tab);
+    await tab.close();
 
-    // A new browser session does show it again.
+    // Another sign-in (here, in another browser) does show it again.
     const other = await browser.newContext();
     const fresh = await other.newPage();
     await openAs(fresh, personas.memberInactive, '/mi-cuenta');

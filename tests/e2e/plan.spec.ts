@@ -73,6 +73,26 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     await awaitSimulation(whatIf);
     await expect(whatIf).toContainText('Comisión por compra, generación 1');
     await expect(whatIf).toContainText('Con el borrador');
+    // What was paid as a share of the month's sales, before and after; a cost in a cost's colour.
+    const month = await withDb(
+      async (db) =>
+        (
+          await db.query<{ sales: string; currency: string }>(
+            `select coalesce(sum(s.total), 0) as sales, (select currency from public.metadata where id = 'app_settings') as currency
+               from public.sales s
+              where s.period_month = (select max(month) from public.periods where status = 'closed') and s.status in ('Pagada', 'Entregada')`,
+          )
+        ).rows[0]!,
+    );
+    const salesText = createFormatters({ currency: month.currency, timezone: 'UTC' }).money(month.sales);
+    for (const id of ['what-if-share-before', 'what-if-share-after']) {
+      await expect(whatIf.getByTestId(id)).toContainText(`de las ventas del mes (${salesText})`);
+      await expect(whatIf.getByTestId(id)).toHaveText(/^[\d.,]+\s%\s/);
+    }
+    await expect(whatIf).toContainText('en rojo lo que pagaría de más');
+    const difference = whatIf.getByTestId('what-if-difference');
+    const sign = (await difference.textContent())?.trim()[0];
+    await expect(difference).toHaveClass(sign === '+' ? /text-destructive/ : sign === '-' ? /text-tone-green/ : /^(?!.*text-destructive)/);
     await shootScreen(page, 'configuracion-plan');
 
     // A level whose rates add up to 104 %: refused where Sofía looks, nothing saved.

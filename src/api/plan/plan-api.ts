@@ -61,6 +61,8 @@ const whatIfSchema = z.object({
   before: num.optional(),
   after: num.optional(),
   difference: num.optional(),
+  /** The month's sales (paid or delivered): what the payout is a share of. */
+  sales: num.optional(),
   by_kind: z.array(z.object({ kind: z.string(), generation: z.number().nullable(), before: num, after: num, difference: num })).optional(),
   members: z
     .array(

@@ -20,7 +20,7 @@ import { useSignOut } from './use-sign-out';
 export function MemberLayout() {
   const { user } = useSession();
   const signOut = useSignOut();
-  useInactiveMemberToast(user?.clientProfile?.is_active === false);
+  useInactiveMemberToast(user?.clientProfile?.is_active === false, user?.sessionId ?? null);
   if (!user) return null;
   const items = memberNav({ role: user.role, finance: user.customClaims.finance });
   const name = displayName(user);

@@ -1,20 +1,26 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { appMessages } from '@/config/messages';
-import { withToast } from '@/lib/feedback/notify';
+import { toastPosition, withToast } from '@/lib/feedback/notify';
 
 export const INACTIVE_TOAST_KEY = 'savia.inactive-toast-shown';
 export const INACTIVE_TOAST_DURATION_MS = 6000;
 
-/** Once per browser session, a member who is not active is reminded how to become so. */
-export function useInactiveMemberToast(isInactive: boolean) {
+/**
+ * Once per session, a member who is not active is reminded how to become so. A session is a sign-in:
+ * a reload, another tab of it or a page opened from a link keep it (so the reminder does not come back
+ * once seen); signing in again starts another. Without the sign-in's id, the tab's session stands in.
+ */
+export function useInactiveMemberToast(isInactive: boolean, sessionId: string | null) {
   useEffect(() => {
     if (!isInactive) return;
     try {
-      if (sessionStorage.getItem(INACTIVE_TOAST_KEY)) return;
-      sessionStorage.setItem(INACTIVE_TOAST_KEY, '1');
+      const store = sessionId ? localStorage : sessionStorage;
+      const shownFor = sessionId ?? '1';
+      if (store.getItem(INACTIVE_TOAST_KEY) === shownFor) return;
+      store.setItem(INACTIVE_TOAST_KEY, shownFor);
     } catch {
-      // Without sessionStorage the reminder may show more than once; better than never.
+      // Without storage the reminder may show more than once; better than never.
     }
     withToast((toast) =>
       toast.custom(
@@ -32,8 +38,8 @@ export function useInactiveMemberToast(isInactive: boolean) {
             </span>
           </button>
         ),
-        { position: 'top-left', duration: INACTIVE_TOAST_DURATION_MS, id: 'inactive-member' },
+        { position: toastPosition('top-left'), duration: INACTIVE_TOAST_DURATION_MS, id: 'inactive-member' },
       ),
     );
-  }, [isInactive]);
+  }, [isInactive, sessionId]);
 }

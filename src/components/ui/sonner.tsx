@@ -1,16 +1,19 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Toaster as Sonner, toast } from 'sonner';
-import { TOAST_DEFAULTS, toasterReady } from '@/lib/feedback/notify';
+import { PHONE_TOAST_POSITION, PHONE_TOASTS, TOAST_DEFAULTS, toasterReady } from '@/lib/feedback/notify';
+import { useMediaQuery } from '@/lib/hooks/use-media-query';
 import { useTheme } from '@/lib/theme/use-theme';
 
 /** Loaded with the first toast (notify.ts); sonner listens from its own effect, which runs before this one. */
 export default function Toaster() {
   const { theme } = useTheme();
+  const phone = useMediaQuery(PHONE_TOASTS);
   useEffect(() => toasterReady(toast), []);
   return (
     <Sonner
       theme={theme}
-      position={TOAST_DEFAULTS.position}
+      position={phone ? PHONE_TOAST_POSITION : TOAST_DEFAULTS.position}
+      mobileOffset={{ bottom: 'calc(16px + env(safe-area-inset-bottom))', left: '16px', right: '16px' }}
       duration={TOAST_DEFAULTS.duration}
       visibleToasts={TOAST_DEFAULTS.visibleToasts}
       richColors

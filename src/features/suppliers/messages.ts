@@ -67,7 +67,7 @@ export const m = {
   chooseProduct: 'Elige un producto',
   stockNow: (n: number) => `stock ${n}`,
   quantity: 'Cantidad',
-  unitCost: 'Costo unitario',
+  unitCostIn: (currency: string) => `Costo unitario (${currency})`,
   removeLine: (n: number) => `Quitar la línea ${n}`,
   addLine: 'Agregar producto',
   suppliedFirst: 'Productos de este proveedor',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasAuthRedirectError } from './auth-redirect-error';
-import { decodeClaims } from './claims';
+import { decodeClaims, sessionIdOf } from './claims';
 import { displayName } from './load-user';
 
 const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -21,6 +21,15 @@ describe('decodeClaims', () => {
   });
   it('decodes UTF-8 names', () => {
     expect(decodeClaims(token({ user_role: 'admin', name: 'Lucía Peña' })).user_role).toBe('admin');
+  });
+});
+
+describe('sessionIdOf', () => {
+  it('reads the sign-in the token belongs to, or nothing', () => {
+    expect(sessionIdOf(token({ sub: 'x', session_id: '7d3c-uno' }))).toBe('7d3c-uno');
+    expect(sessionIdOf(token({ sub: 'x' }))).toBeNull();
+    expect(sessionIdOf(token({ session_id: 42 }))).toBeNull();
+    expect(sessionIdOf('no-es-un-jwt')).toBeNull();
   });
 });
 

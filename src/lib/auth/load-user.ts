@@ -1,7 +1,7 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { toRole } from '@/lib/auth/authorization';
 import type { Database } from '@/lib/database.types';
-import { decodeClaims } from './claims';
+import { decodeClaims, sessionIdOf } from './claims';
 import type { ClientProfile, SessionUser } from './types';
 
 function fullNameOf(user: User): string | null {
@@ -53,6 +53,7 @@ export async function loadSessionUser(client: SupabaseClient<Database>, authUser
     fullName: fullNameOf(authUser),
     role,
     customClaims,
+    sessionId: sessionIdOf(session?.access_token),
     clientProfile,
   };
 }

@@ -1,8 +1,11 @@
+import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { settingsQueries } from '@/lib/data/app-settings';
 import { loadSupabase } from '@/lib/data/load-supabase';
+import type { Database } from '@/lib/database.types';
 import { loadSessionUser } from './load-user';
+import { apiDidNotAnswer } from './api-did-not-answer';
 import { SessionContext } from './session-context';
 import { needsAuthClient } from './stored-session';
 import type { SessionState, SessionUser } from './types';
@@ -19,6 +22,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The user id whose data is loaded or loading; undefined until the first auth event.
   const loadedUid = useRef<string | null | undefined>(undefined);
   const generation = useRef(0);
+  // What «Reintentar» loads again after the API did not answer: the stored session's person, or the
+  // whole page when supabase-js itself did not arrive.
+  const retryTarget = useRef<{ supabase: SupabaseClient<Database>; authUser: User } | 'page' | null>(null);
+
+  const load = useCallback((supabase: SupabaseClient<Database>, authUser: User, current: number) => {
+    setStatus('loading');
+    retryTarget.current = null;
+    loadSessionUser(supabase, authUser)
+      .then((loaded) => {
+        if (current !== generation.current) return;
+        setUser(loaded);
+        setStatus('ready');
+      })
+      .catch(async (error: unknown) => {
+        console.error('Error al obtener datos de usuario:', error);
+        if (current !== generation.current) return;
+        if (apiDidNotAnswer(error)) {
+          // The session is still good; the API did not answer. The person sees why and «Reintentar».
+          retryTarget.current = { supabase, authUser };
+          setUser(null);
+          setStatus('error');
+          return;
+        }
+        loadedUid.current = null;
+        await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+        setUser(null);
+        setStatus('ready');
+      });
+  }, []);
 
   useEffect(() => {
     if (!needsAuthClient()) return;
@@ -44,37 +76,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           }
           setStatus('loading');
           // supabase-js holds its auth lock while it notifies; calling it back synchronously deadlocks.
-          setTimeout(() => {
-            loadSessionUser(supabase, session.user)
-              .then((loaded) => {
-                if (current !== generation.current) return;
-                setUser(loaded);
-                setStatus('ready');
-              })
-              .catch(async (error: unknown) => {
-                console.error('Error al obtener datos de usuario:', error);
-                if (current !== generation.current) return;
-                loadedUid.current = null;
-                await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
-                setUser(null);
-                setStatus('ready');
-              });
-          }, 0);
+          setTimeout(() => load(supabase, session.user, current), 0);
         });
         unsubscribe = () => data.subscription.unsubscribe();
       })
       .catch((error: unknown) => {
-        // The chunk did not arrive (offline): nobody can be signed in on this page load.
+        // The chunk did not arrive (offline, or a deploy replaced it): a session is stored, so this is
+        // no sign-out; «Reintentar» loads the page again.
         console.error('Error al cargar la sesión:', error);
         if (unmounted) return;
+        retryTarget.current = 'page';
         setUser(null);
-        setStatus('ready');
+        setStatus('error');
       });
     return () => {
       unmounted = true;
       unsubscribe?.();
     };
-  }, [queryClient]);
+  }, [queryClient, load]);
 
   const signOut = useCallback(async () => {
     generation.current++;
@@ -90,6 +109,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('ready');
   }, [queryClient]);
 
-  const value = useMemo<SessionState>(() => ({ status, user, signOut }), [status, user, signOut]);
+  const retry = useCallback(() => {
+    const target = retryTarget.current;
+    if (target === 'page') window.location.reload();
+    else if (target) load(target.supabase, target.authUser, ++generation.current);
+  }, [load]);
+
+  const value = useMemo<SessionState>(() => ({ status, user, signOut, retry }), [status, user, signOut, retry]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -12,13 +12,18 @@ export interface SessionUser {
   fullName: string | null;
   role: Role;
   customClaims: CustomClaims;
+  /** The sign-in this session belongs to, shared by its tabs (null when the token does not say). */
+  sessionId: string | null;
   clientProfile: ClientProfile | null;
 }
 
-export type SessionStatus = 'loading' | 'ready';
+/** `error`: a session is stored but its person could not be loaded (the API did not answer). */
+export type SessionStatus = 'loading' | 'ready' | 'error';
 
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   signOut: () => Promise<void>;
+  /** Loads the stored session's person again after `error`. */
+  retry: () => void;
 }

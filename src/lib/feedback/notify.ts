@@ -11,6 +11,16 @@ export const TOAST_DEFAULTS = {
   visibleToasts: 20,
 } as const;
 
+/** Sonner's own phone breakpoint. There the page title and a sheet's header sit at the top, where a
+ *  toast would cover them: on a phone every toast shows at the bottom, above the thumb. */
+export const PHONE_TOASTS = '(max-width: 600px)';
+export const PHONE_TOAST_POSITION = 'bottom-center';
+
+/** Where a toast meant for `desktop` shows on this screen now. */
+export function toastPosition<P extends string>(desktop: P): P | typeof PHONE_TOAST_POSITION {
+  return typeof window !== 'undefined' && window.matchMedia?.(PHONE_TOASTS).matches ? PHONE_TOAST_POSITION : desktop;
+}
+
 export const TOAST_DURATIONS = {
   error: 4000,
   neutral: 4000,

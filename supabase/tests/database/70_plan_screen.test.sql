@@ -7,7 +7,7 @@
 -- one Té (base 33.33) pays Darío (gen 1, ★2), Celia (gen 2, ★3), Bruno (gen 3, ★4), Amparo (gen 4, ★5).
 begin;
 \ir 50_engine_fixture.psql
-select plan(35);
+select plan(36);
 
 -- The default plan as the screen sends it, with one level's first rate changed.
 create function pg_temp.plan(p_level2_gen1 numeric default 0.10) returns jsonb language sql as $$
@@ -53,6 +53,8 @@ select is((:'same'::jsonb ->> 'before')::numeric,
 select engine_tests.what_if(jsonb_set(pg_temp.plan(0.12), '{4,volume_bonus_rate}', '0.06')) as draft \gset
 select results_eq(format($$select (%L::jsonb ->> 'before')::numeric, (%L::jsonb ->> 'after')::numeric, (%L::jsonb ->> 'difference')::numeric$$, :'draft', :'draft', :'draft'),
   $$values (19.00::numeric, 20.30::numeric, 1.30::numeric)$$, 'el borrador pagaría 20,30: 1,30 más');
+select is((:'draft'::jsonb ->> 'sales')::numeric, 73.33,
+  'las ventas de marzo sobre las que se paga: cuatro Lavandas de 10,00 y un Té de 33,33 (la proporción: 19,00 y 20,30 de 73,33)');
 select results_eq(format($$select k ->> 'kind', (k ->> 'generation')::integer, (k ->> 'before')::numeric, (k ->> 'after')::numeric, (k ->> 'difference')::numeric
                             from jsonb_array_elements(%L::jsonb -> 'by_kind') k$$, :'draft'),
   $$values ('commission_purchase', 1, 6.33, 7.00, 0.67), ('commission_purchase', 2, 2.67, 2.67, 0.00),

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
+import { SessionError } from '@/components/layouts/session-error';
 import { roleHome } from '@/lib/auth/authorization';
 import { loadSupabase } from '@/lib/data/load-supabase';
 import { notify } from '@/lib/feedback/notify';
@@ -21,6 +22,7 @@ export default function LoginPage() {
   const [pending, setPending] = useState(false);
 
   if (status === 'loading') return <PageSpinner fullScreen />;
+  if (status === 'error') return <SessionError />;
   if (user) {
     const home = roleHome({ role: user.role, finance: user.customClaims.finance });
     if (home !== paths.login) return <Navigate to={home} replace />;

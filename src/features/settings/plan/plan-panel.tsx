@@ -1,5 +1,6 @@
 // The compensation plan: the star levels edited as a whole, «Vista previa» (the last closed month
 // replayed by the database under the draft) and «Guardar plan» with a confirmation; then the versions.
+import { useFormat } from '@/lib/format/use-format';
 import { useQuery } from '@tanstack/react-query';
 import { Calculator, LoaderCircle, Minus, Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -231,6 +232,7 @@ function LevelCard({
   removable: boolean;
   onRemove: () => void;
 }) {
+  const { currency } = useFormat();
   const id = (field: string) => `plan-${level}-${field}`;
   const field = (name: 'name' | 'personal_points' | 'group_points' | 'volume' | 'starter') => form.register(`levels.${level - 1}.${name}`);
   const setRates = (next: string[]) => form.setValue(`levels.${level - 1}.rates`, next, { shouldDirty: true });
@@ -246,7 +248,7 @@ function LevelCard({
         <NumberField id={id('personal')} label={m.personalPoints(level)} short="Puntos personales" registration={field('personal_points')} />
         <NumberField id={id('group')} label={m.groupPoints(level)} short="Puntos de grupo" registration={field('group_points')} />
         <NumberField id={id('volume')} label={m.volumeBonus(level)} short="Bono de volumen (%)" registration={field('volume')} decimal />
-        <NumberField id={id('starter')} label={m.starterBonus(level)} short="Bono de inicio" registration={field('starter')} decimal />
+        <NumberField id={id('starter')} label={m.starterBonus(level, currency)} short={m.starterShort(currency)} registration={field('starter')} decimal />
       </div>
       <div className="mt-3">
         <p className="mb-2 text-sm text-muted-foreground">{m.ratesLegend}</p>

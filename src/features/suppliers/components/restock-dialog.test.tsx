@@ -46,11 +46,11 @@ describe('Registrar reposición', () => {
     await user.selectOptions(await screen.findByLabelText('Proveedor'), 's1');
     await user.selectOptions(within(line(1)).getByLabelText('Producto'), 'p1');
     await user.type(within(line(1)).getByLabelText('Cantidad'), '0');
-    await user.type(within(line(1)).getByLabelText('Costo unitario'), '3,50');
+    await user.type(within(line(1)).getByLabelText(/^Costo unitario/), '3,50');
     await user.click(screen.getByRole('button', { name: 'Agregar producto' }));
     await user.selectOptions(within(line(2)).getByLabelText('Producto'), 'p2');
     await user.type(within(line(2)).getByLabelText('Cantidad'), '5');
-    await user.type(within(line(2)).getByLabelText('Costo unitario'), '4.25');
+    await user.type(within(line(2)).getByLabelText(/^Costo unitario/), '4.25');
 
     await user.click(screen.getByRole('button', { name: 'Registrar reposición' }));
     expect(await within(line(1)).findByRole('alert')).toHaveTextContent('Unidades: un número entero mayor que cero.');

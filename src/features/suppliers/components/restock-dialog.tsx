@@ -18,6 +18,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { userMessage, type DbError } from '@/lib/data/db';
+import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { lineIssue, toInput, type DraftLine } from './restock-lines';
@@ -206,6 +207,7 @@ interface LineProps {
 
 function RestockLineRow({ form, index, products, supplier, takenIds, canRemove, onRemove }: LineProps) {
   const id = useId();
+  const { currency } = useFormat();
   const n = index + 1;
   const errorId = `${id}-error`;
   const { errors } = useFormState({ control: form.control, name: `lines.${index}` });
@@ -250,7 +252,7 @@ function RestockLineRow({ form, index, products, supplier, takenIds, canRemove, 
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-cost`} className="text-sm font-medium">
-            {m.unitCost}
+            {m.unitCostIn(currency)}
           </label>
           <Input id={`${id}-cost`} inputMode="decimal" autoComplete="off" {...form.register(`lines.${index}.unit_cost`)} {...invalid('unit_cost')} />
         </div>
