@@ -229,6 +229,23 @@ begin
 end
 $$;
 
+-- Two days ago the member of the newest pending request moved their payout account to Nequi (their
+-- mobile): Pagos shows «cuenta cambiada hace 2 días» beside that request.
+do $$
+declare
+  v_member record;
+begin
+  select c.email, c.name, c.phone, c.document_number into v_member
+    from public.payout_requests r join public.clients c on c.id = r.client_id
+   where r.status = 'pending' order by r.requested_at desc limit 1;
+  if found then
+    perform pg_temp.act(v_member.email, now() - interval '2 days');
+    perform public.save_payout_account('1507', 'deposito_electronico', pg_catalog.right(pg_catalog.regexp_replace(v_member.phone, '\D', '', 'g'), 10),
+                                       v_member.name, 'CC', private.document_key(v_member.document_number));
+  end if;
+end
+$$;
+
 -- Back to the real clock; activity follows the real current month.
 select set_config('savia.now', '', true), set_config('request.jwt.claims', '', true);
 select private.refresh_all_activity();

@@ -2,11 +2,25 @@
 -- Supabase CLI's `db reset`). Demo only: nothing here is a migration.
 
 -- Settings ------------------------------------------------------------------------------------------
+-- The demo company is Colombian and pays its members through Bancolombia, whose bulk-payment file
+-- (PAB) is in pesos: its books are in COP, at peso magnitudes (a capsule bottle costs 25.000 COP). The
+-- migration's defaults are a dollar company's (a 20 minimum payout, starter bonuses of 10 to 30), so
+-- the plan's money moves with the currency: a thousand pesos for each of those dollars.
 update public.metadata
    set company_name = 'Savia Natural',
+       min_payout = 20000,
        contact_info = E'Teléfono: +57 601 555 0100\nCorreo: hola@savia.test',
        low_stock_threshold = 20,
-       payment_details = E'Bancolombia, cuenta de ahorros 123-456789-00 a nombre de Savia Natural S.A.S. (NIT 900.123.456-7)\nNequi 300 555 0100'
+       currency = 'COP',
+       payment_details = E'Bancolombia, cuenta de ahorros 123-456789-00 a nombre de Savia Natural S.A.S. (NIT 900.123.456-8)\nNequi 300 555 0100'
+ where id = 'app_settings';
+
+update public.star_level_configs set starter_bonus = starter_bonus * 1000;
+
+-- Payouts go out as Bancolombia PAB files, debited from the company's savings account above.
+update public.payout_file_settings
+   set company_nit = '900123456', company_nit_dv = 8, debit_account_number = '12345678900', debit_account_type = 'ahorros',
+       transaction_class = '220', enabled_layouts = '{bancolombia_pab}'
  where id = 'app_settings';
 
 -- Staff: invitations, accepted on first sign-in by the link trigger ----------------------------------
@@ -101,6 +115,22 @@ begin
 end
 $$;
 
+-- Payout accounts (Mi Cuenta): every registered member but Carlos has one, in their own name, mostly at
+-- Bancolombia, some at Davivienda or in Nequi (the wallet's number is the member's mobile). Saved
+-- before the history starts, so the requests of the past months are approved with them.
+select set_config('savia.now', (now() - interval '6 months')::text, false);
+insert into public.payout_accounts (client_id, institution_code, account_type, account_number, holder_name, holder_document_type, holder_document_number)
+select c.id,
+       case when c.member_no % 5 = 0 then '1507' when c.member_no % 7 = 0 then '1051' else '1007' end,
+       case when c.member_no % 5 = 0 then 'deposito_electronico' when c.member_no % 3 = 0 then 'corriente' else 'ahorros' end,
+       case when c.member_no % 5 = 0 then pg_catalog.right(pg_catalog.regexp_replace(c.phone, '\D', '', 'g'), 10)
+            when c.member_no % 7 = 0 then pg_catalog.lpad((4000000000 + c.member_no * 7919)::text, 12, '0')
+            else pg_catalog.lpad((30000000000 + c.member_no * 104729)::text, 11, '0') end,
+       c.name, 'CC', private.document_key(c.document_number)
+  from public.clients c
+ where c.enrollment_status = 'registered' and c.email <> 'carlos.inactivo@savia.test';
+select set_config('savia.now', '', false);
+
 -- Suppliers, catalogue (some products below the low-stock threshold), costs, recipes -------------------------
 insert into public.suppliers (name, tax_id, contact_name, email, phone, notes) values
   ('Herbolaria Andina S.A.S.', '900.123.456-1', 'Rosa Quintero', 'ventas@herbolaria-andina.test', '+57 604 444 1200', 'Plantas secas y extractos de Antioquia.'),
@@ -108,21 +138,21 @@ insert into public.suppliers (name, tax_id, contact_name, email, phone, notes) v
   ('Envases Verdes', '901.222.333-4', 'Liliana Mora', 'hola@envasesverdes.test', '+57 601 222 7000', 'Frascos, goteros y cajas del kit.');
 
 insert into public.products (sku, name, description, category, benefits, price, commissionable_amount, points, stock, is_kit) values
-  ('KIT-INICIO', 'Kit de Inicio Savia', 'Moringa, té verde, aceite de lavanda y catálogo impreso para empezar tu negocio.', 'Kits', '{}', 60.00, 50.00, 100, 40, true),
-  ('MOR-500', 'Moringa en cápsulas', 'Hoja de moringa pulverizada, 90 cápsulas de 500 mg.', 'Suplementos', '{energia,nutricion}', 25.00, 20.00, 25, 120, false),
-  ('CUR-300', 'Cúrcuma con pimienta', 'Cúrcuma y pimienta negra, 60 cápsulas.', 'Suplementos', '{articulaciones,inflamacion}', 22.00, 18.00, 22, 15, false),
-  ('TVE-020', 'Té verde orgánico', 'Hojas de té verde, caja de 20 sobres.', 'Infusiones', '{energia,antioxidante}', 9.50, 8.00, 10, 200, false),
-  ('MAN-020', 'Manzanilla y menta', 'Infusión digestiva, caja de 20 sobres.', 'Infusiones', '{digestion,relajacion}', 8.00, 6.50, 8, 8, false),
-  ('VAL-060', 'Valeriana y pasiflora', 'Apoyo para el descanso, 60 cápsulas.', 'Suplementos', '{descanso,relajacion}', 24.00, 20.00, 24, 60, false),
-  ('LAV-030', 'Aceite esencial de lavanda', 'Lavanda 100 % pura, 30 ml.', 'Aceites', '{relajacion,descanso,piel}', 18.00, 15.00, 18, 5, false),
-  ('ROM-030', 'Aceite esencial de romero', 'Romero 100 % puro, 30 ml.', 'Aceites', '{concentracion,cabello}', 17.00, 14.00, 17, 45, false),
-  ('ALO-250', 'Gel de aloe vera', 'Gel puro de sábila, 250 ml.', 'Cuidado personal', '{piel}', 14.00, 11.00, 14, 70, false),
-  ('JEN-060', 'Jengibre en cápsulas', 'Raíz de jengibre, 60 cápsulas.', 'Suplementos', '{digestion,inflamacion}', 19.00, 16.00, 19, 12, false),
-  ('CAL-050', 'Crema de caléndula', 'Crema calmante de caléndula, 50 g.', 'Cuidado personal', '{piel}', 16.00, 13.00, 16, 90, false),
-  ('EQU-020', 'Cola de caballo', 'Infusión diurética, caja de 20 sobres.', 'Infusiones', '{hidratacion}', 9.00, 7.00, 9, 0, false),
-  ('ESP-120', 'Espirulina en tabletas', 'Alga espirulina, 120 tabletas.', 'Suplementos', '{energia,nutricion}', 28.00, 23.00, 28, 35, false),
-  ('PRO-030', 'Propóleo en gotas', 'Extracto de propóleo, 30 ml.', 'Suplementos', '{defensas}', 15.00, 12.00, 15, 18, false),
-  ('CHI-500', 'Semillas de chía', 'Chía orgánica, 500 g.', 'Alimentos', '{digestion,nutricion}', 11.00, 9.00, 11, 150, false);
+  ('KIT-INICIO', 'Kit de Inicio Savia', 'Moringa, té verde, aceite de lavanda y catálogo impreso para empezar tu negocio.', 'Kits', '{}', 60000, 50000, 100, 40, true),
+  ('MOR-500', 'Moringa en cápsulas', 'Hoja de moringa pulverizada, 90 cápsulas de 500 mg.', 'Suplementos', '{energia,nutricion}', 25000, 20000, 25, 120, false),
+  ('CUR-300', 'Cúrcuma con pimienta', 'Cúrcuma y pimienta negra, 60 cápsulas.', 'Suplementos', '{articulaciones,inflamacion}', 22000, 18000, 22, 15, false),
+  ('TVE-020', 'Té verde orgánico', 'Hojas de té verde, caja de 20 sobres.', 'Infusiones', '{energia,antioxidante}', 9500, 8000, 10, 200, false),
+  ('MAN-020', 'Manzanilla y menta', 'Infusión digestiva, caja de 20 sobres.', 'Infusiones', '{digestion,relajacion}', 8000, 6500, 8, 8, false),
+  ('VAL-060', 'Valeriana y pasiflora', 'Apoyo para el descanso, 60 cápsulas.', 'Suplementos', '{descanso,relajacion}', 24000, 20000, 24, 60, false),
+  ('LAV-030', 'Aceite esencial de lavanda', 'Lavanda 100 % pura, 30 ml.', 'Aceites', '{relajacion,descanso,piel}', 18000, 15000, 18, 5, false),
+  ('ROM-030', 'Aceite esencial de romero', 'Romero 100 % puro, 30 ml.', 'Aceites', '{concentracion,cabello}', 17000, 14000, 17, 45, false),
+  ('ALO-250', 'Gel de aloe vera', 'Gel puro de sábila, 250 ml.', 'Cuidado personal', '{piel}', 14000, 11000, 14, 70, false),
+  ('JEN-060', 'Jengibre en cápsulas', 'Raíz de jengibre, 60 cápsulas.', 'Suplementos', '{digestion,inflamacion}', 19000, 16000, 19, 12, false),
+  ('CAL-050', 'Crema de caléndula', 'Crema calmante de caléndula, 50 g.', 'Cuidado personal', '{piel}', 16000, 13000, 16, 90, false),
+  ('EQU-020', 'Cola de caballo', 'Infusión diurética, caja de 20 sobres.', 'Infusiones', '{hidratacion}', 9000, 7000, 9, 0, false),
+  ('ESP-120', 'Espirulina en tabletas', 'Alga espirulina, 120 tabletas.', 'Suplementos', '{energia,nutricion}', 28000, 23000, 28, 35, false),
+  ('PRO-030', 'Propóleo en gotas', 'Extracto de propóleo, 30 ml.', 'Suplementos', '{defensas}', 15000, 12000, 15, 18, false),
+  ('CHI-500', 'Semillas de chía', 'Chía orgánica, 500 g.', 'Alimentos', '{digestion,nutricion}', 11000, 9000, 11, 150, false);
 update public.products set is_active = false where sku = 'EQU-020';
 -- What the Análisis de Salud rules out for whoever avoids it (caffeine, bee products).
 update public.products set components = '{cafeina}' where sku = 'TVE-020';

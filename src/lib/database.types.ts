@@ -442,6 +442,294 @@ export type Database = {
           },
         ]
       }
+      payout_accounts: {
+        Row: {
+          account_number: string
+          account_type: string
+          client_id: string
+          created_at: string
+          created_by: string | null
+          holder_document_number: string
+          holder_document_type: string
+          holder_is_member: boolean
+          holder_name: string
+          id: string
+          institution_code: string
+          replaced_at: string | null
+        }
+        Insert: {
+          account_number: string
+          account_type: string
+          client_id: string
+          created_at?: string
+          created_by?: string | null
+          holder_document_number: string
+          holder_document_type: string
+          holder_is_member: boolean
+          holder_name: string
+          id?: string
+          institution_code: string
+          replaced_at?: string | null
+        }
+        Update: {
+          account_number?: string
+          account_type?: string
+          client_id?: string
+          created_at?: string
+          created_by?: string | null
+          holder_document_number?: string
+          holder_document_type?: string
+          holder_is_member?: boolean
+          holder_name?: string
+          id?: string
+          institution_code?: string
+          replaced_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_accounts_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: false
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_accounts_institution_code_fkey"
+            columns: ["institution_code"]
+            isOneToOne: false
+            referencedRelation: "payout_institutions"
+            referencedColumns: ["code"]
+          },
+        ]
+      }
+      payout_batch_items: {
+        Row: {
+          amount: number
+          bank_reason: string | null
+          batch_id: string
+          line_no: number
+          outcome: string
+          payout_account_id: string
+          payout_id: string
+          settled_at: string | null
+          settled_by: string | null
+        }
+        Insert: {
+          amount: number
+          bank_reason?: string | null
+          batch_id: string
+          line_no: number
+          outcome?: string
+          payout_account_id: string
+          payout_id: string
+          settled_at?: string | null
+          settled_by?: string | null
+        }
+        Update: {
+          amount?: number
+          bank_reason?: string | null
+          batch_id?: string
+          line_no?: number
+          outcome?: string
+          payout_account_id?: string
+          payout_id?: string
+          settled_at?: string | null
+          settled_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_batch_items_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "payout_batches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_batch_items_payout_account_id_fkey"
+            columns: ["payout_account_id"]
+            isOneToOne: false
+            referencedRelation: "payout_accounts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_batch_items_payout_id_fkey"
+            columns: ["payout_id"]
+            isOneToOne: false
+            referencedRelation: "payout_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payout_batches: {
+        Row: {
+          application_date: string
+          batch_no: number
+          company_nit: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number: string | null
+          debit_account_type: string | null
+          download_count: number
+          id: string
+          last_downloaded_at: string | null
+          last_downloaded_by: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class: string | null
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
+        }
+        Insert: {
+          application_date: string
+          batch_no?: never
+          company_nit?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          download_count?: number
+          id?: string
+          last_downloaded_at?: string | null
+          last_downloaded_by?: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class?: string | null
+          void_reason?: string | null
+          voided_at?: string | null
+          voided_by?: string | null
+        }
+        Update: {
+          application_date?: string
+          batch_no?: never
+          company_nit?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          day_sequence?: number
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          download_count?: number
+          id?: string
+          last_downloaded_at?: string | null
+          last_downloaded_by?: string | null
+          layout?: string
+          payout_count?: number
+          total_amount?: number
+          transaction_class?: string | null
+          void_reason?: string | null
+          voided_at?: string | null
+          voided_by?: string | null
+        }
+        Relationships: []
+      }
+      payout_file_settings: {
+        Row: {
+          company_nit: string | null
+          company_nit_dv: number | null
+          debit_account_number: string | null
+          debit_account_type: string | null
+          enabled_layouts: string[]
+          id: string
+          transaction_class: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          company_nit?: string | null
+          company_nit_dv?: number | null
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          enabled_layouts?: string[]
+          id?: string
+          transaction_class?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          company_nit?: string | null
+          company_nit_dv?: number | null
+          debit_account_number?: string | null
+          debit_account_type?: string | null
+          enabled_layouts?: string[]
+          id?: string
+          transaction_class?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      payout_holder_exceptions: {
+        Row: {
+          client_id: string
+          granted_at: string
+          granted_by: string | null
+          reason: string
+        }
+        Insert: {
+          client_id: string
+          granted_at?: string
+          granted_by?: string | null
+          reason: string
+        }
+        Update: {
+          client_id?: string
+          granted_at?: string
+          granted_by?: string | null
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payout_holder_exceptions_client_id_fkey"
+            columns: ["client_id"]
+            isOneToOne: true
+            referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payout_institutions: {
+        Row: {
+          account_types: string[]
+          code: string
+          enabled: boolean
+          kind: string
+          name: string
+          number_max_length: number
+          number_min_length: number
+          number_prefix: string | null
+          updated_at: string
+        }
+        Insert: {
+          account_types: string[]
+          code: string
+          enabled?: boolean
+          kind: string
+          name: string
+          number_max_length: number
+          number_min_length: number
+          number_prefix?: string | null
+          updated_at?: string
+        }
+        Update: {
+          account_types?: string[]
+          code?: string
+          enabled?: boolean
+          kind?: string
+          name?: string
+          number_max_length?: number
+          number_min_length?: number
+          number_prefix?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       payout_requests: {
         Row: {
           amount: number
@@ -449,10 +737,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -465,10 +755,12 @@ export type Database = {
           decided_at?: string | null
           decided_by?: string | null
           id?: string
+          number?: never
           paid_at?: string | null
           paid_by?: string | null
           payment_details?: string | null
           payment_reference?: string | null
+          payout_account_id?: string | null
           rejection_reason?: string | null
           requested_at?: string
           requested_by?: string | null
@@ -481,10 +773,12 @@ export type Database = {
           decided_at?: string | null
           decided_by?: string | null
           id?: string
+          number?: never
           paid_at?: string | null
           paid_by?: string | null
           payment_details?: string | null
           payment_reference?: string | null
+          payout_account_id?: string | null
           rejection_reason?: string | null
           requested_at?: string
           requested_by?: string | null
@@ -497,6 +791,13 @@ export type Database = {
             columns: ["client_id"]
             isOneToOne: false
             referencedRelation: "clients"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payout_requests_payout_account_id_fkey"
+            columns: ["payout_account_id"]
+            isOneToOne: false
+            referencedRelation: "payout_accounts"
             referencedColumns: ["id"]
           },
         ]
@@ -1300,6 +1601,21 @@ export type Database = {
         }
         Returns: Json
       }
+      apply_payout_reply: {
+        Args: { p_digest: string; p_file: string }
+        Returns: {
+          action: string
+          amount: number
+          batch_no: number
+          client_name: string
+          digest: string
+          file_amount: number
+          line_no: number
+          message: string
+          payout_id: string
+          reference: string
+        }[]
+      }
       approve_payout: {
         Args: { p_payout_id: string }
         Returns: {
@@ -1308,10 +1624,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -1415,6 +1733,19 @@ export type Database = {
       delete_product: { Args: { p_product_id: string }; Returns: undefined }
       delete_recipe: { Args: { p_recipe_id: string }; Returns: undefined }
       deliver_sale: { Args: { p_sale_id: string }; Returns: Json }
+      download_payout_batch_file: {
+        Args: { p_batch_id: string }
+        Returns: {
+          batch_no: number
+          content: string
+          download_count: number
+          encoding: string
+          file_name: string
+          media_type: string
+          payout_count: number
+          total_amount: number
+        }[]
+      }
       enrol_member: {
         Args: {
           p_address?: string
@@ -1461,6 +1792,37 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "sales"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      export_payout_file: {
+        Args: { p_layout: string; p_payout_ids: string[] }
+        Returns: {
+          application_date: string
+          batch_no: number
+          company_nit: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number: string | null
+          debit_account_type: string | null
+          download_count: number
+          id: string
+          last_downloaded_at: string | null
+          last_downloaded_by: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class: string | null
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_batches"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -1785,6 +2147,29 @@ export type Database = {
           title: string
         }[]
       }
+      get_payout_batches: {
+        Args: { p_page?: number; p_page_size?: number }
+        Returns: {
+          application_date: string
+          batch_no: number
+          created_at: string
+          created_by_email: string
+          currency: string
+          download_count: number
+          failed: number
+          id: string
+          last_downloaded_at: string
+          layout: string
+          paid: number
+          payout_count: number
+          total: number
+          total_amount: number
+          void_reason: string
+          voided: number
+          voided_at: string
+          waiting: number
+        }[]
+      }
       get_payout_queue: {
         Args: {
           p_month?: string
@@ -1793,17 +2178,30 @@ export type Database = {
           p_statuses?: string[]
         }
         Returns: {
+          account_changed_at: string
+          account_changed_days: number
+          account_document: string
+          account_document_type: string
+          account_holder: string
+          account_holder_is_member: boolean
+          account_institution: string
+          account_number: string
+          account_type: string
           amount: number
           available: number
+          bank_reason: string
           client_document: string
           client_email: string
           client_id: string
           client_name: string
           decided_at: string
           id: string
+          open_batch_id: string
+          open_batch_no: number
           paid_at: string
           payment_details: string
           payment_reference: string
+          reference: string
           rejection_reason: string
           requested_at: string
           status: string
@@ -2030,10 +2428,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -2112,6 +2512,21 @@ export type Database = {
         }[]
       }
       preview_order: { Args: { p_items: Json }; Returns: Json }
+      preview_payout_reply: {
+        Args: { p_file: string }
+        Returns: {
+          action: string
+          amount: number
+          batch_no: number
+          client_name: string
+          digest: string
+          file_amount: number
+          line_no: number
+          message: string
+          payout_id: string
+          reference: string
+        }[]
+      }
       preview_sale_cancellation: { Args: { p_sale_id: string }; Returns: Json }
       preview_sale_rewards: {
         Args: { p_sale_id: string }
@@ -2171,10 +2586,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -2201,10 +2618,12 @@ export type Database = {
           decided_at: string | null
           decided_by: string | null
           id: string
+          number: number
           paid_at: string | null
           paid_by: string | null
           payment_details: string | null
           payment_reference: string | null
+          payout_account_id: string | null
           rejection_reason: string | null
           requested_at: string
           requested_by: string | null
@@ -2224,6 +2643,62 @@ export type Database = {
       revoke_staff_invitation: {
         Args: { p_invitation_id: string }
         Returns: Json
+      }
+      save_payout_account: {
+        Args: {
+          p_account_number: string
+          p_account_type: string
+          p_holder_document_number: string
+          p_holder_document_type: string
+          p_holder_name: string
+          p_institution_code: string
+        }
+        Returns: {
+          account_number: string
+          account_type: string
+          client_id: string
+          created_at: string
+          created_by: string | null
+          holder_document_number: string
+          holder_document_type: string
+          holder_is_member: boolean
+          holder_name: string
+          id: string
+          institution_code: string
+          replaced_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_accounts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      save_payout_file_settings: {
+        Args: {
+          p_company_nit: string
+          p_debit_account_number: string
+          p_debit_account_type: string
+          p_enabled_layouts: string[]
+          p_transaction_class: string
+        }
+        Returns: {
+          company_nit: string | null
+          company_nit_dv: number | null
+          debit_account_number: string | null
+          debit_account_type: string | null
+          enabled_layouts: string[]
+          id: string
+          transaction_class: string
+          updated_at: string
+          updated_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_file_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       save_plan: { Args: { p_levels: Json }; Returns: Json }
       save_product: {
@@ -2361,6 +2836,10 @@ export type Database = {
           total: number
         }[]
       }
+      set_payout_holder_exception: {
+        Args: { p_allowed: boolean; p_client_id: string; p_reason?: string }
+        Returns: boolean
+      }
       set_product_active: {
         Args: { p_active: boolean; p_product_id: string }
         Returns: Json
@@ -2392,6 +2871,37 @@ export type Database = {
           p_slug?: string
         }
         Returns: Json
+      }
+      void_payout_batch: {
+        Args: { p_batch_id: string; p_reason: string }
+        Returns: {
+          application_date: string
+          batch_no: number
+          company_nit: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          day_sequence: number
+          debit_account_number: string | null
+          debit_account_type: string | null
+          download_count: number
+          id: string
+          last_downloaded_at: string | null
+          last_downloaded_by: string | null
+          layout: string
+          payout_count: number
+          total_amount: number
+          transaction_class: string | null
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payout_batches"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {

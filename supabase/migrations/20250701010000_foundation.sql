@@ -94,12 +94,23 @@ comment on function private.refuse_busy() is
 -- private.refuse_formula is the one check: call it from a function to refuse a parameter before
 -- anything is written (DETAIL = the form's field), or attach private.refuse_formula_columns to a
 -- table so that every path that writes those columns is checked.
+create or replace function private.looks_like_formula(p_value text) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(p_value ~ '^[[:space:]]*[=+@＝＋＠]', false)
+$$;
+revoke all on function private.looks_like_formula(text) from public;
+comment on function private.looks_like_formula(text) is
+  'Si un texto empieza (tras espacios) con =, + o @, también de ancho completo: una hoja de cálculo lo ejecutaría como fórmula. La prueba de private.refuse_formula, y la de cada línea de la respuesta del banco (que se rechaza línea por línea).';
+
 create or replace function private.refuse_formula(p_value text, p_what text, p_field text default null) returns void
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if p_value ~ '^[[:space:]]*[=+@＝＋＠]' then
+  if private.looks_like_formula(p_value) then
     perform private.refuse('formula_not_allowed',
       format('No empieces %s con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', p_what),
       p_field);

@@ -58,8 +58,12 @@ begin
   if char_length(p_payment_details) > 500 then
     perform private.refuse('text_too_long', 'Los datos de pago admiten 500 caracteres.');
   end if;
-  -- They reach the bank's payment file (foundation: no formulas), refused before the balance is read.
+  -- A note that reaches the payout list's export (foundation: no formulas), refused before the balance is read.
   perform private.refuse_formula(p_payment_details, 'los datos de pago', 'payment_details');
+  -- The money goes to the member's validated account (Mi Cuenta), not to a text typed here.
+  perform private.usable_payout_account(v_me,
+    'Registra en Mi Cuenta la cuenta donde quieres recibir tus retiros antes de solicitar uno.',
+    'La empresa ya no paga a %s: registra otra cuenta para tus retiros en Mi Cuenta.');
   insert into private.reward_balances (client_id) values (v_me) on conflict (client_id) do nothing;
   perform 1 from private.reward_balances b where b.client_id = v_me for update;
   select b.available into v_available from private.balance_of(v_me) b;
@@ -78,7 +82,80 @@ exception when lock_not_available or deadlock_detected then
 end
 $$;
 comment on function public.request_payout(numeric, text) is
-  'Miembro: pide cobrar parte de su saldo disponible. Entre el mínimo de la configuración y el disponible, comprobado bajo bloqueo de su fila de saldo: peticiones simultáneas no pueden superar el saldo.';
+  'Miembro: pide cobrar parte de su saldo disponible, a la cuenta de pago que tiene registrada (sin ella, se rechaza). Entre el mínimo de la configuración y el disponible, comprobado bajo bloqueo de su fila de saldo: peticiones simultáneas no pueden superar el saldo. p_payment_details: una nota opcional.';
+
+-- A payout goes to the member's current account, at a bank or wallet the company still pays to.
+create or replace function private.usable_payout_account(p_client_id uuid, p_missing text, p_disabled text) returns public.payout_accounts
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_account public.payout_accounts;
+  v_institution public.payout_institutions;
+begin
+  select * into v_account from public.payout_accounts a where a.client_id = p_client_id and a.replaced_at is null;
+  if not found then
+    perform private.refuse('payout_account_required', p_missing);
+  end if;
+  select * into v_institution from public.payout_institutions i where i.code = v_account.institution_code;
+  if not v_institution.enabled then
+    perform private.refuse('payout_account_required', format(p_disabled, v_institution.name));
+  end if;
+  return v_account;
+end
+$$;
+comment on function private.usable_payout_account(uuid, text, text) is
+  'La cuenta de pago vigente de un miembro, si la tiene y su banco o billetera sigue habilitado; si no, rechaza (payout_account_required) con la frase de quien llama (p_disabled lleva %s para la entidad).';
+
+-- The file a request waits in for the bank's answer, if any: while it waits, it is paid or
+-- rejected only through that answer (or after voiding the file), or the bank could pay it twice.
+create or replace function private.refuse_if_in_bank_file(p_payout_id uuid, p_action text) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_batch_no bigint;
+begin
+  select b.batch_no into v_batch_no
+    from public.payout_batch_items i join public.payout_batches b on b.id = i.batch_id
+   where i.payout_id = p_payout_id and i.outcome = 'sent';
+  if found then
+    perform private.refuse('payout_in_bank_file',
+      format('La solicitud está en el archivo de pago N.º %s, que espera la respuesta del banco: %s con esa respuesta («Marcar pagados») o anulando el archivo si no lo cargaste en el banco.',
+             v_batch_no, p_action));
+  end if;
+end
+$$;
+comment on function private.refuse_if_in_bank_file(uuid, text) is
+  'Rechaza (payout_in_bank_file) pagar o rechazar a mano una solicitud que está en un archivo de pago sin respuesta del banco: se resuelve con la respuesta o anulando el archivo.';
+
+-- Paid: from reserved to paid in the member's balance. The caller holds the request's row and then
+-- the balance row (private.payout_for_update's order), and has checked it was approved.
+create or replace function private.mark_payout_paid(p_payout_id uuid, p_actor uuid, p_reference text) returns public.payout_requests
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_request public.payout_requests;
+begin
+  update public.payout_requests r
+     set status = 'paid', paid_by = p_actor, paid_at = private.engine_now(), payment_reference = p_reference
+   where r.id = p_payout_id returning * into v_request;
+  update private.reward_balances b
+     set reserved = b.reserved - v_request.amount, paid = b.paid + v_request.amount, updated_at = now()
+   where b.client_id = v_request.client_id;
+  return v_request;
+end
+$$;
+comment on function private.mark_payout_paid(uuid, uuid, text) is
+  'Marca pagada una solicitud aprobada (ya bloqueada con su saldo) con su referencia: el importe pasa de reservado a pagado. La usan «Marcar pagado» y la respuesta del banco.';
+revoke all on function private.usable_payout_account(uuid, text, text), private.refuse_if_in_bank_file(uuid, text),
+  private.mark_payout_paid(uuid, uuid, text) from public;
 
 create or replace function private.payout_for_update(p_payout_id uuid) returns public.payout_requests
 language plpgsql
@@ -118,20 +195,27 @@ as $$
 declare
   v_actor uuid := private.require_staff();
   v_request public.payout_requests;
+  v_account public.payout_accounts;
 begin
   v_request := private.payout_for_update(p_payout_id); -- in the body, where the handler below reaches its wait
   if v_request.status <> 'pending' then
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: solo se aprueba una pendiente.', private.payout_status_label(v_request.status)));
   end if;
-  update public.payout_requests r set status = 'approved', decided_by = v_actor, decided_at = private.engine_now()
+  -- The account it is approved with is the one it will be paid into, whatever the member saves later.
+  v_account := private.usable_payout_account(v_request.client_id,
+    'El miembro no tiene cuenta de pago registrada: no se puede aprobar hasta que la registre en Mi Cuenta.',
+    'La cuenta de pago del miembro es de %s, a la que la empresa ya no paga: debe registrar otra en Mi Cuenta.');
+  update public.payout_requests r
+     set status = 'approved', decided_by = v_actor, decided_at = private.engine_now(), payout_account_id = v_account.id
    where r.id = p_payout_id returning * into v_request;
   return v_request;
 exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.approve_payout(uuid) is 'Personal: aprueba una solicitud de cobro pendiente (sigue reservada hasta pagarse).';
+comment on function public.approve_payout(uuid) is
+  'Personal: aprueba una solicitud de cobro pendiente con la cuenta de pago vigente del miembro, que queda fijada en la solicitud (sigue reservada hasta pagarse).';
 
 create or replace function public.pay_payout(p_payout_id uuid, p_reference text) returns public.payout_requests
 language plpgsql
@@ -152,18 +236,14 @@ begin
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: solo se paga una aprobada.', private.payout_status_label(v_request.status)));
   end if;
-  update public.payout_requests r
-     set status = 'paid', paid_by = v_actor, paid_at = private.engine_now(), payment_reference = btrim(p_reference)
-   where r.id = p_payout_id returning * into v_request;
-  update private.reward_balances b
-     set reserved = b.reserved - v_request.amount, paid = b.paid + v_request.amount, updated_at = now()
-   where b.client_id = v_request.client_id;
-  return v_request;
+  perform private.refuse_if_in_bank_file(p_payout_id, 'se marca pagada');
+  return private.mark_payout_paid(p_payout_id, v_actor, btrim(p_reference));
 exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.pay_payout(uuid, text) is 'Personal: marca pagada una solicitud aprobada con la referencia del pago. Pagar dos veces se rechaza.';
+comment on function public.pay_payout(uuid, text) is
+  'Personal: marca pagada una solicitud aprobada con la referencia del pago. Pagar dos veces se rechaza, y también pagar a mano una que está en un archivo de pago esperando la respuesta del banco.';
 
 create or replace function public.reject_payout(p_payout_id uuid, p_reason text) returns public.payout_requests
 language plpgsql
@@ -184,6 +264,7 @@ begin
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: ya no se puede rechazar.', private.payout_status_label(v_request.status)));
   end if;
+  perform private.refuse_if_in_bank_file(p_payout_id, 'se rechaza');
   update public.payout_requests r
      set status = 'rejected', decided_by = v_actor, decided_at = private.engine_now(), rejection_reason = btrim(p_reason)
    where r.id = p_payout_id returning * into v_request;
@@ -194,7 +275,8 @@ exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.reject_payout(uuid, text) is 'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible.';
+comment on function public.reject_payout(uuid, text) is
+  'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible. Una que está en un archivo de pago sin respuesta del banco se rechaza solo después de anular el archivo.';
 revoke all on function public.request_payout(numeric, text), public.approve_payout(uuid), public.pay_payout(uuid, text),
   public.reject_payout(uuid, text) from public, anon;
 grant execute on function public.request_payout(numeric, text), public.approve_payout(uuid), public.pay_payout(uuid, text),

@@ -344,7 +344,10 @@ create or replace function public.get_payout_queue(
 returns table (
   id uuid, client_id uuid, client_name text, client_email text, client_document text, amount numeric, status text,
   payment_details text, payment_reference text, rejection_reason text, requested_at timestamptz, decided_at timestamptz,
-  paid_at timestamptz, available numeric, total bigint
+  paid_at timestamptz, available numeric, total bigint,
+  reference text, account_institution text, account_type text, account_number text, account_holder text,
+  account_document_type text, account_document text, account_holder_is_member boolean, account_changed_at timestamptz,
+  account_changed_days integer, open_batch_id uuid, open_batch_no bigint, bank_reason text
 )
 language plpgsql
 stable
@@ -374,15 +377,40 @@ begin
        limit p_page_size offset (p_page - 1) * p_page_size
     )
     select r.id, r.client_id, c.name, c.email, c.document_number, r.amount, r.status, r.payment_details, r.payment_reference,
-           r.rejection_reason, r.requested_at, r.decided_at, r.paid_at, b.available, r.total
+           r.rejection_reason, r.requested_at, r.decided_at, r.paid_at, b.available, r.total,
+           private.payout_reference(r.number), n.name, a.account_type, a.account_number, a.holder_name,
+           a.holder_document_type, a.holder_document_number, a.holder_is_member,
+           changed.changed_at, ((private.engine_now() at time zone v_tz)::date - (changed.changed_at at time zone v_tz)::date),
+           waiting.batch_id, waiting.batch_no, failed.bank_reason
       from page r
       join public.clients c on c.id = r.client_id
       cross join lateral private.balance_of(r.client_id) b
+      -- The account it goes to: the one it was approved with, or while pending the member's current one.
+      left join public.payout_accounts a on a.id = coalesce(r.payout_account_id,
+             case when r.status = 'pending' then (select ca.id from public.payout_accounts ca where ca.client_id = r.client_id and ca.replaced_at is null) end)
+      left join public.payout_institutions n on n.code = a.institution_code
+      -- «Cuenta cambiada hace N días»: the account replaced an earlier one, and this is the first request
+      -- (of those not rejected before approval) to go to it.
+      left join lateral (
+        select a.created_at as changed_at
+         where exists (select 1 from public.payout_accounts older
+                        where older.client_id = a.client_id and older.id <> a.id and older.replaced_at is not null and older.created_at <= a.created_at)
+           and not exists (select 1 from public.payout_requests earlier
+                            where earlier.payout_account_id = a.id and earlier.id <> r.id and earlier.requested_at < r.requested_at)
+      ) changed on true
+      left join lateral (
+        select i.batch_id, bt.batch_no from public.payout_batch_items i join public.payout_batches bt on bt.id = i.batch_id
+         where i.payout_id = r.id and i.outcome = 'sent'
+      ) waiting on true
+      left join lateral (
+        select i.bank_reason from public.payout_batch_items i where i.payout_id = r.id and i.outcome = 'failed'
+         order by i.settled_at desc limit 1
+      ) failed on true
      order by r.requested_at, r.id;
 end
 $$;
 comment on function public.get_payout_queue(text[], integer, integer, date) is
-  'Personal: solicitudes de cobro por estado, de la más antigua a la más nueva, con el documento del miembro (para el archivo de pago del banco) y su saldo disponible al lado (ya descontadas sus solicitudes abiertas). p_month (primer día de un mes de negocio): solo las terminadas ese mes, pagadas por su fecha de pago y rechazadas o aprobadas por la de la decisión, como las cuentan los totales. total = solicitudes con ese filtro.';
+  'Personal: solicitudes de cobro por estado, de la más antigua a la más nueva, con su referencia (RET-000123), la cuenta a la que va (la de su aprobación o, pendiente, la vigente del miembro; account_changed_at/days si es la primera solicitud hacia una cuenta cambiada), el archivo de pago que espera la respuesta del banco, el último motivo del banco si la devolvió, el documento del miembro y su saldo disponible al lado (después de reservar esta solicitud y las demás abiertas). p_month (primer día de un mes de negocio): solo las terminadas ese mes, pagadas por su fecha de pago y rechazadas o aprobadas por la de la decisión, como las cuentan los totales. total = solicitudes con ese filtro.';
 
 create or replace function public.get_payout_totals() returns table (status text, requests bigint, amount numeric, this_month boolean)
 language plpgsql
@@ -408,10 +436,45 @@ end
 $$;
 comment on function public.get_payout_totals() is
   'Personal: cuántas solicitudes y qué importe hay en cada estado: pendientes y aprobadas todas; pagadas y rechazadas, las de este mes (this_month).';
+
+-- Pagos' payment files, newest first, with what the bank answered of each.
+create or replace function public.get_payout_batches(p_page integer default 1, p_page_size integer default 10)
+returns table (
+  id uuid, batch_no bigint, layout text, application_date date, payout_count integer, total_amount numeric, currency text,
+  created_at timestamptz, created_by_email text, download_count integer, last_downloaded_at timestamptz, voided_at timestamptz,
+  void_reason text, waiting integer, paid integer, failed integer, voided integer, total bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_staff();
+  if p_page < 1 or p_page_size not between 1 and 50 then
+    perform private.refuse('invalid_page', 'Página no válida: página desde 1, tamaño de 1 a 50.');
+  end if;
+  return query
+    select b.id, b.batch_no, b.layout, b.application_date, b.payout_count, b.total_amount, b.currency, b.created_at, u.email::text,
+           b.download_count, b.last_downloaded_at, b.voided_at, b.void_reason,
+           o.waiting, o.paid, o.failed, o.voided, count(*) over ()
+      from public.payout_batches b
+      left join auth.users u on u.id = b.created_by
+      cross join lateral (
+        select count(*) filter (where i.outcome = 'sent')::integer as waiting, count(*) filter (where i.outcome = 'paid')::integer as paid,
+               count(*) filter (where i.outcome = 'failed')::integer as failed, count(*) filter (where i.outcome = 'voided')::integer as voided
+          from public.payout_batch_items i where i.batch_id = b.id) o
+     order by b.created_at desc, b.id
+     limit p_page_size offset (p_page - 1) * p_page_size;
+end
+$$;
+comment on function public.get_payout_batches(integer, integer) is
+  'Personal: los archivos de pago, el más nuevo primero: formato, día, cantidad y total, quién lo generó, cuántas veces se descargó, si se anuló, y cuántas líneas esperan al banco, se pagaron, el banco devolvió o se anularon. total = archivos.';
+
 revoke all on function public.get_staff_work_counts(), public.get_sale_checks(uuid), public.get_voucher_note(uuid),
-  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals() from public, anon;
+  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_payout_batches(integer, integer) from public, anon;
 grant execute on function public.get_staff_work_counts(), public.get_sale_checks(uuid), public.get_voucher_note(uuid),
-  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals() to authenticated;
+  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_payout_batches(integer, integer) to authenticated;
 
 -- Clientes (issue 11): staff find any member and open their record.
 --   * search_members: name, e-mail, document or slug, without accents or capitals, with %, _ and

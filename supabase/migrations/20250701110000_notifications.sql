@@ -251,8 +251,10 @@ create trigger jobs_notify_period_close after update of status on private.jobs
   for each row when (new.kind = 'period_close' and new.status is distinct from old.status and new.status in ('done', 'failed'))
   execute function private.notify_period_close_job();
 
--- A member's payout account changed: to finance. The payout-account table is being built elsewhere;
--- its trigger (or function) calls this with the member's id.
+-- A member's payout account changed: to finance, since it decides where their money goes. A change
+-- is save_payout_account marking the current version replaced (the new one is inserted in the same
+-- transaction): a member's first account replaces nothing, and saving the same account again writes
+-- nothing, so neither is told.
 create or replace function private.notify_payout_account_changed(p_client_id uuid) returns integer
 language plpgsql
 security definer
@@ -263,7 +265,23 @@ begin
 end
 $$;
 comment on function private.notify_payout_account_changed(uuid) is
-  'Avisa a finanzas (superadmin con finance) de que un miembro cambió su cuenta de cobro. Para llamarla desde el disparador de la tabla de cuentas de cobro.';
+  'Avisa a finanzas (superadmin con finance) de que un miembro cambió su cuenta de cobro.';
+
+create or replace function private.notify_payout_account_replaced() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.notify_payout_account_changed(new.client_id);
+  return null;
+end
+$$;
+comment on function private.notify_payout_account_replaced() is
+  'Disparador: una versión de cuenta de pago quedó reemplazada por otra (el miembro cambió su cuenta): avisa a finanzas.';
+create trigger payout_accounts_notify after update of replaced_at on public.payout_accounts
+  for each row when (old.replaced_at is null and new.replaced_at is not null)
+  execute function private.notify_payout_account_replaced();
 
 -- The daily jobs ------------------------------------------------------------------------------------------
 create or replace function private.business_day(p_at timestamptz) returns date

@@ -228,7 +228,7 @@ test('sin stock suficiente se ve antes de aprobar, y la negativa aparece en el d
 async function sameTransferTwice(browser: Browser, own: Own) {
   const { buyer, other } = await buyers(own);
   const ref = `E2E-FRAUDE-${stamp()}`;
-  const voucher = await voucherPng(browser, `Referencia: ${ref} · Valor: 38,00`);
+  const voucher = await voucherPng(browser, `Referencia: ${ref} · Valor: $ 38.000`);
   const first = await placeOrder(buyer, { sku: 'MOR-500', quantity: 1, reference: ref, voucher });
   const second = await placeOrder(other, { sku: 'MOR-500', quantity: 1, reference: ref.toLowerCase(), voucher });
   return { ref, first, second };
@@ -248,29 +248,29 @@ test('señales de fraude con enlaces a la otra venta, el importe del comprobante
   await expect(signs.getByRole('link', { name: `Venta #${formatPoints(first.sale_no)}` })).toHaveCount(2);
   await expect(page.getByTestId('keyboard-legend')).toContainText('No funcionan mientras escribes en un campo.');
 
-  // The approver reads 38,00 on the voucher: the database compares it with the total, a fraud sign.
+  // The approver reads 38.000 on the voucher: the database compares it with the total, a fraud sign.
   const sold = await one<{ total: string; currency: string }>(
     `select s.total, m.currency from public.sales s, public.metadata m where s.id = $1 and m.id = 'app_settings'`,
     [second.id],
   );
   const money = (amount: number | string) => formatMoney(amount, sold.currency);
   const noteBox = page.getByTestId('voucher-amount');
-  await noteBox.getByRole('textbox', { name: 'Importe que dice el comprobante' }).fill('38,00');
+  await noteBox.getByRole('textbox', { name: 'Importe que dice el comprobante' }).fill('38.000');
   await noteBox.getByRole('button', { name: 'Anotar importe' }).click();
   await expect(page.getByText('Importe del comprobante anotado.')).toBeVisible();
-  const gap = money((38 - Number(sold.total)).toFixed(2));
+  const gap = money((38_000 - Number(sold.total)).toFixed(2));
   await expect(page.getByTestId('voucher-amount-mismatch')).toContainText(
-    `El comprobante dice ${money(38)} y la venta es de ${money(sold.total)}: ${gap} de más. Lo anotó ${personas.admin}`,
+    `El comprobante dice ${money(38_000)} y la venta es de ${money(sold.total)}: ${gap} de más. Lo anotó ${personas.admin}`,
   );
-  await expect(noteBox.getByTestId('voucher-amount-noted')).toHaveText(`Anotado: ${money(38)}, no coincide con el total.`);
+  await expect(noteBox.getByTestId('voucher-amount-noted')).toHaveText(`Anotado: ${money(38_000)}, no coincide con el total.`);
   const noteRow = async () =>
     (await one<{ amount: string } | undefined>('select amount from private.voucher_amount_notes where sale_id = $1', [second.id]))?.amount;
-  expect(await noteRow()).toBe('38.00');
+  expect(await noteRow()).toBe('38000.00');
   // An amount that cannot be read stays beside the field; nothing is written.
   await noteBox.getByRole('textbox', { name: 'Importe que dice el comprobante' }).fill('treinta');
   await noteBox.getByRole('button', { name: 'Corregir importe' }).click();
   await expect(noteBox.getByRole('alert')).toHaveText('Escribe el importe como aparece en el comprobante, por ejemplo 25,00.');
-  expect(await noteRow()).toBe('38.00');
+  expect(await noteRow()).toBe('38000.00');
 
   // The voucher through its signed URL, zoomable.
   await page.getByRole('button', { name: /^Ver comprobante/ }).click();
@@ -378,7 +378,7 @@ test('cómo se ve: accesible en claro y oscuro, con sus diálogos abiertos, y ca
   // The approver already read the voucher: its amount is not the sale's (the sign shows in the shots).
   await one(
     `insert into private.voucher_amount_notes (sale_id, amount, noted_by, noted_at)
-     select $1, 38, u.id, now() from auth.users u where lower(u.email) = lower($2)`,
+     select $1, 38000, u.id, now() from auth.users u where lower(u.email) = lower($2)`,
     [second.id, personas.admin],
   );
   await approvals(page).open(second);

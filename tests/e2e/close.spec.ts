@@ -121,8 +121,8 @@ test('Diego, superadmin sin finanzas, ve en la vista previa los recuentos, quié
  * and no earlier month left open (other tests' old months are closed as soon as they are written:
  * tests/e2e/own.ts), with a history of its own on the 15th: Alba (★2) buys 1 unit and stays active;
  * Bea, under her, buys nothing and ends inactive; Ciro, under Bea, buys 10 units (1,000 points). The
- * close then has one of each: Bea's 10 % of Ciro's 1,000.00 forfeited, Alba's volume bonus (2 % of
- * her network's 1,000.00) and Ciro up to ★2.
+ * close then has one of each: Bea's 10 % of Ciro's 1.000.000 forfeited, Alba's volume bonus (2 % of
+ * her network's 1.000.000) and Ciro up to ★2.
  */
 async function oldMonthWithHistory(own: Own) {
   const { month } = await withDb(
@@ -141,7 +141,7 @@ async function oldMonthWithHistory(own: Own) {
   const alba = await own.member({ name: names.alba, star: 2 });
   const bea = await own.member({ name: names.bea, enroller: alba.id });
   const ciro = await own.member({ name: names.ciro, enroller: bea.id });
-  const product = await own.product({ name: `Producto del cierre ${own.tag}`, price: 100, points: 100, stock: 20 });
+  const product = await own.product({ name: `Producto del cierre ${own.tag}`, price: 100_000, points: 100, stock: 20 });
   const at = `${month.slice(0, 8)}15 12:00:00-05`;
   for (const [buyer, quantity] of [
     [alba.id, 1],
@@ -173,12 +173,12 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await detail.getByRole('button', { name: 'Vista previa del cierre' }).click();
     const totals = detail.getByRole('region', { name: 'Vista previa del cierre' }).getByRole('definition');
     await awaitSimulation(totals.first());
-    const expected = [f.count(1), f.money(100), f.count(1), f.money(20), f.count(1)]; // forfeits, their amount, bonuses, theirs, level-ups
+    const expected = [f.count(1), f.money(100_000), f.count(1), f.money(20_000), f.count(1)]; // forfeits, their amount, bonuses, theirs, level-ups
     await expect(totals).toHaveText(expected);
     const preview = detail.getByRole('table', { name: 'Vista previa del cierre' });
     const row = (action: string, who: string) => preview.getByRole('row', { name: `${action} ${who}` });
     await expect(row('Anulación', old.names.bea)).toContainText('terminaste el mes inactivo (0 de 100 puntos personales)');
-    await expect(row('Bono de volumen', old.names.alba)).toContainText(f.money(20));
+    await expect(row('Bono de volumen', old.names.alba)).toContainText(f.money(20_000));
     await expect(row('Subida de nivel', old.names.ciro)).toContainText('★1 → ★2');
 
     await detail.getByRole('button', { name: 'Cerrar mes' }).click();
@@ -219,20 +219,20 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
         .filter({ hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::dd');
     await expect(did('Anulaciones por inactividad')).toHaveText(f.count(1));
-    await expect(did('Importe anulado')).toHaveText(f.money(100));
+    await expect(did('Importe anulado')).toHaveText(f.money(100_000));
     await expect(did('Bonos de volumen')).toHaveText(f.count(1));
-    await expect(did('Importe de bonos de volumen')).toHaveText(f.money(20));
+    await expect(did('Importe de bonos de volumen')).toHaveText(f.money(20_000));
     await expect(did('Subidas de nivel')).toHaveText(f.count(1));
-    // Alba keeps her 5 % of Ciro's purchase and her bonus; Bea's 100.00 was forfeited.
-    await expect(did('Ingreso que quedó disponible')).toHaveText(f.money(70));
+    // Alba keeps her 5 % of Ciro's purchase and her bonus; Bea's 100.000 was forfeited.
+    await expect(did('Ingreso que quedó disponible')).toHaveText(f.money(70_000));
 
     // Who lost what and who earned: the rows the preview had, now as the close wrote them.
     const written = detail.getByRole('region', { name: 'Quién perdió y quién ganó' });
     const line = (action: string, who: string) =>
       written.getByRole('table', { name: 'Quién perdió y quién ganó' }).getByRole('row', { name: `${action} ${who}` });
-    await expect(line('Anulación', old.names.bea)).toContainText(f.money(-100));
+    await expect(line('Anulación', old.names.bea)).toContainText(f.money(-100_000));
     await expect(line('Anulación', old.names.bea)).toContainText('el mes inactivo (0 de 100 puntos personales)');
-    await expect(line('Bono de volumen', old.names.alba)).toContainText(f.money(20));
+    await expect(line('Bono de volumen', old.names.alba)).toContainText(f.money(20_000));
     await expect(line('Subida de nivel', old.names.ciro)).toContainText('★1 → ★2');
     await expectAccessible(page, 'lo que escribió el cierre');
     await shootScreen(page, 'configuracion-cierre-hecho');
@@ -252,14 +252,14 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
       `Anulación,${old.names.bea}`,
       `Subida de nivel,${old.names.ciro}`,
     ]);
-    expect(lines[2]).toContain(',-100.00,');
+    expect(lines[2]).toContain(',-100000.00,');
     await toastsGone(page);
     const xlsxDownload = page.waitForEvent('download');
     await written.getByRole('button', { name: 'Exportar Excel' }).click();
     const workbook = await xlsxDownload;
     const { cells } = readXlsx(new Uint8Array(await readFile((await workbook.path())!)));
     expect(cells.C3).toMatchObject({ type: 'inlineStr', value: old.names.bea });
-    expect(cells.E3).toMatchObject({ type: 'n', value: '-100' });
+    expect(cells.E3).toMatchObject({ type: 'n', value: '-100000' });
     expect(cells.A5, 'exactamente las tres filas del cierre').toBeUndefined();
 
     // The database wrote what the preview said.
@@ -267,13 +267,13 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     expect(period.status).toBe('closed');
     expect(period.summary).toMatchObject({
       forfeits: 1,
-      forfeited_amount: 100,
+      forfeited_amount: 100_000,
       volume_bonuses: 1,
-      volume_bonus_amount: 20,
+      volume_bonus_amount: 20_000,
       level_ups: 1,
       members: 3,
       active: 2,
-      income_available: 70,
+      income_available: 70_000,
     });
     const facts = await withDb(
       async (db) =>

@@ -27,8 +27,8 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
   const kit = await own.product({
     name: `Kit e2e ${run}`,
     description: 'Té, cúrcuma y catálogo impreso para empezar.',
-    price: 90,
-    commissionable: 70,
+    price: 90_000,
+    commissionable: 70_000,
     points: 120,
     stock: 5,
     kit: true,
@@ -84,7 +84,7 @@ test('enrolar con comprobante y vista previa → rechazo en el correo → aproba
         where c.email = $1`,
     [person.email],
   );
-  expect(sale).toMatchObject({ status: 'Pendiente de Enrolamiento', total: '90.00', enrollment_status: 'pending', enroller: luz.email, kit_id: kit.id });
+  expect(sale).toMatchObject({ status: 'Pendiente de Enrolamiento', total: '90000.00', enrollment_status: 'pending', enroller: luz.email, kit_id: kit.id });
   expect(sale.voucher_hash, 'el comprobante quedó subido y su huella va con la venta').toBeTruthy();
   const list = page.getByRole('table', { name: 'Tus enrolamientos' });
   await expect(list.getByRole('row').filter({ hasText: person.name })).toContainText('Pendiente de aprobación');

@@ -49,7 +49,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     description: 'Producto de la prueba del ciclo del dinero.',
     category: 'Pruebas',
     benefits: ['energia'],
-    price: 40,
+    price: 40_000,
     points: 25,
     stock: 12,
   });
@@ -60,7 +60,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
   await order.search(product.name);
   await order.add(product);
   await order.quantity(product).fill('2');
-  await expect(order.total()).toHaveText(money(80));
+  await expect(order.total()).toHaveText(money(80_000));
   await order.toCheckout();
   await page.getByLabel('Transferencia').check();
   const reference = `E2E-CICLO-${run}`;
@@ -83,7 +83,7 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
        from public.sales s where s.payment_reference = $1`,
     [reference],
   );
-  expect(sale).toMatchObject({ status: 'Pendiente de Aprobación', total: '80.00', points_total: 50 });
+  expect(sale).toMatchObject({ status: 'Pendiente de Aprobación', total: '80000.00', points_total: 50 });
   expect(sale.voucher_hash, 'el comprobante quedó guardado y su huella va con la venta').toBe(sale.etag);
   expect(sale.etag).toBeTruthy();
   const stockOf = async () => (await one<{ stock: number }>('select stock from public.products where id = $1', [product.id])).stock;
@@ -121,14 +121,15 @@ test('pedido con comprobante → aprobación → comisión con su porqué → re
     `Comisión por la compra de ${buyer.name} (1.ª generación): ${formatPercent(commission!.rate!)} de ${money(commission!.base!)} = ${money(commission!.amount)} · nivel ★${commission!.star_level} · plan v${commission!.plan_version}`,
   );
   await expect(page.getByTestId('balance-pending')).toHaveText(money(afterApproval.pending));
-  const amount = (Number(afterApproval.min_payout) + 0.37).toFixed(2);
+  const amount = (Number(afterApproval.min_payout) + 370).toFixed(2);
   expect(Number(afterApproval.available), 'tiene saldo disponible para el retiro').toBeGreaterThanOrEqual(Number(amount));
   await mine.openPayout();
-  await mine.requestPayout(amount, `Nequi 300 555 0199 · ${run}`);
+  await mine.requestPayout(amount);
   await expect(page.getByText('Solicitud de retiro enviada.', { exact: true })).toBeVisible();
+  // The sponsor is this test's own: her newest request is the one just sent (to her saved account).
   const payout = await one<{ id: string; status: string; amount: string }>(
-    `select r.id, r.status, r.amount from public.payout_requests r where r.payment_details = $1`,
-    [`Nequi 300 555 0199 · ${run}`],
+    `select r.id, r.status, r.amount from public.payout_requests r where r.client_id = $1 order by r.requested_at desc limit 1`,
+    [sponsor.id],
   );
   expect(payout).toMatchObject({ status: 'pending', amount });
   const reserved = await balanceOf(sponsor.email);

@@ -1,5 +1,5 @@
 // Notifications as people meet them: Carlos's order is approved, and María, his sponsor, finds
-// «Ganaste 2,80 US$» with the why in the bell (which links to Mis Recompensas), marks everything
+// «Ganaste 2.800 COP» with the why in the bell (which links to Mis Recompensas), marks everything
 // read, receives the same words by e-mail in her inbox (the stack's MailDev) with the company's name,
 // and turns the e-mail of her earnings off and on again in Mi Cuenta. Laura's bell is there too. The
 // product and the sale are this spec's own; nothing is compared with global counts.
@@ -54,7 +54,7 @@ async function mailWithId(messageId: string): Promise<Mail> {
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
-test('María recibe «Ganaste 2,80 US$» con el porqué en la campana y en su correo, y decide qué le llega por correo', async ({ page }) => {
+test('María recibe «Ganaste 2.800 COP» con el porqué en la campana y en su correo, y decide qué le llega por correo', async ({ page }) => {
   test.setTimeout(120_000);
   const { currency, company_name } = await readSettings();
   const money = (v: number) => formatMoney(v, currency);
@@ -63,7 +63,7 @@ test('María recibe «Ganaste 2,80 US$» con el porqué en la campana y en su co
       (
         await db.query<{ id: string }>(
           `insert into public.products (sku, name, description, category, price, commissionable_amount, points, stock)
-           values ($1, $2, 'Producto de la prueba de avisos.', 'Pruebas', 28, 28, 10, 5) returning id`,
+           values ($1, $2, 'Producto de la prueba de avisos.', 'Pruebas', 28000, 28000, 10, 5) returning id`,
           [`E2E-AVISOS-${run}`, `Avisos e2e ${run}`],
         )
       ).rows[0]!,
@@ -86,7 +86,7 @@ test('María recibe «Ganaste 2,80 US$» con el porqué en la campana y en su co
           )
         ).rows[0]!,
     );
-    const why = `Comisión por la compra de Carlos Rodríguez (1.ª generación): 10\u00a0% de ${money(28)} = ${money(2.8)}`;
+    const why = `Comisión por la compra de Carlos Rodríguez (1.ª generación): 10\u00a0% de ${money(28_000)} = ${money(2_800)}`;
 
     // The bell: the count, the list, the why; the panel reads well in both themes and sizes.
     await openAs(page, personas.memberActive, '/mi-cuenta');
@@ -94,7 +94,7 @@ test('María recibe «Ganaste 2,80 US$» con el porqué en la campana y en su co
     await bell(page).click();
     const panel = page.getByTestId('notification-panel');
     const item = panel.getByTestId('notification-item').filter({ hasText: why });
-    await expect(item).toContainText(`Ganaste ${money(2.8)}`);
+    await expect(item).toContainText(`Ganaste ${money(2_800)}`);
     await expectAccessible(page, 'Avisos de María');
     await shootScreen(page, 'avisos-miembro', { fullPage: false });
 
@@ -127,7 +127,7 @@ test('María recibe «Ganaste 2,80 US$» con el porqué en la campana y en su co
 
     // The same words by e-mail, once, with the link to the screen and the company's name.
     const mail = await mailWithId(`<${notification.email_key}@savia.test>`);
-    expect(mail.subject).toBe(`Ganaste ${money(2.8)}`);
+    expect(mail.subject).toBe(`Ganaste ${money(2_800)}`);
     expect(mail.text).toContain(why);
     expect(mail.text).toContain('/mi-cuenta/recompensas');
     expect(mail.text).toContain(company_name);

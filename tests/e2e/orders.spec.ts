@@ -101,7 +101,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   own,
 }) => {
   test.setTimeout(180_000);
-  const product = await makeProduct(own, 'principal', 12.5, 7, 40);
+  const product = await makeProduct(own, 'principal', 12_500, 7, 40);
   const code = await currency();
   const money = (n: number) => formatMoney(n, code);
   const member = await buyer(own);
@@ -117,9 +117,9 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   await expect(o.line(product).getByRole('alert')).toHaveText('La cantidad mínima es 1. Para sacarlo del carrito usa «Quitar».');
   await o.quantity(product).fill('10001');
   await expect(o.line(product).getByRole('alert')).toHaveText('La cantidad máxima por producto es 10.000.');
-  await expect(o.total()).toHaveText(money(12.5));
+  await expect(o.total()).toHaveText(money(12_500));
   await o.quantity(product).fill('3');
-  await expect(o.total()).toHaveText(money(37.5));
+  await expect(o.total()).toHaveText(money(37_500));
   await expect(o.cart.getByTestId('cart-points')).toHaveText('21');
   await expect(o.cart.getByTestId('month-impact')).toHaveText(
     /^Con este pedido llegas a [\d.]+ de 100 puntos: (sigues activo|quedarás activo|aún no quedarás activo)\.$/,
@@ -128,7 +128,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   // The cart survives a reload.
   await page.reload();
   await expect(o.quantity(product)).toHaveValue('3');
-  await expect(o.total()).toHaveText(money(37.5));
+  await expect(o.total()).toHaveText(money(37_500));
 
   await o.toCheckout();
   await expect(page.getByText('Paga a Savia Natural')).toBeVisible();
@@ -168,13 +168,13 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
     client_id: member.id,
     kind: 'order',
     status: 'Pendiente de Aprobación',
-    total: 37.5,
+    total: 37_500,
     points_total: 21,
     payment_method: 'transferencia',
     notes: 'Entregar en la portería.',
   });
   expect(sale.delivery_address).toBeTruthy();
-  expect(sale.items).toEqual([{ product_id: product.id, quantity: 3, unit_price: 12.5, unit_points: 7 }]);
+  expect(sale.items).toEqual([{ product_id: product.id, quantity: 3, unit_price: 12_500, unit_points: 7 }]);
   expect(sale.voucher_path).toMatch(new RegExp(`^${member.id}/[0-9a-f-]+\\.(jpg|webp)$`));
   expect(sale.voucher_hash).toBeTruthy();
   expect(sale.voucher_hash).toBe(sale.etag);
@@ -186,7 +186,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
   let sheet = page.getByRole('dialog', { name: `Pedido N.º ${saleNo}` });
   await expect(sheet.getByText('Pendiente de Aprobación')).toBeVisible();
   await expect(sheet.getByText('Esperando aprobación')).toBeVisible();
-  await expect(sheet.getByRole('listitem').filter({ hasText: product.name })).toContainText(`3 × ${money(12.5)} · 21 puntos`);
+  await expect(sheet.getByRole('listitem').filter({ hasText: product.name })).toContainText(`3 × ${money(12_500)} · 21 puntos`);
   await expect(sheet.getByText(reference)).toBeVisible();
   await expect(sheet.getByRole('img', { name: `Comprobante del pedido N.º ${saleNo}` })).toBeVisible();
   await expect(sheet.getByText('Los puntos llegan cuando se aprueba.')).toBeVisible();
@@ -225,7 +225,7 @@ test('hace un pedido con comprobante: queda pendiente en la base con sus líneas
 });
 
 test('el carrito es de cada miembro: otro miembro en el mismo navegador no lo ve', async ({ page, context, own }) => {
-  const product = await makeProduct(own, 'propio', 9, 3, 20);
+  const product = await makeProduct(own, 'propio', 9_000, 3, 20);
   const o = placeOrder(page);
   await openAs(page, personas.memberActive, `${ORDER}?q=${encodeURIComponent(product.name)}`);
   await o.add(product);
@@ -245,9 +245,9 @@ test('el carrito es de cada miembro: otro miembro en el mismo navegador no lo ve
 test('un producto que se agota o se retira con el carrito lleno: la línea queda marcada, el carrito sigue y no se crea el pedido', async ({ page, own }) => {
   const member = await buyer(own);
   test.setTimeout(90_000);
-  const keeps = await makeProduct(own, 'sigue', 10, 5, 30);
-  const runsOut = await makeProduct(own, 'agotado', 8, 4, 5);
-  const withdrawn = await makeProduct(own, 'retirado', 6, 2, 10);
+  const keeps = await makeProduct(own, 'sigue', 10_000, 5, 30);
+  const runsOut = await makeProduct(own, 'agotado', 8_000, 4, 5);
+  const withdrawn = await makeProduct(own, 'retirado', 6_000, 2, 10);
   const o = placeOrder(page);
   await openAs(page, member.email, ORDER);
   await o.search(own.tag);
@@ -287,7 +287,7 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
     .line(runsOut)
     .getByRole('button', { name: `Quitar ${runsOut.name} del carrito` })
     .click();
-  await expect(o.total()).toHaveText(formatMoney(10, await currency()));
+  await expect(o.total()).toHaveText(formatMoney(10_000, await currency()));
   await o.confirm().click();
   await expect(page.getByTestId('order-confirmation')).toContainText('Pendiente de Aprobación', { timeout: 20_000 });
 });
@@ -295,7 +295,7 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
 test('en un teléfono (390×844): del catálogo al carrito y al pedido', async ({ page, own }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  const product = await makeProduct(own, 'movil', 11, 6, 25);
+  const product = await makeProduct(own, 'movil', 11_000, 6, 25);
   const o = placeOrder(page);
   const member = await buyer(own);
   await openAs(page, member.email, `${ORDER}?q=${encodeURIComponent(product.name)}`);
@@ -319,7 +319,7 @@ test('en un teléfono (390×844): del catálogo al carrito y al pedido', async (
 
 test('cancela su propio pedido pendiente: la base lo deja Cancelada', async ({ page, own }) => {
   const member = await buyer(own);
-  const product = await makeProduct(own, 'cancelar', 7, 2, 10);
+  const product = await makeProduct(own, 'cancelar', 7_000, 2, 10);
   const order = await own.order(member.email, [{ product_id: product.id, quantity: 2 }], { reference: `E2E-CANCELAR-${own.tag}` });
   const sheet = await openOrderLink(page, member.email, order);
   await expect(sheet.getByText('Esperando aprobación')).toBeVisible();
@@ -350,8 +350,8 @@ test('cancela su propio pedido pendiente: la base lo deja Cancelada', async ({ p
 
 test('«Volver a pedir» llena el carrito con los mismos productos y abre Hacer un Pedido', async ({ page, own }) => {
   const member = await buyer(own);
-  const first = await makeProduct(own, 'repetir', 5, 1, 50);
-  const second = await makeProduct(own, 'repetir-dos', 4, 1, 50);
+  const first = await makeProduct(own, 'repetir', 5_000, 1, 50);
+  const second = await makeProduct(own, 'repetir-dos', 4_000, 1, 50);
   const order = await own.order(member.email, [
     { product_id: first.id, quantity: 2 },
     { product_id: second.id, quantity: 1 },
@@ -363,7 +363,7 @@ test('«Volver a pedir» llena el carrito con los mismos productos y abre Hacer 
   await expect(o.cart.getByText('Agregamos 2 productos de tu pedido anterior.')).toBeVisible();
   await expect(o.quantity(first)).toHaveValue('2');
   await expect(o.quantity(second)).toHaveValue('1');
-  await expect(o.total()).toHaveText(formatMoney(14, await currency()));
+  await expect(o.total()).toHaveText(formatMoney(14_000, await currency()));
 });
 
 test('descarga el «Comprobante de venta» en PDF de un pedido pagado', async ({ page }) => {

@@ -34,7 +34,7 @@ export interface Payout {
   amount: number;
   details: string | null;
 }
-/** A member with 100.00 available (and an account), who asked for `payouts` from it. */
+/** A member with 100000.00 available (an auth account and, unless told otherwise, a payout account in Mi Cuenta), who asked for `payouts` from it. */
 export interface Earner extends Member {
   userId: string;
   document: string;
@@ -191,19 +191,23 @@ export class Own {
   }
 
   /**
-   * A member with 100.00 available, made by the engine in a month of their own long ago (so it never
-   * meets a closed one): their recruit buys 10 × 100.00 (10 % to them, level ★1) and they buy one to
-   * stay active; the close of that month makes the 100.00 available. All of it in one transaction,
+   * A member with 100000.00 available (pesos, as the demo company's), made by the engine in a month of
+   * their own long ago (so it never meets a closed one): their recruit buys 10 × 100000.00 (10 % to
+   * them, level ★1) and they buy one to stay active; the close of that month makes the 100000.00
+   * available. All of it in one transaction,
    * so no other test ever sees that month open (a close refuses while an earlier month is). They are
    * active this month too (no reminder over their screens). Then they ask for `payouts`, each as its
    * own request.
    */
-  async earner(payouts: readonly { amount: number; details: string | null }[] = []): Promise<Earner> {
+  async earner(
+    payouts: readonly { amount: number; details: string | null }[] = [],
+    { payoutAccount = true }: { payoutAccount?: boolean } = {},
+  ): Promise<Earner> {
     const name = `Ana Pagos ${this.tag}`;
     const document = `CC 90${parseInt(this.tag.slice(0, 6), 16)}`;
     const ana = await this.member({ name, document, account: true, active: true });
     const beto = await this.member({ name: `Beto Pagos ${this.tag}`, enroller: ana.id, account: true });
-    const product = await this.product({ name: `Producto de pagos ${this.tag}`, price: 100, points: 100, stock: 20 });
+    const product = await this.product({ name: `Producto de pagos ${this.tag}`, price: 100_000, points: 100, stock: 20 });
     await withDb(async (db) => {
       await db.query('begin');
       try {
@@ -232,6 +236,13 @@ export class Own {
         throw error;
       }
     });
+    // Her payout account in Mi Cuenta (Bancolombia, savings, in her name), as she would save it: «Solicitar retiro» needs one.
+    if (payoutAccount)
+      await asPerson({ userId: ana.userId! }, `select public.save_payout_account('1007', 'ahorros', $1, $2, 'CC', $3)`, [
+        accountNumberOf(this.tag),
+        holderOf(name),
+        document.slice(3),
+      ]);
     const made: Payout[] = [];
     for (const { amount, details } of payouts) {
       const [row] = await asPerson<{ id: string }>({ userId: ana.userId! }, 'select (public.request_payout($1, $2)).id', [amount, details]);
@@ -267,6 +278,12 @@ export class Own {
     });
   }
 }
+
+/** An 11-digit Bancolombia account number of a tag's own. */
+export const accountNumberOf = (tag: string) => String(30_000_000_000 + (parseInt(tag.slice(0, 7), 16) % 9_999_999_999));
+
+/** The holder's name as a bank has it (letters only): the member's name without the test's tag. */
+export const holderOf = (name: string) => name.replace(/ [0-9a-f]{8}$/, '');
 
 /** An auth account for `email`, given its role or member by the database's trigger (as at a first Google sign-in). */
 async function accountFor(db: pg.Client, email: string): Promise<string> {

@@ -28,7 +28,7 @@ type Level = {
 async function network(own: Own) {
   const sonia = await own.member({ name: `Sonia Plan ${own.tag}`, star: 2 });
   const bruno = await own.member({ name: `Bruno Plan ${own.tag}`, enroller: sonia.id });
-  const product = await own.product({ name: `Producto del plan ${own.tag}`, price: 60, commissionable: 50, points: 50, stock: 5 });
+  const product = await own.product({ name: `Producto del plan ${own.tag}`, price: 60_000, commissionable: 50_000, points: 50, stock: 5 });
   return { sonia: sonia.id, bruno: bruno.id, buyerName: bruno.name, product: product.id };
 }
 
@@ -141,28 +141,30 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     await asPerson(personas.admin, 'select public.cancel_sale($1, $2)', [old.id, 'Devolución para probar la versión del plan.']);
     const fresh = await paidSale(own, net);
     expect(await sponsorEntries(old.id, net.sonia)).toEqual([
-      { type: 'commission_purchase', amount: '5.00', rate: '0.1000', plan_version: versionBefore },
-      { type: 'reversal_commission', amount: '-5.00', rate: '0.1000', plan_version: saved.version },
+      { type: 'commission_purchase', amount: '5000.00', rate: '0.1000', plan_version: versionBefore },
+      { type: 'reversal_commission', amount: '-5000.00', rate: '0.1000', plan_version: saved.version },
     ]);
-    expect(await sponsorEntries(fresh.id, net.sonia)).toEqual([{ type: 'commission_purchase', amount: '6.00', rate: '0.1200', plan_version: saved.version }]);
+    expect(await sponsorEntries(fresh.id, net.sonia)).toEqual([
+      { type: 'commission_purchase', amount: '6000.00', rate: '0.1200', plan_version: saved.version },
+    ]);
 
     // What Ventas shows of each, Bruno's sales only: the old one reversed at the 10 % it was paid,
     // not at today's rate…
     const f = createFormatters(await readSettings());
     const paidWith = (rate: number, amount: number, version: number) =>
-      `Comisión por la compra de ${net.buyerName} (1.ª generación): ${f.percent(rate)} de ${f.money(50)} = ${f.money(amount)} · nivel ★2 · plan v${version}`;
+      `Comisión por la compra de ${net.buyerName} (1.ª generación): ${f.percent(rate)} de ${f.money(50_000)} = ${f.money(amount)} · nivel ★2 · plan v${version}`;
     await page.goto(`/ventas?miembro=${net.bruno}&venta=${old.id}`);
-    const reversed = await expectSponsorEntry(page, paidWith(0.1, 5, versionBefore));
-    const original = reversed.getByTestId('ledger-entry').filter({ hasText: paidWith(0.1, 5, versionBefore) });
+    const reversed = await expectSponsorEntry(page, paidWith(0.1, 5_000, versionBefore));
+    const original = reversed.getByTestId('ledger-entry').filter({ hasText: paidWith(0.1, 5_000, versionBefore) });
     await expect(original.getByTestId('ledger-note')).toHaveText(
       `Revertida: se canceló la venta #${old.sale_no} («Devolución para probar la versión del plan»)`,
     );
-    await expect(reversed.getByTestId('ledger-value').filter({ hasText: `-${f.money(5)}` })).toHaveCount(1);
+    await expect(reversed.getByTestId('ledger-value').filter({ hasText: `-${f.money(5_000)}` })).toHaveCount(1);
     // …and the new one at 12 % under the new version.
     await page.keyboard.press('Escape');
     await page.getByRole('table', { name: 'Ventas' }).getByRole('row').filter({ hasText: 'Pagada' }).click();
     await expect(page).toHaveURL(new RegExp(`venta=${fresh.id}`));
-    await expectSponsorEntry(page, paidWith(0.12, 6, saved.version));
+    await expectSponsorEntry(page, paidWith(0.12, 6_000, saved.version));
   } finally {
     await withDb(async (db) => {
       for (const l of original) {

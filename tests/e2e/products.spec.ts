@@ -8,6 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { formatMoney } from '../../src/lib/format/format';
+import { readSettings } from './db';
 import { pngImage } from './files';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
@@ -86,8 +88,8 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   const benefits = dialog.getByRole('group', { name: 'Beneficios' });
   await benefits.getByRole('checkbox', { name: 'Piel' }).check();
   await benefits.getByRole('checkbox', { name: 'Defensas' }).check();
-  await dialog.getByLabel('Precio').fill('12,50');
-  await dialog.getByLabel('Base comisionable').fill('10');
+  await dialog.getByLabel('Precio').fill('12500');
+  await dialog.getByLabel('Base comisionable').fill('10000');
   await dialog.getByLabel('Puntos').fill('15');
   await dialog.getByLabel('Stock inicial').fill('5');
   await photo.setInputFiles({ name: 'sauco.png', mimeType: 'image/png', buffer: pngImage() });
@@ -104,8 +106,8 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   await expect(dialog).toBeHidden();
   const saved = await productInDb();
   expect(saved).toMatchObject({
-    price: 12.5,
-    commissionable_amount: 10,
+    price: 12_500,
+    commissionable_amount: 10_000,
     points: 15,
     stock: 5,
     benefits: ['defensas', 'piel'],
@@ -122,10 +124,10 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   // Edit: a new price.
   await panel.getByRole('button', { name: 'Editar' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar producto' });
-  await edit.getByLabel('Precio').fill('14');
+  await edit.getByLabel('Precio').fill('14000');
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(edit).toBeHidden();
-  await expect.poll(async () => (await productInDb())?.price).toBe(14);
+  await expect.poll(async () => (await productInDb())?.price).toBe(14_000);
 
   // «Ajustar stock»: taking out more than there is is refused at the quantity; then 3 out.
   await panel.getByRole('button', { name: 'Ajustar stock' }).click();
@@ -170,7 +172,7 @@ test('finanzas ve costo, margen y margen tras el plan', async ({ page }) => {
   await expect(table.getByRole('columnheader', { name: 'Costo' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Margen tras el plan' })).toBeVisible();
   const row = table.getByRole('row').filter({ hasText: 'MOR-500' });
-  await expect(row).toContainText(expected!.cost.replace('.', ','));
+  await expect(row).toContainText(formatMoney(expected!.cost, (await readSettings()).currency));
 
   await row.click();
   await expect(page).toHaveURL(new RegExp(`producto=${expected!.id}`));

@@ -43,7 +43,7 @@ test('un visitante ve la página de María, su catálogo y sus recetas, y le dej
   const catalogue = page.getByRole('region', { name: 'Catálogo' });
   const moringa = catalogue.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Moringa en cápsulas' }) });
   await expect(moringa).toBeVisible();
-  await expect(moringa.getByText(/25,00/)).toBeVisible();
+  await expect(moringa.getByText(/25\.000/)).toBeVisible();
   await expect(moringa.getByRole('list', { name: 'Beneficios de Moringa en cápsulas' })).toContainText('Energía');
   await expect(catalogue.getByText('Este producto no es un medicamento.')).toBeVisible();
   // Neither the starter kit nor the withdrawn product is on sale here.

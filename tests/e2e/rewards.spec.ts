@@ -138,10 +138,18 @@ test('«Solicitar retiro» dice sus límites antes de enviar y muestra en el cam
     `Puedes retirar desde ${money(min)} (el mínimo) hasta ${money(available)} (tu saldo disponible).`,
   );
   await expectAccessible(page, 'Solicitar retiro');
-  await shootScreen(page, 'solicitar-retiro');
+  await shootScreen(page, 'solicitar-retiro', { fullPage: false });
 
+  // The money goes to the account saved in Mi Cuenta: the dialog says which.
+  const account = await one<{ institution: string; number: string }>(
+    `select i.name as institution, a.account_number as number from public.payout_accounts a
+       join public.payout_institutions i on i.code = a.institution_code where a.client_id = $1 and a.replaced_at is null`,
+    [earner.id],
+  );
+  await expect(dialog.getByTestId('payout-destination')).toContainText(account.institution);
+  await expect(dialog.getByTestId('payout-destination')).toContainText(account.number.slice(-3));
   const amount = dialog.getByLabel('Importe');
-  await screen.requestPayout(tooMuch, `Nequi 300 555 0199, a nombre de ${earner.name}`);
+  await screen.requestPayout(tooMuch);
   await expect(dialog.getByText(aboveBalance, { exact: true })).toBeVisible();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toBeFocused();
@@ -158,7 +166,6 @@ test('un miembro pide un retiro: la solicitud queda pendiente y su saldo, reserv
   const money = (v: string | number) => formatMoney(v, settings.currency);
   const earner = await own.earner();
   const email = earner.email;
-  const details = `Nequi 300 555 0199, a nombre de ${earner.name}`;
   const before = await balanceOf(email);
   const min = Number(before.min_payout);
   const available = Number(before.available);
@@ -168,15 +175,15 @@ test('un miembro pide un retiro: la solicitud queda pendiente y su saldo, reserv
   const screen = rewards(page);
   await screen.open(email);
   const dialog = await screen.openPayout();
-  await screen.requestPayout(String(min), details);
+  await screen.requestPayout(String(min));
   await expect(page.getByText('Solicitud de retiro enviada.', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const request = await one<{ id: string; amount: string; status: string; payment_details: string }>(
+  const request = await one<{ id: string; amount: string; status: string; payment_details: string | null }>(
     `select id, amount, status, payment_details from public.payout_requests where client_id = $1 order by requested_at desc limit 1`,
     [earner.id],
   );
-  expect(request).toMatchObject({ amount: min.toFixed(2), status: 'pending', payment_details: details });
+  expect(request).toMatchObject({ amount: min.toFixed(2), status: 'pending', payment_details: null });
   expect(await requestsOf(earner.id)).toBe(requestsBefore + 1);
   const after = await balanceOf(email);
   expect(Number(after.reserved)).toBeCloseTo(Number(before.reserved) + min, 2);
@@ -186,7 +193,14 @@ test('un miembro pide un retiro: la solicitud queda pendiente y su saldo, reserv
   const newest = page.getByTestId('payout').first();
   await expect(newest).toContainText(money(min));
   await expect(newest).toContainText('Pendiente');
-  await expect(newest).toContainText(details);
+  // «Mis retiros», beside the balance, shows it on its way to her account.
+  await expect(
+    page
+      .getByTestId('payouts-in-progress')
+      .getByTestId('payout-in-progress')
+      .filter({ hasText: money(min) })
+      .first(),
+  ).toContainText('Pendiente');
 });
 
 test('Exportar CSV descarga el libro filtrado: BOM, cabecera, fechas ISO y decimales con punto', async ({ page }) => {
@@ -214,6 +228,13 @@ test('Mis Recompensas se lee con lector de pantalla en los dos temas y cabe en 3
   await page.setViewportSize({ width: 390, height: 844 });
   await openRewards(page, personas.memberActive);
   await expect(page.getByTestId('payout').first()).toBeVisible();
+  // «Mis retiros» (the payouts on their way) is in view on arrival, without scrolling, with María's
+  // pending request (the demo's) and its state.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('heading', { level: 2, name: 'Mis retiros' })).toBeInViewport();
+  const onItsWay = page.getByTestId('payout-in-progress').first();
+  await expect(onItsWay).toContainText('Pendiente');
+  await expect(onItsWay).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Mis Recompensas');
   await shootScreen(page, 'mis-recompensas');

@@ -30,7 +30,7 @@ async function fixture(own: Own, paid: number): Promise<Fixture> {
   const tag = own.tag;
   const ugo = await own.member({ name: `Ugo Ventas ${tag}` });
   const vera = await own.member({ name: `Vera Ventas ${tag}`, enroller: ugo.id });
-  const product = await own.product({ name: `Té de ventas ${tag}`, sku: `T-VEN-${tag}`, price: 40, points: 20, stock: 30 });
+  const product = await own.product({ name: `Té de ventas ${tag}`, sku: `T-VEN-${tag}`, price: 40_000, points: 20, stock: 30 });
   const sales: Sale[] = [];
   for (let i = 0; i < paid; i += 1) sales.push(await own.directSale(vera.id, [{ product_id: product.id, quantity: 1 }], { reference: `CAJA-${tag}-${i}` }));
   const { currency } = await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'");
@@ -89,7 +89,7 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   const newId = new URL(page.url()).searchParams.get('venta')!;
   expect(await saleInDb(newId)).toEqual({ status: 'Pagada', kind: 'direct', client_id: fx.vera.id });
   expect(await stockOf(fx.product.id)).toBe(27);
-  await expect(sheet(page).getByTestId('sale-total')).toHaveText(money(80));
+  await expect(sheet(page).getByTestId('sale-total')).toHaveText(money(80_000));
   await expect(sheet(page).getByTestId('sale-entries')).toContainText(`Ugo Ventas ${fx.tag}`);
 
   // Deliver it.
@@ -132,7 +132,7 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
       ).rows,
   );
   expect(written.map((w) => `${w.name} ${w.points !== 0 ? `${formatPoints(w.points)} pts` : money(Number(w.amount))}`)).toEqual(shown);
-  expect(shown).toEqual([`${fx.vera.name} ${formatPoints(-20)} pts`, `Ugo Ventas ${fx.tag} ${money(-4)}`]);
+  expect(shown).toEqual([`${fx.vera.name} ${formatPoints(-20)} pts`, `Ugo Ventas ${fx.tag} ${money(-4_000)}`]);
 
   // The other tab still shows it paid: its preview, and its cancel, are refused with the database's sentence.
   await sheet(second).getByRole('button', { name: 'Cancelar venta' }).click();
@@ -172,7 +172,7 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   await expect(page.getByLabel('Tipo')).toHaveValue('directa');
   const totals = page.getByTestId('sales-totals');
   await expect(totals).toContainText('2');
-  await expect(totals).toContainText(money(80));
+  await expect(totals).toContainText(money(80_000));
   await expect(totals).toContainText(formatPoints(40));
   await expectAccessible(page, 'Ventas filtradas');
   await shootScreen(page, 'ventas');
@@ -184,7 +184,7 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   await expect(page).toHaveURL(/estado=cancelada(&|$)/);
   await expect(table.getByRole('row').filter({ hasText: fx.vera.name })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: `#${third.sale_no}` })).toBeVisible();
-  await expect(totals).toContainText(money(40));
+  await expect(totals).toContainText(money(40_000));
 
   // The CSV: BOM, header, and exactly the filtered sale.
   await toastsGone(page);
@@ -199,7 +199,7 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(
     new RegExp(
-      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
+      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40000\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
     ),
   );
   await expect(toasts(page).getByText('CSV con 1 venta.')).toBeVisible();
@@ -217,7 +217,7 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   expect(cells.B2).toMatchObject({ type: 'n', format: 'builtin:datetime' });
   expect(serialToWallClock(Number(cells.B2!.value)).slice(0, 10)).toBe(today);
   expect(cells.C2).toMatchObject({ type: 'inlineStr', value: fx.vera.name });
-  expect(cells.G2).toMatchObject({ type: 'n', value: '40' });
+  expect(cells.G2).toMatchObject({ type: 'n', value: '40000' });
   expect(cells.G2!.format).toMatch(/^#,##0\.00\\ "[^"]+"$|^"[^"]+"\\ #,##0\.00$/);
   expect(cells.A3, 'exactamente la venta filtrada').toBeUndefined();
   expect(Object.values(cells).some((c) => c.formula)).toBe(false);

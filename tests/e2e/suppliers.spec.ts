@@ -90,11 +90,11 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await dialog.getByLabel('Proveedor').selectOption(saved!.id);
   await line(page, 1).getByLabel('Producto').selectOption(low);
   await line(page, 1).getByLabel('Cantidad').fill('0');
-  await line(page, 1).getByLabel('Costo unitario').fill('3,50');
+  await line(page, 1).getByLabel('Costo unitario').fill('3500');
   await dialog.getByRole('button', { name: 'Agregar producto' }).click();
   await line(page, 2).getByLabel('Producto').selectOption(more);
   await line(page, 2).getByLabel('Cantidad').fill('5');
-  await line(page, 2).getByLabel('Costo unitario').fill('4.25');
+  await line(page, 2).getByLabel('Costo unitario').fill('4250');
   await dialog.getByRole('button', { name: 'Registrar reposición' }).click();
   await expect(line(page, 1).getByRole('alert')).toHaveText('Unidades: un número entero mayor que cero.');
   await expect(line(page, 1).getByLabel('Cantidad')).toHaveAttribute('aria-invalid', 'true');
@@ -114,8 +114,8 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   const done = page.getByRole('dialog', { name: /Reposición n\.º \d+ registrada/ });
   await expect(done.getByTestId(`stock-${skuLow}`)).toHaveText('2 → 32');
   await expect(done.getByTestId(`stock-${skuMore}`)).toHaveText('50 → 55');
-  expect(await stockOf(low)).toEqual({ stock: 32, unit_cost: '3.50' });
-  expect(await stockOf(more)).toEqual({ stock: 55, unit_cost: '4.25' });
+  expect(await stockOf(low)).toEqual({ stock: 32, unit_cost: '3500.00' });
+  expect(await stockOf(more)).toEqual({ stock: 55, unit_cost: '4250.00' });
   const [restock] = await withDb(
     async (db) =>
       (
@@ -167,7 +167,7 @@ test('Sofía (finanzas) ve el costo en el historial y el último costo al repone
   );
   await asPerson(
     personas.superFinance,
-    `select public.register_restock($1, jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', 4, 'unit_cost', 6.75)), $3)`,
+    `select public.register_restock($1, jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', 4, 'unit_cost', 6750)), $3)`,
     [supplier, product, `Remisión ${tag}`],
   );
   suppliers.push(supplier);
@@ -175,8 +175,8 @@ test('Sofía (finanzas) ve el costo en el historial y el último costo al repone
   await page.goto(`/proveedores?vista=historial&proveedor=${supplier}`);
   const card = page.getByRole('listitem').filter({ hasText: `Remisión ${tag}` });
   await expect(card.getByRole('columnheader', { name: 'Costo unitario' })).toBeVisible();
-  await expect(card.getByRole('row', { name: new RegExp(`Caléndula ${tag}`) })).toContainText(/6,75/);
-  await expect(card).toContainText(/Costo total: 27,00/);
+  await expect(card.getByRole('row', { name: new RegExp(`Caléndula ${tag}`) })).toContainText(/6\.750/);
+  await expect(card).toContainText(/Costo total: 27\.000/);
   await expect(card.getByRole('row', { name: new RegExp(`Caléndula ${tag}`) })).toContainText('1 → 5');
 
   // Still low (5 ≤ the threshold): «Reponer» from the suggestion brings the last cost for finance.
@@ -184,5 +184,5 @@ test('Sofía (finanzas) ve el costo en el historial y el último costo al repone
   const dialog = page.getByRole('dialog', { name: 'Registrar reposición' });
   await expect(line(page, 1).getByLabel('Producto')).toHaveValue(product);
   await expect(dialog.getByLabel('Proveedor')).toHaveValue(supplier);
-  await expect(line(page, 1).getByLabel('Costo unitario')).toHaveValue('6.75');
+  await expect(line(page, 1).getByLabel('Costo unitario')).toHaveValue('6750');
 });

@@ -4,8 +4,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { member, product, retireTestProducts, staff, tagOf } from './engine-support';
-import { cfg } from './support';
+import { member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { cfg, sql } from './support';
 
 /** A supabase-js client carrying an access token for the user, as after a Google sign-in. */
 async function clientFor(userId: string): Promise<SupabaseClient> {
@@ -49,7 +49,9 @@ describe('el motor por la API', () => {
     const ledger = await asSponsor.rpc('get_ledger');
     expect(ledger.error).toBeNull();
     expect(ledger.data[0]).toMatchObject({ type: 'commission_purchase', amount: 2.5, state: 'pendiente', source_client_name: `Ahijada ${tag}` });
-    expect(ledger.data[0].explanation).toMatch(/10 % de 25\.00 USD = 2\.50 USD/);
+    // In the company's currency (the demo's is COP since payouts go through a Colombian bank).
+    const [{ currency }] = await sql<{ currency: string }>(`select currency from public.metadata where id = 'app_settings'`);
+    expect(ledger.data[0].explanation).toContain(`10 % de 25.00 ${currency} = 2.50 ${currency}`);
     const balance = await asSponsor.rpc('get_balance');
     expect(balance.data[0]).toMatchObject({ available: 0, pending: 2.5 });
   });
@@ -57,6 +59,7 @@ describe('el motor por la API', () => {
   it('los rechazos llegan con su mensaje en español y su código', async () => {
     const tag = tagOf();
     const someone = await member(tag, 'Alguien', null);
+    await payoutAccount(someone.id);
     const asMember = await clientFor(someone.userId);
     const refused = await asMember.rpc('approve_sale', { p_sale_id: '00000000-0000-0000-0000-000000000000' });
     expect(refused.error).toMatchObject({

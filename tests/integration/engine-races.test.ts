@@ -1,7 +1,7 @@
 // The engine under real concurrency: many connections at once, each as PostgREST would run it.
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
-import { callAs, closeMonthAt, enginePool, member, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { callAs, closeMonthAt, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { sql } from './support';
 
 const pool = enginePool(50);
@@ -58,10 +58,11 @@ describe('motor de recompensas bajo concurrencia', () => {
     const admin = await staff(tag);
     const superadmin = await staff(tag, 'superadmin');
     const earner = await member(tag, 'Patrocinadora', null);
+    await payoutAccount(earner.id);
     const buyer = await member(tag, 'Compradora', earner.id);
-    const productId = await product(tag, 100, 100, 20);
-    // A past month of its own (so reruns never meet a closed one): the buyer's 600.00 pays the
-    // sponsor 10 % = 60.00, the sponsor's own purchase keeps her active, and the close makes it available.
+    const productId = await product(tag, 100_000, 100, 20);
+    // A past month of its own (so reruns never meet a closed one): the buyer's 600000.00 pays the
+    // sponsor 10 % = 60000.00, the sponsor's own purchase keeps her active, and the close makes it available.
     const monthsBack = 200 + Math.floor(Math.random() * 600);
     const [{ month }] = await sql<{ month: string }>(
       `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
@@ -94,22 +95,22 @@ describe('motor de recompensas bajo concurrencia', () => {
     await sql('select private.refresh_all_activity()');
 
     const [min] = await sql<{ min_payout: string }>(`select min_payout from public.metadata where id = 'app_settings'`);
-    const amount = Number(min.min_payout) > 0 && Number(min.min_payout) <= 20 ? 20 : Number(min.min_payout);
-    expect(amount * 3).toBeLessThanOrEqual(60);
+    const amount = Number(min.min_payout) > 0 && Number(min.min_payout) <= 20_000 ? 20_000 : Number(min.min_payout);
+    expect(amount * 3).toBeLessThanOrEqual(60_000);
     const before = await callAs<{ available: string }>(pool, earner.userId, 'select * from public.get_balance()');
-    expect(before.ok && before.value.available).toBe('60.00');
+    expect(before.ok && before.value.available).toBe('60000.00');
 
     const results = await Promise.all(Array.from({ length: 50 }, () => callAs(pool, earner.userId, 'select public.request_payout($1)', [amount])));
-    expect(results.filter((r) => r.ok)).toHaveLength(Math.floor(60 / amount));
+    expect(results.filter((r) => r.ok)).toHaveLength(Math.floor(60_000 / amount));
     for (const r of results.filter((x) => !x.ok) as { hint?: string }[]) expect(r.hint).toBe('savia:above_balance');
     const [{ n, total }] = await sql<{ n: number; total: string }>(
       `select count(*)::int as n, sum(amount)::text as total from public.payout_requests where client_id = $1`,
       [earner.id],
     );
-    expect(n).toBe(Math.floor(60 / amount));
-    expect(Number(total)).toBeLessThanOrEqual(60);
+    expect(n).toBe(Math.floor(60_000 / amount));
+    expect(Number(total)).toBeLessThanOrEqual(60_000);
     const after = await callAs<{ available: string; reserved: string }>(pool, earner.userId, 'select * from public.get_balance()');
-    expect(after.ok && [after.value.available, after.value.reserved]).toEqual([(60 - n * amount).toFixed(2), (n * amount).toFixed(2)]);
+    expect(after.ok && [after.value.available, after.value.reserved]).toEqual([(60_000 - n * amount).toFixed(2), (n * amount).toFixed(2)]);
   });
 
   it('una aprobación que compite con una cancelación termina en un estado coherente', async () => {

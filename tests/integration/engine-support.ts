@@ -2,7 +2,10 @@
 // PostgREST's (role `authenticated` and the request's JWT claims, set per transaction), and small
 // fixtures built through the engine itself, under unique e-mails so runs never collide.
 import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import WebSocket from 'ws';
+import { signJwt } from '../../scripts/lib/jwt.mjs';
 import { cfg, sql } from './support';
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; message: string; hint?: string };
@@ -34,6 +37,17 @@ export async function callAs<T = unknown>(pool: pg.Pool, userId: string, text: s
   }
 }
 
+/** supabase-js through PostgREST with an access token for the user, as the app after a Google sign-in. */
+export async function apiAs(userId: string): Promise<SupabaseClient> {
+  const now = Math.floor(Date.now() / 1000);
+  const token: string = await signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 }, cfg.jwtSecret);
+  return createClient(cfg.apiUrl, cfg.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
 /** An auth user; the link trigger gives it its role (staff invitation or registered member). */
 export async function authUser(email: string): Promise<string> {
   const id = randomUUID();
@@ -62,6 +76,23 @@ export async function member(tag: string, name: string, enrollerId: string | nul
   return { id: row.id, userId: await authUser(email) };
 }
 
+/**
+ * A payout account in the member's own name (Bancolombia, savings), so they may ask for payouts:
+ * their record gets a document, and the account that document (written as postgres, as the seed does;
+ * the table's trigger still validates it).
+ */
+export async function payoutAccount(memberId: string): Promise<{ document: string; accountNumber: string }> {
+  const document = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  const accountNumber = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+  await sql(`update public.clients set document_number = 'CC ' || $2 where id = $1`, [memberId, document]);
+  await sql(
+    `insert into public.payout_accounts (client_id, institution_code, account_type, account_number, holder_name, holder_document_type, holder_document_number)
+     values ($1, '1007', 'ahorros', $2, 'Titular De Prueba', 'CC', $3)`,
+    [memberId, accountNumber, document],
+  );
+  return { document, accountNumber };
+}
+
 export async function product(tag: string, price: number, points: number, stock: number): Promise<string> {
   const [row] = await sql<{ id: string }>(
     `insert into public.products (sku, name, price, commissionable_amount, points, stock)
@@ -76,6 +107,43 @@ export const tagOf = () => randomUUID().slice(0, 8);
 /** Takes the race products out of the catalogue, so later suites (e2e) see only the demo's. */
 export async function retireTestProducts(): Promise<void> {
   await sql(`update public.products set is_active = false where sku like 'T-%' and name like 'Producto de carrera %' and is_active`);
+}
+
+/**
+ * A member with 60000.00 available (pesos, as the demo company's), made by the engine in a past month
+ * of its own (reruns never meet a closed one): her recruit buys 6 × 100000.00 (10 % to her), she buys
+ * one to stay active, the close makes it available. She has a payout account in her name.
+ */
+export async function earnerWithBalance(pool: pg.Pool, tag: string, admin: string, superadmin: string) {
+  const earner = await member(tag, 'Cobradora', null);
+  await payoutAccount(earner.id);
+  const buyer = await member(tag, 'Compradora', earner.id);
+  const productId = await product(tag, 100_000, 100, 20);
+  const [{ month }] = await sql<{ month: string }>(
+    `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
+    [1000 + Math.floor(Math.random() * 600)],
+  );
+  const during = `${month.slice(0, 8)}15 12:00:00-05`;
+  const order = async (userId: string, quantity: number) => {
+    const placed = await callAs<{ id: string }>(
+      pool,
+      userId,
+      `select (public.place_order($1::jsonb)).id`,
+      [JSON.stringify([{ product_id: productId, quantity }])],
+      during,
+    );
+    if (!placed.ok) throw new Error(placed.message);
+    const approved = await callAs(pool, admin, 'select public.approve_sale($1)', [placed.value.id], during);
+    if (!approved.ok) throw new Error(approved.message);
+  };
+  await order(buyer.userId, 6);
+  await order(earner.userId, 1);
+  const next = new Date(`${month}T12:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  await closeMonthAt(pool, month, `${next.toISOString().slice(0, 10)} 12:00:00-05`, superadmin);
+  // The close brought activity to its own clock's month; everyone back on the real one.
+  await sql('select private.refresh_all_activity()');
+  return earner;
 }
 
 /**

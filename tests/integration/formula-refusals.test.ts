@@ -72,7 +72,7 @@ describe('lo que escribe un miembro', () => {
   });
 
   it('request_payout: los datos de pago de «Solicitar retiro», antes de mirar el saldo', async () => {
-    const answer = await member.client.rpc('request_payout', { p_amount: 20, p_payment_details: CMD });
+    const answer = await member.client.rpc('request_payout', { p_amount: 20_000, p_payment_details: CMD });
     expect(answer.error).toMatchObject(refusal('los datos de pago', 'payment_details'));
   });
 

@@ -32,6 +32,8 @@ async function drain(): Promise<Record<string, number>> {
   return (await res.json()) as Record<string, number>;
 }
 
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function outbox(id: number) {
   const [row] = await sql<{ email_status: string; email_attempts: number; email_key: string }>(
     'select email_status, email_attempts, email_key from public.notifications where id = $1',
@@ -53,6 +55,9 @@ let sponsor: Persona & { clientId: string };
 let buyer: Persona & { clientId: string };
 let admin: Persona;
 let saleNo: number;
+/** 2.80 and 28.00 as the notifications write them in the company's currency (the demo's is COP). */
+let earned: string;
+let base: string;
 
 beforeAll(async () => {
   const tag = tagOf();
@@ -65,6 +70,9 @@ beforeAll(async () => {
   const { error: approveError } = await admin.client.rpc('approve_sale', { p_sale_id: (sale as { id: string }).id });
   expect(approveError).toBeNull();
   saleNo = (sale as { sale_no: number }).sale_no;
+  [{ earned, base }] = await sql<{ earned: string; base: string }>(
+    `select private.format_money(2.80, m.currency) as earned, private.format_money(28, m.currency) as base from public.metadata m where m.id = 'app_settings'`,
+  );
 });
 afterAll(retireTestProducts);
 
@@ -75,9 +83,11 @@ describe('avisos: cada uno lee los suyos', () => {
     expect(mine).toEqual([
       expect.objectContaining({
         kind: 'earning',
-        title: 'Ganaste 2,80\u00a0US$',
+        title: `Ganaste ${earned}`,
         body: expect.stringMatching(
-          /^Comisión por la compra de Miembro de Prueba \(1\.ª generación\): 10\u00a0% de 28,00\u00a0US\$ = 2,80\u00a0US\$ · nivel ★1 · plan v\d+$/,
+          new RegExp(
+            `^Comisión por la compra de Miembro de Prueba \\(1\\.ª generación\\): 10\u00a0% de ${literal(base)} = ${literal(earned)} · nivel ★1 · plan v\\d+$`,
+          ),
         ),
         link: '/mi-cuenta/recompensas',
         read_at: null,
@@ -104,7 +114,7 @@ describe('avisos: cada uno lee los suyos', () => {
 });
 
 describe('el correo sale una sola vez', () => {
-  it('el patrocinador recibe «Ganaste 2,80 US$» con el porqué, el enlace y la empresa; pedir otra vez no lo repite', async () => {
+  it('el patrocinador recibe «Ganaste 2,80» (en la moneda de la empresa) con el porqué, el enlace y la empresa; pedir otra vez no lo repite', async () => {
     await drain();
     const mails = await until(
       () => inbox(sponsor.email),
@@ -112,7 +122,7 @@ describe('el correo sale una sola vez', () => {
     );
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail.subject).toBe('Ganaste 2,80\u00a0US$');
+    expect(mail.subject).toBe(`Ganaste ${earned}`);
     expect(mail.text).toContain('Comisión por la compra de Miembro de Prueba (1.ª generación)');
     expect(mail.text).toContain(`Míralo aquí: ${cfg.siteUrl}/mi-cuenta/recompensas`);
     const [{ company_name }] = await sql<{ company_name: string }>(`select company_name from public.metadata where id = 'app_settings'`);

@@ -5,7 +5,7 @@
 // database are exactly those of the calls that succeeded.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, closeMonthAt, enginePool } from './engine-support';
+import { callAs, closeMonthAt, enginePool, payoutAccount } from './engine-support';
 import { memberPersona, staffPersona, type Persona } from './fixtures/personas';
 import { sql } from './support';
 
@@ -227,11 +227,12 @@ describe('30 llamadas simultáneas por la API a lo que mueve dinero', () => {
 });
 
 describe('30 llamadas simultáneas por la API a los retiros', () => {
-  /** A member with 60.00 available: her recruit's 6 × 100.00 pay her 10 % in a past month of its own, closed. */
+  /** A member with 60000.00 available (pesos, as the demo's): her recruit's 6 × 100000.00 pay her 10 % in a past month of its own, closed. */
   async function earnerWithBalance() {
     const earner = await memberPersona();
+    await payoutAccount(earner.clientId); // a payout goes to the member's saved account
     const recruit = await memberPersona(earner.clientId);
-    const productId = await newProduct(20, 100, 100);
+    const productId = await newProduct(20, 100_000, 100);
     const [{ month }] = await sql<{ month: string }>(
       `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
       [1700 + Math.floor(Math.random() * 600)],
@@ -261,19 +262,19 @@ describe('30 llamadas simultáneas por la API a los retiros', () => {
   const balanceOf = async (clientId: string) =>
     (await sql<{ available: string; reserved: string; paid: string }>('select available, reserved, paid from private.balance_of($1)', [clientId]))[0];
 
-  it('request_payout: 30 solicitudes de 20.00 contra 60.00 disponibles dejan exactamente 3', async () => {
+  it('request_payout: 30 solicitudes de 20000.00 contra 60000.00 disponibles dejan exactamente 3', async () => {
     const earner = await earnerWithBalance();
-    const answers = await fire(CALLS, () => earner.client.rpc('request_payout', { p_amount: 20, p_payment_details: 'Banco Uno, ahorros 1' }));
+    const answers = await fire(CALLS, () => earner.client.rpc('request_payout', { p_amount: 20_000 }));
     const { won } = expectNoServerErrors(answers, ['above_balance']);
     expect(won.length).toBe(3);
-    expect(await balanceOf(earner.clientId)).toEqual({ available: '0.00', reserved: '60.00', paid: '0.00' });
+    expect(await balanceOf(earner.clientId)).toEqual({ available: '0.00', reserved: '60000.00', paid: '0.00' });
   });
 
   it('approve_payout, pay_payout y reject_payout: 30 a la vez sobre las mismas solicitudes mueven cada una una sola vez', async () => {
     const earner = await earnerWithBalance();
     const ids: string[] = [];
-    for (const amount of [20, 20, 20]) {
-      const requested = await earner.client.rpc('request_payout', { p_amount: amount, p_payment_details: 'Banco Uno, ahorros 1' }).single<{ id: string }>();
+    for (const amount of [20_000, 20_000, 20_000]) {
+      const requested = await earner.client.rpc('request_payout', { p_amount: amount }).single<{ id: string }>();
       expect(requested.error).toBeNull();
       ids.push(requested.data!.id);
     }
@@ -292,7 +293,7 @@ describe('30 llamadas simultáneas por la API a los retiros', () => {
     );
     const { won: payments } = expectNoServerErrors(paid, ['invalid_transition']);
     expect(payments.length).toBe(2);
-    expect(await balanceOf(earner.clientId)).toEqual({ available: '20.00', reserved: '0.00', paid: '40.00' });
+    expect(await balanceOf(earner.clientId)).toEqual({ available: '20000.00', reserved: '0.00', paid: '40000.00' });
     expect(await sql('select * from private.engine_invariant_violations()')).toEqual([]);
   });
 });

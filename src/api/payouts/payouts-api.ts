@@ -1,9 +1,10 @@
-import { toDbError, unwrap, unwrapPage, type DbError, type Page } from '@/lib/data/db';
-import { oneOf, PAYOUT_STATUSES, type PayoutStatus } from '@/lib/data/domain';
+import { unwrap, unwrapPage, type Page } from '@/lib/data/db';
+import { DOCUMENT_TYPES, oneOf, PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES, type DocumentType, type PayoutAccountType, type PayoutStatus } from '@/lib/data/domain';
 import { supabase } from '@/lib/data/supabase';
 
 export interface PayoutRequest {
   id: string;
+  number: number;
   client_id: string;
   amount: number;
   status: PayoutStatus;
@@ -15,13 +16,26 @@ export interface PayoutRequest {
   paid_at: string | null;
 }
 
-const PAYOUT_COLUMNS = 'id, client_id, amount, status, payment_details, payment_reference, rejection_reason, requested_at, decided_at, paid_at';
+/** A member's request as Mis Recompensas shows it: the account it goes to and what the bank answered. */
+export interface MyPayout extends PayoutRequest {
+  /** The account it was approved with (null while pending: it goes to the current one). */
+  account: { institution_name: string; account_type: PayoutAccountType; account_number: string } | null;
+  /** The bank returned it (it stays approved until paid again or rejected): the bank's reason. */
+  bank_reason: string | null;
+}
+
+const PAYOUT_COLUMNS = 'id, number, client_id, amount, status, payment_details, payment_reference, rejection_reason, requested_at, decided_at, paid_at';
+const MY_PAYOUT_COLUMNS = `${PAYOUT_COLUMNS}, payout_accounts(account_type, account_number, payout_institutions(name)), payout_batch_items(outcome, bank_reason, settled_at)`;
 const toPayout = <T extends { status: string }>(row: T) => ({ ...row, status: oneOf(PAYOUT_STATUSES, row.status) });
+
+/** The reference a request has in payment files and bank replies (private.payout_reference). */
+export const payoutReference = (n: number) => `RET-${String(n).padStart(6, '0')}`;
 
 // Member ----------------------------------------------------------------------------------------
 
-export async function requestPayout(input: { amount: number; paymentDetails: string }): Promise<PayoutRequest> {
-  const row = await unwrap(supabase.rpc('request_payout', { p_amount: input.amount, p_payment_details: input.paymentDetails || undefined }).single());
+/** The money goes to the member's saved account (Mi Cuenta): only the amount is asked. */
+export async function requestPayout(input: { amount: number }): Promise<PayoutRequest> {
+  const row = await unwrap(supabase.rpc('request_payout', { p_amount: input.amount }).single());
   return toPayout(row as PayoutRequest & { status: string });
 }
 
@@ -32,30 +46,119 @@ export interface MyPayoutsParams {
   pageSize: number;
 }
 
-/** The member's own requests, newest first (RLS: their own only). */
-export async function fetchMyPayouts(p: MyPayoutsParams, signal: AbortSignal): Promise<Page<PayoutRequest>> {
+type MyPayoutRow = PayoutRequest & {
+  status: string;
+  payout_accounts: { account_type: string; account_number: string; payout_institutions: { name: string } | null } | null;
+  payout_batch_items: { outcome: string; bank_reason: string | null; settled_at: string | null }[];
+};
+
+const toMyPayout = ({ payout_accounts: a, payout_batch_items: items, ...row }: MyPayoutRow): MyPayout => {
+  const failed = items.filter((i) => i.outcome === 'failed').sort((x, y) => (y.settled_at ?? '').localeCompare(x.settled_at ?? ''))[0];
+  return {
+    ...toPayout(row),
+    account: a
+      ? { institution_name: a.payout_institutions?.name ?? '', account_type: oneOf(PAYOUT_ACCOUNT_TYPES, a.account_type), account_number: a.account_number }
+      : null,
+    bank_reason: row.status === 'approved' ? (failed?.bank_reason ?? null) : null,
+  };
+};
+
+/** The member's own requests, newest first (RLS: their own only), with their account and the bank's answer. */
+export async function fetchMyPayouts(p: MyPayoutsParams, signal: AbortSignal): Promise<Page<MyPayout>> {
   let query = supabase
     .from('payout_requests')
-    .select(PAYOUT_COLUMNS, { count: 'exact' })
+    .select(MY_PAYOUT_COLUMNS, { count: 'exact' })
     .order('requested_at', { ascending: false })
     .order('id')
     .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1);
   if (p.clientId) query = query.eq('client_id', p.clientId);
   query = query.abortSignal(signal);
   const page = await unwrapPage(query);
-  return { rows: page.rows.map(toPayout), total: page.total };
+  return { rows: (page.rows as unknown as MyPayoutRow[]).map(toMyPayout), total: page.total };
+}
+
+/** The member's requests still on their way (pending or approved), oldest first: Mis retiros beside the balance. */
+export async function fetchPayoutsInProgress(signal: AbortSignal): Promise<MyPayout[]> {
+  const query = supabase
+    .from('payout_requests')
+    .select(MY_PAYOUT_COLUMNS)
+    .in('status', ['pending', 'approved'])
+    .order('requested_at')
+    .order('id')
+    .limit(20)
+    .abortSignal(signal);
+  return ((await unwrap(query)) as unknown as MyPayoutRow[]).map(toMyPayout);
 }
 
 // Staff ------------------------------------------------------------------------------------------
 
-export interface QueuedPayout extends PayoutRequest {
+export interface QueuedPayout extends Omit<PayoutRequest, 'number'> {
   client_name: string;
   client_email: string;
-  /** For the bank's payment file; null when the member never gave one. */
+  /** The document on the member's record. */
   client_document: string | null;
-  /** The member's available balance now, their open requests already taken out. */
+  /** The member's available balance now, after reserving this request and their other open ones. */
   available: number;
+  /** RET-000123: the request in payment files and the bank's reply. */
+  reference: string;
+  /** Where the money goes: the account it was approved with or, while pending, the member's current one (null: none). */
+  account: {
+    institution: string;
+    type: PayoutAccountType;
+    number: string;
+    holder: string;
+    document_type: DocumentType;
+    document: string;
+    holder_is_member: boolean;
+  } | null;
+  /** The account replaced another and this is the first request to go to it: «cuenta cambiada hace N días». */
+  account_changed_days: number | null;
+  /** The payment file this request waits in for the bank's answer. */
+  open_batch: { id: string; batch_no: number } | null;
+  /** The bank returned it (still approved): the bank's reason. */
+  bank_reason: string | null;
 }
+
+type QueueRow = Awaited<ReturnType<typeof fetchQueueRows>>[number];
+const fetchQueueRows = async (p: PayoutQueueParams, signal: AbortSignal) =>
+  unwrap(
+    supabase
+      .rpc('get_payout_queue', { p_statuses: p.statuses ?? undefined, p_month: p.month ?? undefined, p_page: p.page, p_page_size: p.pageSize })
+      .abortSignal(signal),
+  );
+
+// The generated types say non-null for every column of a function returning a table: these are the truth.
+const toQueued = (r: QueueRow): QueuedPayout => ({
+  id: r.id,
+  client_id: r.client_id,
+  client_name: r.client_name,
+  client_email: r.client_email,
+  client_document: r.client_document as string | null,
+  amount: r.amount,
+  status: oneOf(PAYOUT_STATUSES, r.status),
+  payment_details: r.payment_details as string | null,
+  payment_reference: r.payment_reference as string | null,
+  rejection_reason: r.rejection_reason as string | null,
+  requested_at: r.requested_at,
+  decided_at: r.decided_at as string | null,
+  paid_at: r.paid_at as string | null,
+  available: r.available,
+  reference: r.reference,
+  account: (r.account_number as string | null)
+    ? {
+        institution: r.account_institution,
+        type: oneOf(PAYOUT_ACCOUNT_TYPES, r.account_type),
+        number: r.account_number,
+        holder: r.account_holder,
+        document_type: oneOf(DOCUMENT_TYPES, r.account_document_type),
+        document: r.account_document,
+        holder_is_member: r.account_holder_is_member,
+      }
+    : null,
+  account_changed_days: r.account_changed_days as number | null,
+  open_batch: (r.open_batch_id as string | null) ? { id: r.open_batch_id, batch_no: r.open_batch_no } : null,
+  bank_reason: r.bank_reason as string | null,
+});
 
 export interface PayoutQueueParams {
   statuses: PayoutStatus[] | null;
@@ -69,16 +172,8 @@ export interface PayoutQueueParams {
 export const PAYOUT_QUEUE_MAX_PAGE = 200;
 
 export async function fetchPayoutQueue(p: PayoutQueueParams, signal: AbortSignal): Promise<Page<QueuedPayout>> {
-  const query = supabase
-    .rpc('get_payout_queue', {
-      p_statuses: p.statuses ?? undefined,
-      p_month: p.month ?? undefined,
-      p_page: p.page,
-      p_page_size: p.pageSize,
-    })
-    .abortSignal(signal);
-  const rows = (await unwrap(query)) as (QueuedPayout & { status: string; total: number })[];
-  return { rows: rows.map(({ total: _total, ...row }) => toPayout(row)), total: rows[0]?.total ?? 0 };
+  const rows = await fetchQueueRows(p, signal);
+  return { rows: rows.map(toQueued), total: rows[0]?.total ?? 0 };
 }
 
 export interface PayoutTotal {
@@ -104,32 +199,4 @@ export async function payPayout(id: string, reference: string) {
 
 export async function rejectPayout(id: string, reason: string) {
   return unwrap(supabase.rpc('reject_payout', { p_payout_id: id, p_reason: reason }).single());
-}
-
-export interface PayoutPayment {
-  id: string;
-  reference: string;
-}
-
-export interface PayoutPaymentResult {
-  id: string;
-  /** The database's refusal, or null when the request is now paid. */
-  error: DbError | null;
-}
-
-/**
- * Several approved requests paid with one bank batch: each is marked paid on its own (pay_payout),
- * one after another, so one refusal (another staff member rejected it meanwhile) never stops the rest.
- */
-export async function payPayouts(payments: readonly PayoutPayment[]): Promise<PayoutPaymentResult[]> {
-  const results: PayoutPaymentResult[] = [];
-  for (const { id, reference } of payments) {
-    try {
-      await payPayout(id, reference);
-      results.push({ id, error: null });
-    } catch (error) {
-      results.push({ id, error: toDbError(error) });
-    }
-  }
-  return results;
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { rewardsQueries } from '@/api/rewards/rewards-queries';
 import { staffQueries } from '@/api/staff/staff-queries';
-import { approvePayout, payPayout, payPayouts, rejectPayout, requestPayout } from './payouts-api';
+import { applyPayoutReply, exportPayoutFile, previewPayoutReply, voidPayoutBatch } from './payout-files-api';
+import { approvePayout, payPayout, rejectPayout, requestPayout } from './payouts-api';
 import { payoutsQueries } from './payouts-queries';
 
 export const payoutsMessages = {
@@ -9,6 +10,7 @@ export const payoutsMessages = {
   approved: 'Solicitud aprobada.',
   paid: 'Pago registrado.',
   rejected: 'Solicitud rechazada: el importe vuelve al saldo del miembro.',
+  voided: 'Archivo anulado: sus solicitudes sin respuesta vuelven a estar listas para otro archivo.',
 } as const;
 
 /** A payout moves the member's balance and the staff's queue. */
@@ -39,7 +41,21 @@ export function useRejectPayout() {
   });
 }
 
-/** «Marcar pagados»: the dialog shows each request's outcome beside it and says how many were paid. */
-export function usePayPayouts() {
-  return useMutation({ mutationFn: payPayouts, meta: { quietError: true, invalidates: balancesAndQueue } });
+/** «Exportar archivo de pago»: the dialog shows a refusal inside it and then downloads the file. */
+export function useExportPayoutFile() {
+  return useMutation({ mutationFn: exportPayoutFile, meta: { quietError: true, invalidates: [payoutsQueries.all()] } });
+}
+
+export function useVoidPayoutBatch() {
+  return useMutation({ mutationFn: voidPayoutBatch, meta: { success: payoutsMessages.voided, quietError: true, invalidates: [payoutsQueries.all()] } });
+}
+
+/** The preview changes nothing: a mutation only because it sends a file (and must not be cached). */
+export function usePreviewPayoutReply() {
+  return useMutation({ mutationFn: previewPayoutReply, meta: { quietError: true } });
+}
+
+/** «Marcar pagados» from the bank's reply: the dialog says how many were paid and which stay approved. */
+export function useApplyPayoutReply() {
+  return useMutation({ mutationFn: applyPayoutReply, meta: { quietError: true, invalidates: balancesAndQueue } });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchMyPayouts, fetchPayoutQueue, fetchPayoutTotals, type MyPayoutsParams, type PayoutQueueParams } from './payouts-api';
+import { fetchPayoutBatches } from './payout-files-api';
+import { fetchMyPayouts, fetchPayoutQueue, fetchPayoutsInProgress, fetchPayoutTotals, type MyPayoutsParams, type PayoutQueueParams } from './payouts-api';
 
 export const payoutsQueries = {
   all: () => ['payouts'] as const,
@@ -9,6 +10,7 @@ export const payoutsQueries = {
       queryFn: ({ signal }) => fetchMyPayouts(p, signal),
       placeholderData: keepPreviousData,
     }),
+  inProgress: () => queryOptions({ queryKey: [...payoutsQueries.all(), 'in-progress'] as const, queryFn: ({ signal }) => fetchPayoutsInProgress(signal) }),
   queue: (p: PayoutQueueParams) =>
     queryOptions({
       queryKey: [...payoutsQueries.all(), 'queue', p] as const,
@@ -16,4 +18,10 @@ export const payoutsQueries = {
       placeholderData: keepPreviousData,
     }),
   totals: () => queryOptions({ queryKey: [...payoutsQueries.all(), 'totals'] as const, queryFn: ({ signal }) => fetchPayoutTotals(signal) }),
+  batches: (page: number) =>
+    queryOptions({
+      queryKey: [...payoutsQueries.all(), 'batches', page] as const,
+      queryFn: ({ signal }) => fetchPayoutBatches(page, signal),
+      placeholderData: keepPreviousData,
+    }),
 };

@@ -120,6 +120,19 @@ export const m = {
   auditBy: (who: string) => `por ${who}`,
   auditSystem: 'el sistema',
   emptyValue: '(vacío)',
+  payoutAccountTitle: 'Cuenta para retiros',
+  noPayoutAccount: (name: string) => `${name} aún no registró una cuenta para sus retiros: no puede pedirlos hasta hacerlo en Mi Cuenta.`,
+  otherHolder: 'titular distinto del miembro',
+  accountSavedOn: (when: string) => `Guardada el ${when}; los cambios quedan en la bitácora.`,
+  holderAllowed: (reason: string) => `Puede cobrar en la cuenta de otra persona: ${reason}`,
+  allowHolderException: 'Permitir otro titular',
+  removeHolderException: 'Quitar el permiso',
+  allowHolderTitle: (name: string) => `¿Permitir que ${name} cobre en la cuenta de otra persona?`,
+  allowHolderDescription: (name: string) =>
+    `${name} podrá registrar una cuenta cuyo titular no es ${name}. Los retiros irán a esa persona: di por qué, queda en la bitácora.`,
+  removeHolderTitle: (name: string) => `¿Quitar el permiso de ${name}?`,
+  removeHolderDescription: 'Su cuenta deberá estar de nuevo a su nombre. Si la cuenta que tiene ahora es de otra persona, primero debe registrar una propia.',
+  holderReasonLabel: 'Motivo',
 } as const;
 
 /** The record's fields as the audit trail names them. */

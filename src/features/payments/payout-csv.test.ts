@@ -2,13 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PayoutQueueParams, QueuedPayout } from '@/api/payouts/payouts-api';
 import { createFormatters } from '@/lib/format/format';
 import { csvLine } from '@/lib/files/csv';
-import { buildList, buildPaymentFile, LIST_COLUMNS, PAYMENT_FILE_COLUMNS, queuePages } from './payout-csv';
-
-const PAYMENT_FILE_HEADER = PAYMENT_FILE_COLUMNS('COP').map((c) => c.header);
-const paymentFileLine = (p: QueuedPayout) => csvLine(PAYMENT_FILE_COLUMNS('COP'), p, f);
-const listLine = (p: QueuedPayout) => csvLine(LIST_COLUMNS('COP'), p, f);
+import { buildList, LIST_COLUMNS, queuePages } from './payout-csv';
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });
+const listLine = (p: QueuedPayout) => csvLine(LIST_COLUMNS('COP'), p, f);
 
 const ana: QueuedPayout = {
   id: '0b6c1a52-7a1e-4d5e-9a57-2f0f3c0c0001',
@@ -18,7 +15,7 @@ const ana: QueuedPayout = {
   client_document: 'CC 1.234.567',
   amount: 80000,
   status: 'approved',
-  payment_details: 'Bancolombia ahorros 123-456, titular "Ana" Torres',
+  payment_details: 'Nota: "Ana" prefiere la mañana',
   payment_reference: null,
   rejection_reason: null,
   // 23:30 in Bogotá on Oct 31 is already Nov 1 in UTC.
@@ -26,6 +23,19 @@ const ana: QueuedPayout = {
   decided_at: '2026-11-02T15:00:00Z',
   paid_at: null,
   available: 12345.5,
+  reference: 'RET-000042',
+  account: {
+    institution: 'Bancolombia',
+    type: 'ahorros',
+    number: '01234567890',
+    holder: 'Ana Torres',
+    document_type: 'CC',
+    document: '1234567',
+    holder_is_member: true,
+  },
+  account_changed_days: null,
+  open_batch: null,
+  bank_reason: null,
 };
 
 const text = async (blob: Blob) => {
@@ -33,61 +43,23 @@ const text = async (blob: Blob) => {
   return { bom: [...bytes.slice(0, 3)], body: new TextDecoder().decode(bytes.slice(3)) };
 };
 
-describe('archivo de pago', () => {
-  it('una fila por solicitud: quién, su documento, cuánto (decimal plano), a qué cuenta y el id de la solicitud', () => {
-    expect(paymentFileLine(ana)).toBe(
-      `${ana.id},Ana Torres,CC 1.234.567,ana.torres@savia.test,80000.00,COP,"Bancolombia ahorros 123-456, titular ""Ana"" Torres"\r\n`,
-    );
-  });
-
-  it('sin documento ni datos de pago, esas celdas quedan vacías', () => {
-    expect(paymentFileLine({ ...ana, client_document: null, payment_details: null })).toBe(`${ana.id},Ana Torres,,ana.torres@savia.test,80000.00,COP,\r\n`);
-  });
-
-  it('unos datos de pago que una hoja de cálculo ejecutaría llegan al banco como texto', () => {
-    expect(paymentFileLine({ ...ana, client_name: '@Ana', payment_details: "=cmd|' /C calc'!A0" })).toBe(
-      `${ana.id},'@Ana,CC 1.234.567,ana.torres@savia.test,80000.00,COP,'=cmd|' /C calc'!A0\r\n`,
-    );
-  });
-
-  it('pide solo las aprobadas, página a página, y escribe UTF-8 con BOM y comillas RFC 4180', async () => {
-    const asked: PayoutQueueParams[] = [];
-    const fetchPage = vi.fn(async (p: PayoutQueueParams) => {
-      asked.push(p);
-      // 201 approved: a full page of 200 (two shown here) and one more.
-      return p.page === 1 ? { rows: [ana, { ...ana, id: 'segunda', amount: 20.5 }], total: 201 } : { rows: [{ ...ana, id: 'tercera' }], total: 201 };
-    });
-    const { blob, count } = await buildPaymentFile(f, fetchPage);
-    expect(asked.map((p) => [p.statuses, p.month, p.page, p.pageSize])).toEqual([
-      [['approved'], null, 1, 200],
-      [['approved'], null, 2, 200],
-    ]);
-    expect(count).toBe(3);
-    const { bom, body } = await text(blob);
-    expect(bom).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = body.split('\r\n');
-    expect(lines[0]).toBe(PAYMENT_FILE_HEADER.join(','));
-    expect(lines[1]).toBe(`${ana.id},Ana Torres,CC 1.234.567,ana.torres@savia.test,80000.00,COP,"Bancolombia ahorros 123-456, titular ""Ana"" Torres"`);
-    expect(lines[2]).toContain('segunda,Ana Torres,CC 1.234.567,ana.torres@savia.test,20.50,COP,');
-    expect(lines[3]).toContain('tercera,');
-    expect(lines[4]).toBe('');
-    expect(lines).toHaveLength(5);
-  });
-
-  it('sin aprobadas, el archivo tiene solo el encabezado', async () => {
-    const { blob, count } = await buildPaymentFile(f, async () => ({ rows: [], total: 0 }));
-    expect(count).toBe(0);
-    expect((await text(blob)).body).toBe(`${PAYMENT_FILE_HEADER.join(',')}\r\n`);
-  });
-});
-
 describe('CSV de la lista', () => {
-  it('fechas ISO con la hora de la empresa, estado en español, importes y saldo en decimal plano', () => {
+  it('fechas ISO con la hora de la empresa, estado en español, la cuenta de la solicitud como texto, importes y saldo en decimal plano', () => {
     const paid = { ...ana, status: 'paid' as const, paid_at: '2026-11-03T17:05:09Z', payment_reference: 'TRF-1' };
     expect(listLine(paid)).toBe(
       `${ana.id},2026-10-31T23:30:00-05:00,Ana Torres,ana.torres@savia.test,CC 1.234.567,80000.00,COP,Pagado,` +
-        `"Bancolombia ahorros 123-456, titular ""Ana"" Torres",2026-11-02T10:00:00-05:00,2026-11-03T12:05:09-05:00,TRF-1,,12345.50\r\n`,
+        `RET-000042,Bancolombia,Cuenta de ahorros,01234567890,Ana Torres,CC 1234567,,,,` +
+        `"Nota: ""Ana"" prefiere la mañana",2026-11-02T10:00:00-05:00,2026-11-03T12:05:09-05:00,TRF-1,,12345.50\r\n`,
     );
+  });
+
+  it('la cuenta cambiada, el archivo que espera al banco y el motivo con que el banco la devolvió', () => {
+    const waiting = { ...ana, account_changed_days: 3, open_batch: { id: 'b1', batch_no: 7 }, bank_reason: '=Cuenta embargada' };
+    expect(listLine(waiting)).toContain(",CC 1234567,3,7,'=Cuenta embargada,");
+  });
+
+  it('una solicitud sin cuenta (anterior a las cuentas validadas) deja esas celdas vacías', () => {
+    expect(listLine({ ...ana, account: null })).toContain(',Aprobado,RET-000042,,,,,,,,,');
   });
 
   it('exporta exactamente el filtro de la pantalla (estado y mes)', async () => {
@@ -96,7 +68,10 @@ describe('CSV de la lista', () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({ statuses: ['rejected'], month: '2026-10-01', page: 1 });
     expect(count).toBe(1);
-    expect((await text(blob)).body.split('\r\n')[1]).toContain(',Rechazado,');
+    const { bom, body } = await text(blob);
+    expect(bom).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.split('\r\n')[0]).toContain(',Referencia de la solicitud,Banco o billetera,Tipo de cuenta,Número de cuenta,Titular,');
+    expect(body.split('\r\n')[1]).toContain(',Rechazado,');
   });
 });
 

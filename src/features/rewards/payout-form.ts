@@ -1,5 +1,5 @@
-// The «Solicitar retiro» form: the amount as people type it («50», «50,25», «1.250,50») and where to
-// send the money. The limits (the settings' minimum, the available balance) are the database's:
+// The «Solicitar retiro» form: the amount as people type it («50», «50,25», «1.250,50»); the money
+// goes to the account saved in Mi Cuenta, which the form shows. The limits (the settings' minimum, the available balance) are the database's:
 // the form says them before sending and request_payout enforces them under a lock, so its refusal
 // (below_minimum, above_balance) is pinned to the amount field rather than guessed here.
 import { z } from 'zod';
@@ -34,8 +34,6 @@ export const payoutFormSchema = z.object({
       else if (decimals(value) > 2) ctx.addIssue({ code: 'custom', message: m.amountDecimals });
       return value;
     }),
-  // request_payout takes up to 500 characters; staff cannot pay without knowing where.
-  paymentDetails: z.string().trim().min(1, m.detailsRequired).max(500, m.detailsTooLong),
 });
 
 export type PayoutFormInput = z.input<typeof payoutFormSchema>;

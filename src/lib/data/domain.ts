@@ -46,6 +46,37 @@ export const payoutStatusLabels: Record<PayoutStatus, string> = {
   rejected: 'Rechazado',
 };
 
+/** The kinds of account a payout goes to (payout_accounts_tipo_valido). */
+export const PAYOUT_ACCOUNT_TYPES = ['ahorros', 'corriente', 'deposito_electronico'] as const;
+export type PayoutAccountType = (typeof PAYOUT_ACCOUNT_TYPES)[number];
+export const payoutAccountTypeLabels: Record<PayoutAccountType, string> = {
+  ahorros: 'Cuenta de ahorros',
+  corriente: 'Cuenta corriente',
+  deposito_electronico: 'Depósito electrónico (celular)',
+};
+
+/** The holder's identity documents (payout_accounts_tipo_documento_valido). */
+export const DOCUMENT_TYPES = ['CC', 'CE', 'NIT', 'PA'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const documentTypeLabels: Record<DocumentType, string> = {
+  CC: 'Cédula de ciudadanía',
+  CE: 'Cédula de extranjería',
+  NIT: 'NIT',
+  PA: 'Pasaporte',
+};
+
+/** The payment files Pagos can write (payout_batches_formato_valido): a bank's layout or the plain CSV. */
+export const PAYOUT_LAYOUTS = ['bancolombia_pab', 'csv'] as const;
+export type PayoutLayout = (typeof PAYOUT_LAYOUTS)[number];
+export const payoutLayoutLabels: Record<PayoutLayout, string> = {
+  bancolombia_pab: 'Bancolombia PAB',
+  csv: 'CSV simple',
+};
+
+/** What a line of the bank's reply does (preview_payout_reply). */
+export const REPLY_ACTIONS = ['pay', 'bank_rejected', 'refused'] as const;
+export type ReplyAction = (typeof REPLY_ACTIONS)[number];
+
 export const LEDGER_TYPES = [
   'commission_enrollment',
   'commission_purchase',

@@ -62,7 +62,7 @@ select is((select (q -> 'sales' -> 1) - 'created_at' - 'client' - 'items' - 'id'
                      'email_check', null, 'fraud_signs', '[]'::jsonb),
   's2 (Elena): 2 × 10.00 + 33.33 = 53.33, 2 × 500 + 50 = 1,050 puntos, por transferencia');
 select is((select (q -> 'sales' -> 1 -> 'client') - 'id' from public.get_approval_queue(1, 20) q),
-  jsonb_build_object('name', 'Elena Vega', 'email', 'motor.elena@tests.savia', 'phone', null, 'document_number', null, 'city', null, 'address', null),
+  jsonb_build_object('name', 'Elena Vega', 'email', 'motor.elena@tests.savia', 'phone', null, 'document_number', 'CC 10000005', 'city', null, 'address', null),
   'con su miembro');
 select results_eq($$select (q -> 'sales' -> 1 ->> 'client_id')::uuid, (q -> 'sales' -> 1 -> 'client' ->> 'id')::uuid,
                            (q -> 'sales' -> 1 ->> 'created_at')::timestamptz

@@ -6,7 +6,7 @@
 -- are left out. Each entry: name: timing events, row or statement, function.
 begin;
 \ir _helpers.psql
-select plan(27);
+select plan(33);
 
 create function tests.triggers_of(p_table regclass) returns text[]
 language sql as $$
@@ -33,6 +33,12 @@ select is(array(select distinct format('%s.%s', tn.nspname, c.relname) collate "
                 'public.health_analyses',
                 'public.leads',
                 'public.metadata',
+                'public.payout_accounts',
+                'public.payout_batch_items',
+                'public.payout_batches',
+                'public.payout_file_settings',
+                'public.payout_holder_exceptions',
+                'public.payout_institutions',
                 'public.payout_requests',
                 'public.periods',
                 'public.plan_versions',
@@ -104,6 +110,42 @@ select is(tests.triggers_of('public.metadata'), array[
   'metadata_timezone_queues_job: AFTER UPDATE, row, private.queue_timezone_change',
   'metadata_validate: BEFORE INSERT OR UPDATE, row, private.validate_settings'
 ], 'public.metadata: its triggers in firing order');
+
+select is(tests.triggers_of('public.payout_accounts'), array[
+  'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'payout_accounts_guard: BEFORE UPDATE, row, private.payout_accounts_guard',
+  'payout_accounts_no_delete: BEFORE DELETE, row, private.forbid_change',
+  'payout_accounts_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change',
+  'payout_accounts_notify: AFTER UPDATE, row, private.notify_payout_account_replaced',
+  'payout_accounts_prepare: BEFORE INSERT, row, private.payout_accounts_prepare'
+], 'public.payout_accounts: its triggers in firing order');
+
+select is(tests.triggers_of('public.payout_batch_items'), array[
+  'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'payout_batch_items_guard: BEFORE UPDATE, row, private.payout_batch_items_guard',
+  'payout_batch_items_no_delete: BEFORE DELETE, row, private.forbid_change',
+  'payout_batch_items_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change'
+], 'public.payout_batch_items: its triggers in firing order');
+
+select is(tests.triggers_of('public.payout_batches'), array[
+  'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'payout_batches_no_delete: BEFORE DELETE, row, private.forbid_change',
+  'payout_batches_no_truncate: BEFORE TRUNCATE, statement, private.forbid_change'
+], 'public.payout_batches: its triggers in firing order');
+
+select is(tests.triggers_of('public.payout_file_settings'), array[
+  'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'payout_file_settings_touch: BEFORE UPDATE, row, private.touch_updated_at'
+], 'public.payout_file_settings: its triggers in firing order');
+
+select is(tests.triggers_of('public.payout_holder_exceptions'), array[
+  'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row'
+], 'public.payout_holder_exceptions: its triggers in firing order');
+
+select is(tests.triggers_of('public.payout_institutions'), array[
+  'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'payout_institutions_touch: BEFORE UPDATE, row, private.touch_updated_at'
+], 'public.payout_institutions: its triggers in firing order');
 
 select is(tests.triggers_of('public.payout_requests'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',

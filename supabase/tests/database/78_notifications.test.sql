@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(57);
+select plan(59);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -184,8 +184,18 @@ select results_eq($$select m.title from pg_temp.mine('elena') n, private.notific
   $$values ('Te faltan 60 puntos para activarte: quedan 5 días'::text)$$, 'Elena (40 puntos del kit de Hugo en abril, con su comisión y su bono pendientes)');
 select is(private.queue_activity_reminders('2026-04-27 08:00:00-05'), 0, 'una vez por mes');
 
-select ok(private.notify_payout_account_changed(engine_tests.id('elena'))
-          = (select count(*)::int from public.users_roles where role = 'superadmin' and finance), 'el cambio de cuenta de cobro, solo a finanzas');
+-- A changed payout account, to finance (its trigger on payout_accounts): not the first account, nor the same one saved again.
+select is((select count(*)::int from public.notifications where kind = 'payout_account'), 0,
+  'las cuentas de pago del fixture son las primeras de cada miembro: no son un cambio');
+select engine_tests.act_as('elena');
+select (public.save_payout_account('1007', 'ahorros', '10000000005', 'Elena Vega', 'CC', '10000005')).id is not null as ok \gset
+select is((select count(*)::int from public.notifications where kind = 'payout_account'), 0, 'guardar la misma cuenta no es un cambio');
+select (public.save_payout_account('1007', 'corriente', '20000000005', 'Elena Vega', 'CC', '10000005')).id is not null as ok \gset
+select results_eq($$select n.user_id, m.title, m.link from public.notifications n, private.notification_message(n.kind, n.payload, 'USD') m
+                     where n.kind = 'payout_account' order by n.user_id$$,
+  $$select ur.user_id, 'Elena Vega cambió su cuenta de cobro'::text, '/clientes/' || engine_tests.id('elena')
+      from public.users_roles ur where ur.role = 'superadmin' and ur.finance order by ur.user_id$$,
+  'Elena cambia su cuenta: cada superadmin de finanzas lo sabe (el admin sin finanzas, no), con el enlace a su ficha');
 
 -- The same sentences as Mis Recompensas (src/components/ledger/ledger-why.test.ts says these two too).
 insert into public.clients (name, email, enrollment_status, joined_at) values ('Lorena Peña', 'motor.lorena@tests.savia', 'registered', now());

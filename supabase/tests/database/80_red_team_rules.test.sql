@@ -66,7 +66,10 @@ select is_empty($$
                    'public.approve_sale(uuid, boolean)'::regprocedure, 'public.cancel_sale(uuid, text)'::regprocedure,
                    'public.create_direct_sale(uuid, jsonb, text, text, text, text)'::regprocedure,
                    'public.request_payout(numeric, text)'::regprocedure, 'public.approve_payout(uuid)'::regprocedure,
-                   'public.pay_payout(uuid, text)'::regprocedure, 'public.reject_payout(uuid, text)'::regprocedure)
+                   'public.pay_payout(uuid, text)'::regprocedure, 'public.reject_payout(uuid, text)'::regprocedure,
+                   -- issue 24: the bank's files and its reply lock the requests they pay or give back
+                   'public.export_payout_file(uuid[], text)'::regprocedure, 'public.void_payout_batch(uuid, text)'::regprocedure,
+                   'public.apply_payout_reply(text, text)'::regprocedure)
      and not ('lock_timeout=3s' = any (coalesce(p.proconfig, '{}'))
               and p.prosrc ~ 'exception when lock_not_available or deadlock_detected then\s+perform private.refuse_busy\(\);')
 $$, 'las funciones que mueven stock o dinero esperan 3 s como máximo y responden la contención con savia:busy');

@@ -23,10 +23,9 @@ export function rewards(page: Page) {
       return payoutDialog;
     },
 
-    /** Fills and sends a request (the amount as a person types it, with a decimal comma). */
-    async requestPayout(amount: string, details: string) {
+    /** Fills and sends a request (the amount as a person types it, with a decimal comma) to the account saved in Mi Cuenta. */
+    async requestPayout(amount: string) {
       await payoutDialog.getByLabel('Importe').fill(amount.replace('.', ','));
-      await payoutDialog.getByLabel('Datos de pago').fill(details);
       await payoutDialog.getByRole('button', { name: 'Enviar solicitud' }).click();
     },
   };

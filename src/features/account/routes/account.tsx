@@ -19,6 +19,7 @@ import { BalancesCard, BalancesCardSkeleton } from '../components/balances-card'
 import { LeadsCardSkeleton } from '../components/leads-skeleton';
 import { LevelCard, LevelCardSkeleton } from '../components/level-card';
 import { PublicPageCard } from '../components/public-page-card';
+import { PayoutAccountCard } from '../payout-account/payout-account-card';
 import { accountMessages as m } from '../messages';
 
 const LeadsCard = lazy(() => import('../components/leads-card'));
@@ -80,6 +81,8 @@ export default function AccountPage() {
           )}
           <PublicPageCard slug={profile?.slug ?? null} />
         </div>
+
+        {profile && <PayoutAccountCard defaults={{ holderName: profile.name, document: profile.document_number }} />}
 
         {profile && (
           <Suspense fallback={<LeadsCardSkeleton />}>

@@ -17,6 +17,7 @@ import { useUrlState } from '@/lib/url/url-state';
 import { useFormat } from '@/lib/format/use-format';
 import { AuditTab, LedgerTab, NetworkTab, OrdersTab, PayoutsTab } from '../components/client-tabs';
 import { ContactDialog } from '../components/contact-dialog';
+import { PayoutAccountPanel } from '../components/payout-account-panel';
 import { ContactCard, MonthCard, NetworkPlaceCard } from '../components/profile-cards';
 import { clientDetailSearch, type ClientTab } from '../clients-search';
 import { m } from '../messages';
@@ -106,7 +107,14 @@ export default function ClientDetailPage() {
         <TabsContent value="red">{search.tab === 'red' && <NetworkTab clientId={p.id} name={p.name} />}</TabsContent>
         <TabsContent value="pedidos">{search.tab === 'pedidos' && <OrdersTab clientId={p.id} page={search.pagina} onPage={onPage} />}</TabsContent>
         <TabsContent value="movimientos">{search.tab === 'movimientos' && <LedgerTab clientId={p.id} />}</TabsContent>
-        <TabsContent value="retiros">{search.tab === 'retiros' && <PayoutsTab clientId={p.id} page={search.pagina} onPage={onPage} />}</TabsContent>
+        <TabsContent value="retiros">
+          {search.tab === 'retiros' && (
+            <>
+              <PayoutAccountPanel clientId={p.id} name={p.name} />
+              <PayoutsTab clientId={p.id} page={search.pagina} onPage={onPage} />
+            </>
+          )}
+        </TabsContent>
         <TabsContent value="bitacora">{search.tab === 'bitacora' && <AuditTab clientId={p.id} page={search.pagina} onPage={onPage} />}</TabsContent>
         <TabsContent value="por-que-no-cobro">
           {search.tab === 'por-que-no-cobro' && (

@@ -5,7 +5,7 @@ import type { QueuedPayout } from '@/api/payouts/payouts-api';
 import { dataTableColumns, type DataTableColumn } from '@/components/ui/data-table-columns';
 import type { PayoutStatus } from '@/lib/data/domain';
 import type { PayoutAction } from './payout-action';
-import { Actions, Member, Money, Outcome, PaymentDetails, RequestedAndApproved, When } from './payout-cells';
+import { Account, Actions, Available, Member, Money, Outcome, RequestedAndApproved, When } from './payout-cells';
 
 const col = dataTableColumns<QueuedPayout>();
 
@@ -27,9 +27,9 @@ export function payoutColumns(status: PayoutStatus, onAction: (action: PayoutAct
     col.accessor('available', {
       header: 'Saldo disponible',
       meta: { align: 'end', skeleton: 'number', hideOnMobile: !open },
-      cell: (c) => <Money value={c.getValue()} />,
+      cell: (c) => <Available payout={c.row.original} />,
     }),
-    col.accessor('payment_details', { header: 'Datos de pago', cell: (c) => <PaymentDetails details={c.getValue()} /> }),
+    col.display({ id: 'account', header: 'Cuenta', meta: { label: 'Cuenta' }, cell: (c) => <Account payout={c.row.original} /> }),
     ...(outcome
       ? [col.display({ id: 'outcome', header: outcome, meta: { label: outcome, skeleton: 'short' }, cell: (c) => <Outcome payout={c.row.original} /> })]
       : []),

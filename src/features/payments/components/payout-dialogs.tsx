@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { useFormat } from '@/lib/format/use-format';
 import { m } from '../messages';
+import { AccountFacts } from './account-facts';
 import { refusalText, type PayoutAction } from './payout-action';
 
 interface DialogProps {
@@ -38,15 +39,18 @@ function ApproveDialog({ payout, open, onOpenChange }: DialogProps) {
       title={`¿Aprobar el retiro de ${payout.client_name}?`}
       description={
         <>
-          Aprobar todavía no mueve dinero: los {f.money(payout.amount)} que pidió {payout.client_name} siguen reservados de su saldo. Después de transferirle,
-          usa «{m.pay}» con la referencia del banco.
+          Aprobar todavía no mueve dinero: los {f.money(payout.amount)} que pidió {payout.client_name} siguen reservados de su saldo. Se aprueba con la cuenta
+          de abajo, y se le pagará en ella aunque la cambie después. Después de transferirle, usa «{m.pay}» con la referencia del banco, o inclúyela en un
+          archivo de pago.
         </>
       }
       confirmLabel={m.approve}
       pendingLabel={m.approving}
       describeError={refusalText}
       onConfirm={() => approve.mutateAsync(payout.id)}
-    />
+    >
+      <AccountFacts payout={payout} />
+    </ConfirmDialog>
   );
 }
 
@@ -124,16 +128,7 @@ function PayDialog({ payout, open, onOpenChange }: DialogProps) {
               se puede deshacer: hazlo solo cuando el banco confirme la transferencia.
             </AlertDialogDescription>
           </AlertDialogHeader>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border bg-muted/40 p-3 text-sm">
-            <dt className="text-muted-foreground">Cuenta</dt>
-            <dd className="break-words whitespace-pre-line">{payout.payment_details ?? m.noPaymentDetails}</dd>
-            {payout.client_document && (
-              <>
-                <dt className="text-muted-foreground">Documento</dt>
-                <dd>{payout.client_document}</dd>
-              </>
-            )}
-          </dl>
+          <AccountFacts payout={payout} />
           {/* Typing again clears the refusal: it was about the reference sent, not this one. */}
           <FormField name="reference" label={m.referenceLabel} description={m.referenceHelp} registerOptions={{ onChange: () => form.clearErrors('root') }}>
             <Input maxLength={REFERENCE_MAX} autoComplete="off" disabled={pending} />

@@ -3,17 +3,22 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyPayoutReply, previewPayoutReply } from '@/api/payouts/payout-files-api';
 import { fetchPayoutQueue, fetchPayoutTotals, payPayout, type PayoutTotal, type QueuedPayout } from '@/api/payouts/payouts-api';
 import { DbError } from '@/lib/data/db';
 import { formatMoney } from '@/lib/format/format';
 import { createQueryClient } from '@/lib/data/query-client';
-import { supabase } from '@/lib/data/supabase';
 import PaymentsPage from './payments';
 
 // axe runs on this page and its dialogs in the browser (tests/e2e/payments.spec.ts), in both themes.
 // No stored settings: the defaults (USD, America/Bogota).
-// rpc answers only «Marcar pagados», whose loop over pay_payout (payPayouts) runs for real.
 vi.mock('@/lib/data/supabase', () => ({ supabase: { rpc: vi.fn() } }));
+vi.mock('@/api/payouts/payout-files-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/payouts/payout-files-api')>()),
+  fetchPayoutBatches: vi.fn(async () => ({ rows: [], total: 0 })),
+  previewPayoutReply: vi.fn(),
+  applyPayoutReply: vi.fn(),
+}));
 vi.mock('@/api/payouts/payouts-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/payouts/payouts-api')>()),
   fetchPayoutQueue: vi.fn(),
@@ -41,6 +46,19 @@ const ana: QueuedPayout = {
   decided_at: '2026-11-03T15:00:00Z',
   paid_at: null,
   available: 12.5,
+  reference: 'RET-000007',
+  account: {
+    institution: 'Bancolombia',
+    type: 'ahorros',
+    number: '12345678900',
+    holder: 'Ana Torres',
+    document_type: 'CC',
+    document: '123456',
+    holder_is_member: true,
+  },
+  account_changed_days: null,
+  open_batch: null,
+  bank_reason: null,
 };
 
 const totals: PayoutTotal[] = [
@@ -120,7 +138,8 @@ describe('Pagos', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Marcar pagado: la solicitud de Ana Torres' }, SLOW));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent(`Marcar pagado: registra que ya le transferiste ${money(80)} a Ana Torres`);
-    expect(dialog).toHaveTextContent('Banco Uno, ahorros 123');
+    expect(dialog).toHaveTextContent('Bancolombia · Cuenta de ahorros 1234 5678 900');
+    expect(dialog).toHaveTextContent('Ana Torres · CC 123.456');
     const reference = within(dialog).getByLabelText('Referencia del pago');
     expect(reference).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Marcar pagado' }));
@@ -137,45 +156,72 @@ describe('Pagos', { timeout: 30_000 }, () => {
     expect(reference).toHaveValue('  TRF-9  ');
     await waitFor(() => expect(queue.mock.calls.length).toBeGreaterThan(before));
   });
-  it('«Marcar pagados» paga cada una por su lado: la que otro ya pagó muestra la negativa en su fila y no se vuelve a enviar', async () => {
-    const beto: QueuedPayout = { ...ana, id: 'p-beto', client_id: 'c-beto', client_name: 'Beto Ruiz', amount: 35, payment_details: 'Nequi 300' };
+  it('junto a cada solicitud, la cuenta a la que va, si cambió, y el saldo después de reservarla; la que espera al banco no tiene botones', async () => {
+    const beto: QueuedPayout = {
+      ...ana,
+      id: 'p-beto',
+      client_name: 'Beto Ruiz',
+      reference: 'RET-000008',
+      account: { ...ana.account!, institution: 'Nequi', type: 'deposito_electronico', number: '3005550199', holder: 'Beto Ruiz' },
+      account_changed_days: 3,
+      open_batch: { id: 'b-1', batch_no: 12 },
+    };
     queue.mockImplementation(async () => ({ rows: [ana, beto], total: 2 }));
-    const rpc = vi.mocked(supabase.rpc as unknown as (name: string, args: { p_payout_id: string; p_reference: string }) => unknown);
-    rpc.mockImplementation((_name, args) => ({
-      single: () =>
-        Promise.resolve(
-          args.p_payout_id === 'p-ana'
-            ? {
-                data: null,
-                error: { code: 'P0001', message: 'La solicitud de cobro está pagada: solo se paga una aprobada.', hint: 'savia:invalid_transition' },
-                status: 400,
-              }
-            : { data: { ...beto, status: 'paid' }, error: null, status: 200 },
-        ),
-    }));
-    const user = renderAt('/pagos?estado=aprobado');
-    await screen.findByRole('button', { name: 'Marcar pagado: la solicitud de Beto Ruiz' }, SLOW);
-    await user.click(screen.getByRole('button', { name: 'Marcar pagados' }));
-    const dialog = screen.getByRole('alertdialog');
-    await user.type(within(dialog).getByLabelText('Una referencia para todas (un solo lote del banco)'), 'LOTE-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Usar en todas' }));
-    expect(within(dialog).getByLabelText('Referencia del pago de Beto Ruiz')).toHaveValue('LOTE-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
+    renderAt('/pagos?estado=aprobado');
+    const row = (await screen.findByText('Beto Ruiz', {}, SLOW)).closest('tr')!;
+    expect(row).toHaveTextContent('Nequi 300 555 0199');
+    expect(row).toHaveTextContent('Cuenta cambiada hace 3 días');
+    expect(row).toHaveTextContent(`${money(12.5)}después de reservar esta y sus otras solicitudes abiertas`);
+    expect(row).toHaveTextContent('En el archivo N.º 12, esperando al banco');
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Marcar pagado: la solicitud de Ana Torres' })).toBeInTheDocument();
+  });
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'La solicitud de cobro está pagada: solo se paga una aprobada. La lista ya muestra su estado actual.',
+  it('«Marcar pagados» lee la respuesta del banco, muestra qué hará cada línea y solo aplica lo que se confirmó', async () => {
+    vi.mocked(previewPayoutReply).mockResolvedValue({
+      digest: 'd1',
+      lines: [
+        {
+          line_no: 2,
+          reference: 'RET-000007',
+          payout_id: 'p-ana',
+          client_name: 'Ana Torres',
+          amount: 80,
+          file_amount: 80,
+          batch_no: 12,
+          action: 'pay',
+          message: 'Se marca pagada.',
+        },
+        {
+          line_no: 3,
+          reference: 'RET-000999',
+          payout_id: null,
+          client_name: null,
+          amount: null,
+          file_amount: null,
+          batch_no: null,
+          action: 'refused',
+          message: 'No hay ninguna solicitud de retiro RET-000999.',
+        },
+      ],
+    });
+    vi.mocked(applyPayoutReply).mockRejectedValueOnce(
+      new DbError({ code: 'P0001', message: 'La respuesta ya no hace lo que mostraba la vista previa.', hint: 'savia:reply_changed' }),
     );
-    expect(rpc.mock.calls.map(([name, args]) => [name, args.p_payout_id, args.p_reference])).toEqual([
-      ['pay_payout', 'p-ana', 'LOTE-1'],
-      ['pay_payout', 'p-beto', 'LOTE-1'],
-    ]);
-    const items = within(dialog).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Ya no está aprobada');
-    expect(within(items[0]!).queryByRole('textbox')).toBeNull();
-    expect(items[1]).toHaveTextContent('Pagada');
-    // Sending again sends nothing: Ana's is no longer approved, Beto's is paid.
-    await user.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
-    expect(within(dialog).getByText('Escribe la referencia de al menos una solicitud que ya transferiste.')).toBeInTheDocument();
-    expect(rpc).toHaveBeenCalledTimes(2);
+    const user = renderAt('/pagos?estado=aprobado');
+    await user.click(await screen.findByRole('button', { name: 'Marcar pagados' }, SLOW));
+    const dialog = screen.getByRole('dialog');
+    const file = new File(['Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado'], 'respuesta.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText('Respuesta del banco', { selector: 'input' }), file);
+    expect(await within(dialog).findByTestId('reply-summary')).toHaveTextContent(
+      '1 se marca pagada · 0 siguen aprobadas (devueltas por el banco) · 1 línea rechazada',
+    );
+    expect(vi.mocked(previewPayoutReply).mock.calls[0]?.[0]).toBe('Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado');
+    expect(applyPayoutReply).not.toHaveBeenCalled();
+    const lines = within(dialog).getAllByTestId('reply-line');
+    expect(lines[1]).toHaveTextContent('Línea 3 RET-000999No hay ninguna solicitud de retiro RET-000999.Rechazada');
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar 1 línea' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('La respuesta ya no hace lo que mostraba la vista previa.');
+    expect(vi.mocked(applyPayoutReply).mock.calls[0]?.[0]).toEqual({ file: 'Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado', digest: 'd1' });
   });
 });

@@ -1,6 +1,7 @@
 // Pagos: members' payout requests by state, oldest first, paged on the server, with each member's
-// available balance and payment details; the totals by state open each list; approve, pay with the
-// bank's reference, reject with a reason; the bank's payment file and the list's CSV.
+// available balance (after reserving the request) and the account the money goes to; the totals by
+// state open each list; approve, pay with the bank's reference, reject with a reason; the bank's
+// payment file, its reply, the files already made, and the list's CSV.
 import { useQuery } from '@tanstack/react-query';
 import { HandCoins } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -13,12 +14,14 @@ import { paths, routeLabel } from '@/config/paths';
 import { addMonths, monthStart } from '@/lib/format/format';
 import { useTableSearch } from '@/lib/url/table-search';
 import { useFormat } from '@/lib/format/use-format';
+import { BatchesSection } from '../components/batches-section';
 import { PayoutExportButtons } from '../components/export-buttons';
-import { PayManyDialog } from '../components/pay-many-dialog';
+import { ExportFileDialog } from '../components/export-file-dialog';
 import type { PayoutAction } from '../components/payout-action';
 import { payoutColumns } from '../components/payout-columns';
 import { PayoutActionDialogs } from '../components/payout-dialogs';
 import { PayoutTotals } from '../components/payout-totals';
+import { ReplyDialog } from '../components/reply-dialog';
 import { emptyStates, m } from '../messages';
 import { isFinished, paymentsSearchSchema, slugOfStatus, statusOfSlug } from '../payments-search';
 import type { PayoutStatus } from '@/lib/data/domain';
@@ -70,12 +73,18 @@ export default function PaymentsPage() {
               onChange={(mes) => setFilters({ mes })}
             />
           )}
-          {status === 'approved' && <PayManyDialog payouts={queue.data?.rows ?? []} />}
+          {status === 'approved' && (
+            <div className="flex flex-wrap gap-2">
+              <ExportFileDialog />
+              <ReplyDialog />
+            </div>
+          )}
         </div>
         {status === 'approved' && (
           <p className="text-sm text-muted-foreground">
-            Para pagar varias juntas: «{m.exportPaymentFile}» le da al banco quién, cuánto y a qué cuenta; cuando el banco confirme, registra cada transferencia
-            con «{m.pay}» o «{m.payMany}» y su referencia.
+            Para pagar varias juntas: «{m.exportPaymentFile}» le da al banco quién, cuánto y a qué cuenta, en su formato; cuando el banco responda, «{m.payMany}
+            » con su archivo de respuesta marca cada una pagada o la deja aprobada con el motivo del banco. Una sola transferencia hecha a mano se registra con
+            «{m.pay}».
           </p>
         )}
         <DataTable
@@ -98,6 +107,8 @@ export default function PaymentsPage() {
           className="rounded-xl border bg-card"
         />
       </section>
+
+      {status === 'approved' && <BatchesSection />}
 
       <PayoutActionDialogs action={action} open={dialogOpen} onOpenChange={setDialogOpen} />
     </>

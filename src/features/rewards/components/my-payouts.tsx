@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
-import type { PayoutRequest } from '@/api/payouts/payouts-api';
+import type { MyPayout } from '@/api/payouts/payouts-api';
+import { payoutReference } from '@/api/payouts/payouts-api';
+import { accountLine } from '@/components/payout-account/account-text';
 import { payoutsQueries } from '@/api/payouts/payouts-queries';
 import { PayoutStatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -56,7 +58,7 @@ export function MyPayouts({ page, onPageChange }: { page: number; onPageChange: 
   );
 }
 
-function PayoutItem({ payout: p }: { payout: PayoutRequest }) {
+function PayoutItem({ payout: p }: { payout: MyPayout }) {
   const fmt = useFormat();
   const dates = [m.requestedOn(fmt.dateTime(p.requested_at))];
   if (p.decided_at && p.status !== 'pending')
@@ -82,13 +84,24 @@ function PayoutItem({ payout: p }: { payout: PayoutRequest }) {
             {p.rejection_reason}
           </p>
         )}
+        {p.bank_reason && <p className="text-sm font-medium text-amber-700 dark:text-amber-400">{m.bankReturned(p.bank_reason)}</p>}
       </div>
-      {p.payment_details && (
-        <p className="text-sm break-words text-muted-foreground sm:max-w-xs sm:text-right">
-          <span className="sr-only">{m.paymentDetails}: </span>
-          {p.payment_details}
-        </p>
-      )}
+      <div className="flex flex-col gap-0.5 text-sm text-muted-foreground sm:max-w-xs sm:text-right">
+        <span className="text-xs">{payoutReference(p.number)}</span>
+        {p.account ? (
+          <span className="break-words">
+            {p.status === 'paid' ? m.wentTo : m.goesTo}{' '}
+            {accountLine({ institution: p.account.institution_name, type: p.account.account_type, number: p.account.account_number })}
+          </span>
+        ) : (
+          p.payment_details && (
+            <span className="break-words">
+              <span className="sr-only">{m.paymentDetails}: </span>
+              {p.payment_details}
+            </span>
+          )
+        )}
+      </div>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-// Configuración (superadmin): tabs in the URL, `?tab=ajustes|plan|cierre|bitacora` (default ajustes,
+// Configuración (superadmin): tabs in the URL, `?tab=ajustes|plan|cierre|pagos|bitacora` (default ajustes,
 // the settings form). Each tab other than the form loads its panel when it is opened.
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { settingsMessages as m } from '../messages';
 const panels = [
   { value: 'plan', label: m.tabPlan, Panel: lazy(() => import('../plan/plan-panel')) },
   { value: 'cierre', label: 'Cierre de mes', Panel: lazy(() => import('../close/close-panel')) },
+  { value: 'pagos', label: 'Pagos a miembros', Panel: lazy(() => import('../payouts/payouts-panel')) },
   { value: 'bitacora', label: 'Bitácora', Panel: lazy(() => import('../audit/audit-panel')) },
 ] as const;
 const TABS: readonly string[] = ['ajustes', ...panels.map((p) => p.value)];
@@ -28,7 +29,7 @@ export default function SettingsPage() {
       <PageHeader title={routeLabel(paths.settings)} />
       {/* A new tab starts clean: the other panels' filters stay out of its URL. */}
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'ajustes' ? {} : { tab: value })}>
-        {/* Four tabs do not fit a phone's width: they wrap instead of hiding the last ones off the edge. */}
+        {/* Five tabs do not fit a phone's width: they wrap instead of hiding the last ones off the edge. */}
         <TabsList aria-label={m.tabs} className="h-auto flex-wrap">
           <TabsTrigger value="ajustes" className="h-7">
             {m.tabSettings}

@@ -1,0 +1,33 @@
+// Configuración › Pagos a miembros: the company's side of the payment files and the banks it pays to.
+export const payoutsSettingsMessages = {
+  tab: 'Pagos a miembros',
+  fileTitle: 'Archivos de pago',
+  fileDescription:
+    'Los datos de la empresa que lleva el archivo de pagos masivos del banco, y los formatos que usa Pagos. El CSV simple siempre está disponible.',
+  companyNit: 'NIT de la empresa',
+  companyNitHint: 'Con su dígito de verificación, por ejemplo 900.123.456-8.',
+  debitAccount: 'Cuenta de Bancolombia que se debita',
+  debitAccountHint: '11 dígitos: la cuenta de la empresa de la que salen los pagos.',
+  debitAccountType: 'Tipo de la cuenta que se debita',
+  none: 'Sin indicar',
+  savings: 'Ahorros',
+  checking: 'Corriente',
+  transactionClass: 'Clase de transacción (PAB)',
+  transactionClassHint: 'Cómo clasifica Bancolombia estos pagos.',
+  classes: { '220': '220 · Pago a proveedores', '225': '225 · Pago de nómina', '238': '238 · Pago a terceros' },
+  layouts: 'Formatos de banco',
+  pab: 'Bancolombia PAB (pagos masivos)',
+  pabHint: 'Paga en pesos colombianos: la moneda de la empresa debe ser COP.',
+  save: 'Guardar',
+  saving: 'Guardando…',
+  loadFailed: 'No pudimos cargar los datos de los archivos de pago.',
+  institutionsTitle: 'Bancos y billeteras',
+  institutionsDescription:
+    'Las entidades en las que los miembros pueden registrar su cuenta para retiros. Apagar una no cambia las cuentas ya guardadas, pero sus dueños no podrán pedir retiros hasta registrar otra.',
+  institutionsFailed: 'No pudimos cargar los bancos y billeteras.',
+  rule: (digits: string, prefix: string | null) => `${digits} dígitos${prefix ? `, empieza por ${prefix}` : ''}`,
+  code: (code: string) => `Código ACH ${code}`,
+  wallet: 'Billetera',
+  bank: 'Banco',
+  enabledLabel: (name: string) => `Pagar a ${name}`,
+} as const;
