@@ -25,7 +25,7 @@ export function NotificationBell({ audience }: { audience: 'member' | 'staff' })
           {unread > 0 && (
             <span
               aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.7rem] leading-none font-semibold text-white"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.7rem] leading-none font-semibold text-destructive-foreground"
             >
               {unread > 99 ? '99+' : formatCount(unread)}
             </span>
