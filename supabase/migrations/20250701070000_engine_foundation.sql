@@ -58,16 +58,22 @@ as $$
 $$;
 comment on function private.period_label(date) is 'Nombre del mes en español («marzo de 2026») para los mensajes y explicaciones.';
 
-create or replace function private.money(p_amount numeric) returns text
-language plpgsql
+-- Every amount a sentence of the database carries (the ledger's explanations, refusals, notifications)
+-- is written as the screens write it (src/lib/format/format.ts): thousands with a dot, decimals with a
+-- comma, none for a currency without cents, the currency after a no-break space. Files for machines
+-- (the bank's CSV) write plain decimals instead.
+create or replace function private.money(p_amount numeric, p_currency text) returns text
+language sql
 immutable
 set search_path = ''
 as $$
-begin
-  return to_char(p_amount, 'FM999999990.00');
-end
+  select case when p_amount < 0 then '-' else '' end
+         -- A currency written without cents shows them only when the amount has some (never rounds).
+         || translate(to_char(abs(p_amount), case when p_currency in ('COP', 'CLP', 'JPY', 'PYG', 'KRW') and p_amount = trunc(p_amount)
+                                                  then 'FM999,999,999,990' else 'FM999,999,999,990.00' end), ',.', '.,')
+         || chr(160) || case p_currency when 'USD' then 'US$' when 'EUR' then '€' else coalesce(p_currency, '') end
 $$;
-comment on function private.money(numeric) is 'Importe con dos decimales para las explicaciones del libro.';
+comment on function private.money(numeric, text) is 'Un importe como lo escribe la app («1.234,50 US$», «25.000 COP», con espacio duro): miles con punto, decimales con coma, sin decimales en monedas sin centavos salvo que el importe los tenga.';
 
 create or replace function private.pct(p_rate numeric) returns text
 language plpgsql

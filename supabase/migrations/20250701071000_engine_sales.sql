@@ -194,15 +194,15 @@ begin
   if round(p_kit_base * v_rate, 2) > 0 then
     return query select v_enroller.id, 'commission_enrollment'::text, round(p_kit_base * v_rate, 2), 0, 1::smallint,
       p_kit_base, v_rate, v_enroller.star_level,
-      format('Comisión de enrolamiento: %s de %s %s del kit de %s (venta #%s) = %s %s.', private.pct(v_rate),
-             private.money(p_kit_base), v_currency, p_new_member_name, p_sale_no,
-             private.money(round(p_kit_base * v_rate, 2)), v_currency);
+      format('Comisión de enrolamiento: %s de %s del kit de %s (venta #%s) = %s.', private.pct(v_rate),
+             private.money(p_kit_base, v_currency), p_new_member_name, p_sale_no,
+             private.money(round(p_kit_base * v_rate, 2), v_currency));
   end if;
   if (v_level ->> 'starter_bonus')::numeric > 0 then
     return query select v_enroller.id, 'bonus_starter'::text, round((v_level ->> 'starter_bonus')::numeric, 2), 0, 1::smallint,
       null::numeric, null::numeric, v_enroller.star_level,
-      format('Bono de inicio de %s: %s %s por enrolar a %s (venta #%s).', v_level ->> 'name',
-             private.money((v_level ->> 'starter_bonus')::numeric), v_currency, p_new_member_name, p_sale_no);
+      format('Bono de inicio de %s: %s por enrolar a %s (venta #%s).', v_level ->> 'name',
+             private.money((v_level ->> 'starter_bonus')::numeric, v_currency), p_new_member_name, p_sale_no);
   end if;
 end
 $$;
@@ -258,9 +258,9 @@ begin
        cross join lateral jsonb_array_elements_text(l -> 'commission_rates') with ordinality as r(rate, generation)
     )
     select c.id, 'commission_purchase'::text, rt.amount, 0, up.generation, v_sale.commissionable_total, rt.rate, c.star_level,
-           format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s %s = %s %s.',
+           format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s = %s.',
                   v_buyer.name, v_sale.sale_no, up.generation, rt.level_name, private.pct(rt.rate),
-                  private.money(v_sale.commissionable_total), v_currency, private.money(rt.amount), v_currency)
+                  private.money(v_sale.commissionable_total, v_currency), private.money(rt.amount, v_currency))
       from up
       join public.clients c on c.member_no = up.member_no and c.enrollment_status = 'registered'
       join rates rt on rt.star_level = c.star_level and rt.generation = up.generation
@@ -727,7 +727,8 @@ begin
     select o.beneficiary_id, o.type, o.amount, o.points, o.period_month, p_sale_id, o.source_client_id, o.generation, o.base, o.rate,
            o.star_level,
            left(format('Reverso por cancelación de la venta #%s (%s): %s', v_sale.sale_no,
-                       case when o.points < 0 then format('%s puntos', o.points) else format('-%s', private.money(-o.amount)) end,
+                       case when o.points < 0 then format('%s puntos', o.points)
+                            else private.money(o.amount, (select m.currency from public.metadata m where m.id = 'app_settings')) end,
                        o.rule), 500),
            left(v_reason, 500), v_plan_version, o.reverses_id, auth.uid(), v_now
       from private.sale_cancellation_reversals(p_sale_id) o order by o.reverses_id

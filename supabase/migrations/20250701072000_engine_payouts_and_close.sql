@@ -53,7 +53,7 @@ begin
   end if;
   if p_amount < v_min then
     perform private.refuse('below_minimum',
-      format('El retiro mínimo es de %s %s.', private.money(v_min), v_currency));
+      format('El retiro mínimo es de %s.', private.money(v_min, v_currency)));
   end if;
   if char_length(p_payment_details) > 500 then
     perform private.refuse('text_too_long', 'Los datos de pago admiten 500 caracteres.');
@@ -69,8 +69,8 @@ begin
   select b.available into v_available from private.balance_of(v_me) b;
   if p_amount > v_available then
     perform private.refuse('above_balance',
-      format('El importe solicitado (%s %s) supera tu saldo disponible (%s %s).',
-             private.money(p_amount), v_currency, private.money(greatest(v_available, 0)), v_currency));
+      format('El importe solicitado (%s) supera tu saldo disponible (%s).',
+             private.money(p_amount, v_currency), private.money(greatest(v_available, 0), v_currency)));
   end if;
   insert into public.payout_requests (client_id, amount, payment_details, requested_by, requested_at)
   values (v_me, p_amount, nullif(btrim(p_payment_details), ''), auth.uid(), private.engine_now())
@@ -469,10 +469,10 @@ as $$
   union all
   select 'bonus_volume', s.client_id, null, round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2),
          s.downline_sales, (l.level ->> 'volume_bonus_rate')::numeric, s.level_during, s.level_during,
-         format('Bono de volumen de %s (%s): %s de %s %s en ventas de tu red = %s %s.',
+         format('Bono de volumen de %s (%s): %s de %s en ventas de tu red = %s.',
                 private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric),
-                private.money(s.downline_sales), (select code from currency),
-                private.money(round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2)), (select code from currency)),
+                private.money(s.downline_sales, (select code from currency)),
+                private.money(round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2), (select code from currency))),
          format('Bono de volumen de %s (%s): %s de las ventas de tu red.',
                 private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric))
     from stats s

@@ -298,7 +298,7 @@ as $$
              select pg_catalog.concat_ws(',', private.payout_reference(r.number), private.csv_cell(n.name), a.institution_code,
                       case a.account_type when 'ahorros' then 'Ahorros' when 'corriente' then 'Corriente' else 'Depósito electrónico' end,
                       a.account_number, private.csv_cell(a.holder_name), a.holder_document_type, a.holder_document_number,
-                      private.money(i.amount), p_batch.currency, pg_catalog.to_char(p_batch.application_date, 'YYYY-MM-DD'))
+                      pg_catalog.to_char(i.amount, 'FM999999999990.00'), p_batch.currency, pg_catalog.to_char(p_batch.application_date, 'YYYY-MM-DD'))
                from public.payout_batch_items i
                join public.payout_requests r on r.id = i.payout_id
                join public.payout_accounts a on a.id = i.payout_account_id
@@ -585,8 +585,8 @@ begin
         then format('Estado «%s» desconocido: se espera pagado o rechazado.', pg_catalog.left(coalesce(v_cells[(v_col ->> 'state')::integer], ''), 40))
       when v_amount_text is not null and v_amount is null then format('El valor «%s» no es un importe.', pg_catalog.left(v_amount_text, 40))
       when v_amount is not null and v_amount <> v_payout.amount then
-        format('El archivo dice %s %s y la solicitud %s es de %s %s: no se aplica.', private.money(v_amount), v_currency,
-               private.payout_reference(v_number), private.money(v_payout.amount), v_currency)
+        format('El archivo dice %s y la solicitud %s es de %s: no se aplica.', private.money(v_amount, v_currency),
+               private.payout_reference(v_number), private.money(v_payout.amount, v_currency))
       when v_payout.status = 'paid' then format('La solicitud %s ya está pagada: no se paga dos veces.', private.payout_reference(v_number))
       when v_payout.status <> 'approved' then
         format('La solicitud %s está %s: solo se marca una aprobada.', private.payout_reference(v_number), private.payout_status_label(v_payout.status))
@@ -604,7 +604,7 @@ begin
       else
         v_action := 'pay';
         v_reason := null;
-        v_message := format('Se marca pagada: %s %s a %s, archivo N.º %s.', private.money(v_payout.amount), v_currency, v_payout.client_name, v_payout.batch_no);
+        v_message := format('Se marca pagada: %s a %s, archivo N.º %s.', private.money(v_payout.amount, v_currency), v_payout.client_name, v_payout.batch_no);
       end if;
     end if;
     if v_number is not null and not v_seen ? v_number::text then

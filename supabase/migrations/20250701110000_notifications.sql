@@ -365,17 +365,6 @@ comment on function private.queue_daily_notifications() is 'Tarea diaria (pg_cro
 -- The words -------------------------------------------------------------------------------------------------
 -- Money as the app's format module writes it (Intl, locale «es»: «1.234,50 US$»), so a sentence reads
 -- the same in the bell, the e-mail and Mis Recompensas.
-create or replace function private.format_money(p_amount numeric, p_currency text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select case when p_amount < 0 then '-' else '' end
-         || translate(to_char(abs(p_amount), case when p_currency in ('COP', 'CLP', 'JPY', 'PYG', 'KRW') then 'FM999,999,999,990' else 'FM999,999,999,990.00' end), ',.', '.,')
-         || chr(160) || case p_currency when 'USD' then 'US$' when 'EUR' then '€' else p_currency end
-$$;
-comment on function private.format_money(numeric, text) is 'Un importe como lo escribe la app («1.234,50 US$», con espacio duro): miles con punto, decimales con coma.';
-
 create or replace function private.format_percent(p_rate numeric) returns text
 language sql
 immutable
@@ -396,9 +385,9 @@ as $$
 declare
   v_who text := coalesce((select c.name from public.clients c where c.id = p_entry.source_client_id), 'un miembro');
   v_sale text := coalesce('la venta #' || (select s.sale_no from public.sales s where s.id = p_entry.source_sale_id), 'una venta');
-  v_how text := private.format_percent(p_entry.rate) || ' de ' || private.format_money(p_entry.base, p_currency);
+  v_how text := private.format_percent(p_entry.rate) || ' de ' || private.money(p_entry.base, p_currency);
   v_stamp text := coalesce(' · nivel ★' || p_entry.star_level, '') || ' · plan v' || p_entry.plan_version;
-  v_amount text := private.format_money(p_entry.amount, p_currency);
+  v_amount text := private.money(p_entry.amount, p_currency);
 begin
   return case p_entry.type
     when 'commission_purchase' then
@@ -463,7 +452,7 @@ begin
       into v_total, v_count, v_whys
       from public.reward_transactions r
      where r.id = any (array(select jsonb_array_elements_text(p_payload -> 'entries')::bigint));
-    title := 'Ganaste ' || private.format_money(v_total, p_currency);
+    title := 'Ganaste ' || private.money(v_total, p_currency);
     body := array_to_string(v_whys, E'\n')
             || case when v_count > 5 then format(E'\nY %s más en Mis Recompensas.', v_count - 5) else '' end;
     link := '/mi-cuenta/recompensas';
@@ -471,13 +460,13 @@ begin
     select * into v_payout from public.payout_requests p where p.id = (p_payload ->> 'payout_id')::uuid;
     case v_event
     when 'approved' then
-      title := format('Aprobamos tu retiro de %s', private.format_money(v_payout.amount, p_currency));
+      title := format('Aprobamos tu retiro de %s', private.money(v_payout.amount, p_currency));
       body := 'Te avisaremos cuando esté pagado.';
     when 'paid' then
-      title := format('Te pagamos %s', private.format_money(v_payout.amount, p_currency));
+      title := format('Te pagamos %s', private.money(v_payout.amount, p_currency));
       body := format('Referencia bancaria: %s', v_payout.payment_reference);
     else
-      title := format('Tu retiro de %s fue rechazado', private.format_money(v_payout.amount, p_currency));
+      title := format('Tu retiro de %s fue rechazado', private.money(v_payout.amount, p_currency));
       body := format('Motivo: %s. El importe vuelve a tu saldo disponible.', rtrim(v_payout.rejection_reason, '. '));
     end case;
     link := '/mi-cuenta/recompensas';
@@ -488,7 +477,7 @@ begin
   when 'activity' then
     title := format('Te faltan %s puntos para activarte: quedan %s días', p_payload ->> 'missing_points', p_payload ->> 'days_left');
     body := format('Si no llegas a los puntos antes del cierre de %s, perderás %s en comisiones pendientes.',
-                   private.period_label((p_payload ->> 'month')::date), private.format_money((p_payload ->> 'pending')::numeric, p_currency));
+                   private.period_label((p_payload ->> 'month')::date), private.money((p_payload ->> 'pending')::numeric, p_currency));
     link := '/mi-cuenta/hacer-pedido';
   when 'approvals_digest' then
     title := format('%s esperan aprobación hace más de 48 horas',

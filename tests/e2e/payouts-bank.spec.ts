@@ -194,7 +194,9 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await upload(wrongAmount);
   const line = (n: number): Locator => replyDialog.getByTestId('reply-line').filter({ hasText: `Línea ${n}` });
   await expect(line(2)).toContainText('Rechazada');
-  await expect(line(2)).toContainText(`El archivo dice 61000.00 ${code} y la solicitud ${paid.reference} es de 60000.00 ${code}: no se aplica.`);
+  await expect(line(2)).toContainText(
+    `El archivo dice ${formatMoney(61000, code)} y la solicitud ${paid.reference} es de ${formatMoney(60000, code)}: no se aplica.`,
+  );
 
   // The right reply: each line says what it would do; nothing changes until she confirms.
   await upload(reply);

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
 import { member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { formatMoney } from '../../src/lib/format/format';
 import { cfg, sql } from './support';
 
 /** A supabase-js client carrying an access token for the user, as after a Google sign-in. */
@@ -49,9 +50,10 @@ describe('el motor por la API', () => {
     const ledger = await asSponsor.rpc('get_ledger');
     expect(ledger.error).toBeNull();
     expect(ledger.data[0]).toMatchObject({ type: 'commission_purchase', amount: 2.5, state: 'pendiente', source_client_name: `Ahijada ${tag}` });
-    // In the company's currency (the demo's is COP since payouts go through a Colombian bank).
+    // In the company's currency, written as the screens write it (the demo's is COP: 25 COP, and the
+    // 2,50 COP commission with its cents, never rounded to 3).
     const [{ currency }] = await sql<{ currency: string }>(`select currency from public.metadata where id = 'app_settings'`);
-    expect(ledger.data[0].explanation).toContain(`10 % de 25.00 ${currency} = 2.50 ${currency}`);
+    expect(ledger.data[0].explanation).toContain(`10 % de ${formatMoney(25, currency)} = ${formatMoney(2.5, currency)}`);
     const balance = await asSponsor.rpc('get_balance');
     expect(balance.data[0]).toMatchObject({ available: 0, pending: 2.5 });
   });

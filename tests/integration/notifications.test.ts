@@ -71,7 +71,7 @@ beforeAll(async () => {
   expect(approveError).toBeNull();
   saleNo = (sale as { sale_no: number }).sale_no;
   [{ earned, base }] = await sql<{ earned: string; base: string }>(
-    `select private.format_money(2.80, m.currency) as earned, private.format_money(28, m.currency) as base from public.metadata m where m.id = 'app_settings'`,
+    `select private.money(2.80, m.currency) as earned, private.money(28, m.currency) as base from public.metadata m where m.id = 'app_settings'`,
   );
 });
 afterAll(retireTestProducts);

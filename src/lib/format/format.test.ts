@@ -35,6 +35,13 @@ describe('dinero y puntos', () => {
     expect(formatMoney(1234567, 'COP')).toMatch(/^1\.234\.567/);
   });
 
+  it('una moneda sin centavos (COP) los muestra solo cuando el importe los tiene: nunca redondea lo que el libro guarda', () => {
+    expect(formatMoney(25000, 'COP')).toBe('25.000\u00a0COP');
+    expect(formatMoney('2800.50', 'COP')).toBe('2.800,50\u00a0COP');
+    expect(formatMoney(2.5, 'COP')).toBe('2,50\u00a0COP');
+    expect(formatMoney(-100000, 'COP')).toBe('-100.000\u00a0COP');
+  });
+
   it('los puntos son enteros con separador de miles', () => {
     expect(formatPoints(1234)).toBe('1.234');
     expect(formatPoints(100)).toBe('100');

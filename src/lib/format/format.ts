@@ -44,9 +44,14 @@ function safeTimeZone(timeZone: string): string {
   }
 }
 
-function moneyFormatter(currency: string): Intl.NumberFormat | null {
+function moneyFormatter(currency: string, cents = false): Intl.NumberFormat | null {
   try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, useGrouping: GROUPING });
+    return new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency,
+      useGrouping: GROUPING,
+      ...(cents && { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    });
   } catch {
     return null;
   }
@@ -57,13 +62,21 @@ const toDate = (value: Instant): Date => (value instanceof Date ? value : new Da
 
 // ── numbers ──────────────────────────────────────────────────────────────────────────────────
 
-/** `1.234,50 US$`: amounts come from the database as numbers or numeric strings. */
+/**
+ * `1.234,50 US$`, `25.000 COP`: amounts come from the database as numbers or numeric strings. A
+ * currency written without cents (COP) still shows them when an amount has some («2.800,50 COP»):
+ * rounding a commission to the peso would show a member a figure the ledger does not hold.
+ */
 export function formatMoney(value: Amount, currency: string): string {
-  const formatter = cached(
+  const amount = toNumber(value);
+  const whole = cached(
     `money:${currency}`,
     () => moneyFormatter(currency) ?? new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: GROUPING }),
   );
-  const text = formatter.format(toNumber(value));
+  const hasCents = Math.round(amount * 100) % 100 !== 0;
+  const formatter =
+    hasCents && whole.resolvedOptions().maximumFractionDigits === 0 ? cached(`money-cents:${currency}`, () => moneyFormatter(currency, true)!) : whole;
+  const text = formatter.format(amount);
   return formatter.resolvedOptions().style === 'currency' ? text : `${text}\u00a0${currency}`;
 }
 
