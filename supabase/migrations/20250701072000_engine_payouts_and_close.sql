@@ -430,6 +430,19 @@ $$;
 comment on function private.period_close_stats(date, jsonb, uuid, uuid) is
   'Cifras de cierre de los miembros con actividad en el mes (los de id en (p_after, p_last], o todos): puntos personales y de grupo (propios + toda la red, de las sumas guardadas), ventas de la red, actividad, nivel del mes y nivel alcanzado.';
 
+-- The close's sentences are written to the member («terminaste el mes inactivo», «las ventas de tu red»),
+-- who reads them in Mis Recompensas. Staff read the same rows about someone else (the close's preview and
+-- a closed month): the phrases period_close_actions writes, in the third person.
+create or replace function private.staff_voice(p_sentence text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select replace(replace(p_sentence, 'terminaste el mes inactivo', 'terminó el mes inactivo'), 'ventas de tu red', 'ventas de su red')
+$$;
+comment on function private.staff_voice(text) is
+  'Una frase del cierre escrita al miembro («terminaste el mes inactivo», «las ventas de tu red») en tercera persona, para el personal («terminó», «su red»).';
+
 create or replace function private.period_close_actions(
   p_month date, p_plan jsonb, p_frozen boolean default false, p_action text default null, p_after uuid default null, p_last uuid default null
 ) returns table (

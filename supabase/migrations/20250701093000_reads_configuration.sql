@@ -481,7 +481,7 @@ begin
        where t.period = p_month and t.level_after > t.level_during
     )
     select x.action, x.client_id, c.name, c.member_no, x.ledger_id, case when v_money then x.amount end, x.level_from, x.level_to,
-           case when v_money or x.action = 'level_up' then x.detail else x.detail_without_amounts end,
+           private.staff_voice(case when v_money or x.action = 'level_up' then x.detail else x.detail_without_amounts end),
            count(*) over ()
       from rows x join public.clients c on c.id = x.client_id
      order by case x.action when 'bonus_volume' then 1 when 'forfeit' then 2 else 3 end, c.name, x.ledger_id, x.client_id

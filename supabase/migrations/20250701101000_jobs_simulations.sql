@@ -193,7 +193,7 @@ begin
   return query
     select r.action, r.client_id, r.client_name, r.ledger_id,
            case when v_money then r.amount end, case when v_money then r.base end, case when v_money then r.rate end,
-           r.level_from, r.level_to, case when v_money then r.detail else r.detail_without_amounts end
+           r.level_from, r.level_to, private.staff_voice(case when v_money then r.detail else r.detail_without_amounts end)
       from private.close_preview_rows r
      where r.job_id = p_job_id
        and r.position > (p_page - 1) * p_page_size and r.position <= p_page * p_page_size

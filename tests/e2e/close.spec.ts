@@ -177,7 +177,7 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await expect(totals).toHaveText(expected);
     const preview = detail.getByRole('table', { name: 'Vista previa del cierre' });
     const row = (action: string, who: string) => preview.getByRole('row', { name: `${action} ${who}` });
-    await expect(row('Anulación', old.names.bea)).toContainText('terminaste el mes inactivo (0 de 100 puntos personales)');
+    await expect(row('Anulación', old.names.bea)).toContainText('terminó el mes inactivo (0 de 100 puntos personales)');
     await expect(row('Bono de volumen', old.names.alba)).toContainText(f.money(20_000));
     await expect(row('Subida de nivel', old.names.ciro)).toContainText('★1 → ★2');
 

@@ -52,7 +52,7 @@ describe('Cierre de mes y bitácora por la API', () => {
     expect(done).toMatchObject({ kind: 'close_preview', status: 'done', step: 'done', step_no: 4, steps: 4 });
     const result = done.result as { rows: number; totals: Record<string, number> };
     const engine = await sql<{ action: string; client_name: string; amount: string | null; detail: string }>(
-      `select a.action, c.name as client_name, a.amount, a.detail
+      `select a.action, c.name as client_name, a.amount, private.staff_voice(a.detail) as detail
          from private.period_close_actions($1::date, (select p.plan from private.plan() p)) a join public.clients c on c.id = a.client_id
         order by a.action, c.name, a.ledger_id, a.client_id`,
       [month],

@@ -74,10 +74,10 @@ describe('el cierre de mes ante cada persona (issue 23)', () => {
     const idleRow = seen.rows.find((r) => r.action === 'forfeit' && r.client_name === `Quieta ${tag}`);
     const topRow = seen.rows.find((r) => r.action === 'bonus_volume' && r.client_name === `Cima ${tag}`);
     expect(idleRow).toMatchObject({ amount: null, base: null, rate: null });
-    expect(idleRow!.detail).toMatch(/^Anulada al cierre de .+: terminaste el mes inactivo \(0 de 100 puntos personales\)\.$/);
+    expect(idleRow!.detail).toMatch(/^Anulada al cierre de .+: terminó el mes inactivo \(0 de 100 puntos personales\)\.$/);
     expect(topRow).toMatchObject({ amount: null, base: null, rate: null });
-    expect(topRow!.detail).toMatch(/^Bono de volumen de .+ \(Estrella 2\): 2 % de las ventas de tu red\.$/);
-    for (const row of seen.rows) expect(row.detail).not.toMatch(/\d+\.\d{2}/);
+    expect(topRow!.detail).toMatch(/^Bono de volumen de .+ \(Estrella 2\): 2 % de las ventas de su red\.$/);
+    for (const row of seen.rows) expect(row.detail).not.toMatch(/\d,\d{2}|US\$|COP/);
 
     // The same preview with the claim: the amounts are there (what the one above must not show).
     const full = await previewOf(finance);

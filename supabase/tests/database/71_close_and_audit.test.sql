@@ -50,11 +50,11 @@ select (:'preview'::jsonb ->> 'id')::bigint as preview_id \gset
 select is((select count(*)::integer from public.get_close_preview(:preview_id, 1, 3)), 3, 'paginada: 3 por página');
 select is((select count(*)::integer from public.get_close_preview(:preview_id, 3, 3)), 2, 'la última página, las 2 que quedan');
 select results_eq(format($$select action, client_name, ledger_id, amount, detail from public.get_close_preview(%s, 1, 200)$$, :preview_id),
-  $$select a.action, c.name, a.ledger_id, a.amount, a.detail
+  $$select a.action, c.name, a.ledger_id, a.amount, private.staff_voice(a.detail)
       from private.period_close_actions('2026-04-01', (select v.plan from private.plan() v)) a join public.clients c on c.id = a.client_id
      order by a.action, c.name, a.ledger_id, a.client_id$$,
-  'las páginas guardadas son la vista previa del motor, fila por fila y en su orden');
-select results_eq(format($$select client_name, amount, detail like 'Anulada al cierre de abril de 2026: terminaste el mes inactivo (0 de 100 puntos personales).%%'
+  'las páginas guardadas son la vista previa del motor, fila por fila y en su orden (en tercera persona: la lee el personal)');
+select results_eq(format($$select client_name, amount, detail like 'Anulada al cierre de abril de 2026: terminó el mes inactivo (0 de 100 puntos personales).%%'
                       from public.get_close_preview(%s, 1, 50) where action = 'forfeit' and client_name = 'Elena Vega'$$, :preview_id),
   $$values ('Elena Vega'::text, -1.00::numeric, true)$$, 'cada anulación con su motivo');
 -- A superadmin without the finance claim sees what the closed month's summary shows him: the counts,
@@ -67,12 +67,12 @@ select is(:'blind'::jsonb -> 'result' -> 'totals', '{"forfeits": 7, "volume_bonu
   'sin finanzas, los totales de la vista previa son los recuentos, sin importes');
 select (:'blind'::jsonb ->> 'id')::bigint as blind_id \gset
 select is_empty(format($$select 1 from public.get_close_preview(%s, 1, 200)
-                          where amount is not null or base is not null or rate is not null or detail ~ '[0-9]+\.[0-9]{2}'$$, :blind_id),
+                          where amount is not null or base is not null or rate is not null or detail ~ '[0-9],[0-9]{2}|US\$'$$, :blind_id),
   'ni sus filas: sin importe, base ni tasa, y el motivo sin cifras de dinero');
 select results_eq(format($$select action, client_name, detail from public.get_close_preview(%s, 1, 200)
                             where client_name in ('Elena Vega', 'Darío León')$$, :blind_id),
-  $$values ('bonus_volume'::text, 'Darío León'::text, 'Bono de volumen de abril de 2026 (Estrella 2): 2 % de las ventas de tu red.'::text),
-           ('forfeit', 'Elena Vega', 'Anulada al cierre de abril de 2026: terminaste el mes inactivo (0 de 100 puntos personales).')$$,
+  $$values ('bonus_volume'::text, 'Darío León'::text, 'Bono de volumen de abril de 2026 (Estrella 2): 2 % de las ventas de su red.'::text),
+           ('forfeit', 'Elena Vega', 'Anulada al cierre de abril de 2026: terminó el mes inactivo (0 de 100 puntos personales).')$$,
   'quién y por qué, como en el cierre');
 select engine_tests.act_as('super');
 select throws_ok(format($$select * from public.get_close_preview(%s, 0, 3)$$, :preview_id), 'P0001',

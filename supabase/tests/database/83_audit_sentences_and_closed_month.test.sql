@@ -77,7 +77,7 @@ select throws_ok($$select * from public.get_closed_month_rows('2026-04-01')$$, '
   'Ese mes aún no está cerrado: su vista previa muestra lo que hará el cierre.', 'un mes abierto no tiene filas de cierre');
 -- What the preview says now is what the closed month must list afterwards.
 create temporary table before_close as
-  select a.action, c.name, a.amount, a.detail, a.level_from, a.level_to
+  select a.action, c.name, a.amount, private.staff_voice(a.detail) as detail, a.level_from, a.level_to
     from private.period_close_actions('2026-04-01', (select v.plan from private.plan() v)) a join public.clients c on c.id = a.client_id;
 select is((engine_tests.close_month('2026-04-01')).status, 'done', 'el ejecutor cierra abril');
 select bag_eq($$select action, client_name, amount, detail, level_from, level_to, total from public.get_closed_month_rows('2026-04-01')$$,
@@ -89,7 +89,7 @@ select results_eq($$select count(*)::integer, min(total), string_agg(distinct ac
 insert into public.staff_invitations (email, role, finance) values ('motor.diego@tests.savia', 'superadmin', false);
 insert into engine_tests.ids values ('diego', gen_random_uuid(), engine_tests.user_for('motor.diego@tests.savia'));
 select engine_tests.act_as('diego');
-select results_eq($$select count(*)::integer, count(amount)::integer, count(*) filter (where detail ~ '[0-9]+\.[0-9]{2}')::integer
+select results_eq($$select count(*)::integer, count(amount)::integer, count(*) filter (where detail ~ '[0-9],[0-9]{2}|US\$')::integer
                       from public.get_closed_month_rows('2026-04-01')$$,
   $$values (8, 0, 0)$$, 'sin finanzas: las mismas filas, sin importes ni cifras de dinero en el motivo');
 
