@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MAIN_NAV } from './pages/shell';
+import { expectNoFigureCut } from './overflow';
 import { openAs } from './session';
 import { BASE_NAV, expectedDisplayName, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_NAV, SUPER_PATHS } from './support';
 
@@ -67,14 +68,20 @@ for (const c of cases) {
   });
 }
 
-test('cada página muestra su título real', async ({ page }) => {
+// Every screen of the back office, as the person who sees the most columns (finance's): its title,
+// and no figure cut off at the laptop's or the phone's size (overflow.ts).
+test('cada página muestra su título real y ninguna cifra cortada', async ({ page }) => {
   await openAs(page, personas.superFinance, '/dashboard');
   const nav = page.getByRole('navigation', { name: MAIN_NAV });
   for (const label of [...SUPER_NAV, 'Finanzas']) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expectNoFigureCut(page, label);
   }
+  await page.getByRole('banner').getByRole('link', { name: 'Recetario' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recetario' })).toBeVisible();
+  await expectNoFigureCut(page, 'Recetario');
 });
 
 test('Cerrar Sesión termina la sesión y lleva a /login', async ({ page, own }) => {

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoToastAsked, expectToastLasts, MEMBER_NAV as MEMBER_NAV_NAME, pauseUntilShown, recordToastTimes } from './pages/shell';
+import { expectNoFigureCut } from './overflow';
 import { openAs, seedSession } from './session';
 import { expectedDisplayName, MEMBER_NAV, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_PATHS } from './support';
 const INACTIVE_TEXT = 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.';
@@ -21,10 +22,20 @@ test.describe('miembro activa', () => {
     await expectNoToastAsked(page);
   });
 
-  test('abre sus rutas por su dirección', async ({ page }) => {
+  // María has the widest network and the largest figures of the demo members: no figure of hers is
+  // cut off at the laptop's or the phone's size (overflow.ts).
+  test('abre sus rutas por su dirección, sin cifras cortadas', async ({ page }) => {
     test.slow(); // a full load of the app per route
     await openAs(page, personas.memberActive, '/mi-cuenta');
-    for (const path of MEMBER_PATHS) await settle(page, path, path);
+    for (const path of MEMBER_PATHS) {
+      await settle(page, path, path);
+      await expectNoFigureCut(page, path);
+      if (path !== '/mi-cuenta/mi-red') continue;
+      // Mi Red's other view: the first generation's people.
+      await page.getByRole('tab', { name: 'Por generación' }).click();
+      await expect(page.getByRole('table', { name: 'Personas de la generación 1' })).toBeVisible();
+      await expectNoFigureCut(page, 'Mi Red por generación');
+    }
   });
 
   test('el back office, la raíz y lo desconocido vuelven a /mi-cuenta', async ({ page }) => {

@@ -4,8 +4,9 @@ import type { NetworkGeneration } from '@/api/network/network-api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { stickyCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format/use-format';
+import { cn } from '@/lib/utils';
 import { m } from './messages';
 
 interface Props {
@@ -18,6 +19,10 @@ interface Props {
 }
 
 const num = 'text-right tabular-nums';
+// On a phone five columns share 340 px: narrower padding and headers that may take two lines keep every
+// figure in view; a larger network still scrolls with the generation kept at the left (issue 25 §7).
+const tight = 'max-sm:px-1.5';
+const tightHead = cn(tight, 'max-sm:whitespace-normal');
 
 export function NetworkSummary({ rows, closed, onOpenGeneration, title = m.summaryTitle }: Props) {
   const f = useFormat();
@@ -31,25 +36,25 @@ export function NetworkSummary({ rows, closed, onOpenGeneration, title = m.summa
         </CardTitle>
       </CardHeader>
       <CardContent className="px-2 sm:px-6">
-        <Table aria-label={m.summaryCaption} aria-busy={!rows || undefined} className="text-sm">
+        <Table scrollHint aria-label={m.summaryCaption} aria-busy={!rows || undefined} className="text-sm">
           <TableHeader>
             <TableRow>
-              <TableHead scope="col">
+              <TableHead scope="col" className={cn(tightHead, stickyCell)}>
                 <span className="sm:hidden">{m.generationShort}</span>
                 <span className="max-sm:hidden">{m.generationFilter}</span>
               </TableHead>
-              <TableHead scope="col" className="text-right">
+              <TableHead scope="col" className={cn(tightHead, 'text-right')}>
                 {m.members}
               </TableHead>
-              <TableHead scope="col" className="text-right">
+              <TableHead scope="col" className={cn(tightHead, 'text-right')}>
                 {m.active}
               </TableHead>
               {!closed && (
-                <TableHead scope="col" className="text-right">
+                <TableHead scope="col" className={cn(tightHead, 'text-right')}>
                   {m.atRisk}
                 </TableHead>
               )}
-              <TableHead scope="col" className="text-right">
+              <TableHead scope="col" className={cn(tightHead, 'text-right')}>
                 {m.points}
               </TableHead>
             </TableRow>
@@ -67,7 +72,7 @@ export function NetworkSummary({ rows, closed, onOpenGeneration, title = m.summa
               ))}
             {generations.map((g) => (
               <TableRow key={g.generation}>
-                <TableHead scope="row" className="font-normal">
+                <TableHead scope="row" className={cn(tight, stickyCell, 'font-normal')}>
                   {onOpenGeneration ? (
                     <Button
                       variant="link"
@@ -83,21 +88,21 @@ export function NetworkSummary({ rows, closed, onOpenGeneration, title = m.summa
                     m.generation(g.generation!)
                   )}
                 </TableHead>
-                <TableCell className={num}>{f.count(g.members)}</TableCell>
-                <TableCell className={num}>{f.count(g.active)}</TableCell>
-                {!closed && <TableCell className={num}>{f.count(g.at_risk)}</TableCell>}
-                <TableCell className={num}>{f.points(g.month_points)}</TableCell>
+                <TableCell className={cn(tight, num)}>{f.count(g.members)}</TableCell>
+                <TableCell className={cn(tight, num)}>{f.count(g.active)}</TableCell>
+                {!closed && <TableCell className={cn(tight, num)}>{f.count(g.at_risk)}</TableCell>}
+                <TableCell className={cn(tight, num)}>{f.points(g.month_points)}</TableCell>
               </TableRow>
             ))}
             {total && generations.length > 0 && (
               <TableRow className="border-t-2 font-semibold">
-                <TableHead scope="row" className="text-sm text-foreground">
+                <TableHead scope="row" className={cn(tight, stickyCell, 'text-sm text-foreground')}>
                   {m.total}
                 </TableHead>
-                <TableCell className={num}>{f.count(total.members)}</TableCell>
-                <TableCell className={num}>{f.count(total.active)}</TableCell>
-                {!closed && <TableCell className={num}>{f.count(total.at_risk)}</TableCell>}
-                <TableCell className={num}>{f.points(total.month_points)}</TableCell>
+                <TableCell className={cn(tight, num)}>{f.count(total.members)}</TableCell>
+                <TableCell className={cn(tight, num)}>{f.count(total.active)}</TableCell>
+                {!closed && <TableCell className={cn(tight, num)}>{f.count(total.at_risk)}</TableCell>}
+                <TableCell className={cn(tight, num)}>{f.points(total.month_points)}</TableCell>
               </TableRow>
             )}
           </TableBody>

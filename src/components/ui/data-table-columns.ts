@@ -9,6 +9,11 @@ export interface DataTableColumnMeta {
   align?: 'start' | 'end';
   /** The shape of the cell's skeleton while the first page loads. */
   skeleton?: 'text' | 'short' | 'badge' | 'number';
+  /**
+   * The row's name: it stays at the left edge while a table wider than its box scrolls (by default the
+   * first column). Not in phone cards, which do not scroll.
+   */
+  sticky?: boolean;
   /** The column's name when its header is not plain text (for the sort button). */
   label?: string;
   className?: string;

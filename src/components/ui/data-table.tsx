@@ -17,7 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { stickyCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { DataTableControls } from '@/lib/url/table-search';
 import { cn } from '@/lib/utils';
 
@@ -67,13 +67,22 @@ const cardClasses = {
   cell: 'max-sm:flex max-sm:min-h-8 max-sm:items-center max-sm:justify-end max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:mr-auto max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
 };
 
-function cellClass(meta: DataTableColumnMeta, mobile: MobileLayout) {
+// The sticky name cell from 640 px up when rows become cards below (a card does not scroll).
+const stickyCellFromSm = 'sm:sticky sm:left-0 sm:z-10 sm:bg-card sm:[tr[aria-current=true]>&]:bg-accent';
+
+function cellClass(meta: DataTableColumnMeta, mobile: MobileLayout, sticky: boolean) {
   return cn(
     mobile === 'cards' && cardClasses.cell,
+    sticky && (mobile === 'cards' ? stickyCellFromSm : stickyCell),
     meta.hideOnMobile && (mobile === 'cards' ? 'max-sm:hidden' : 'hidden sm:table-cell'),
     meta.align === 'end' && 'text-right tabular-nums',
     meta.className,
   );
+}
+
+/** The column that stays at the left edge: the one flagged `sticky`, else the first. */
+function stickyColumnId(columns: { id: string; columnDef: { meta?: DataTableColumnMeta } }[]) {
+  return (columns.find((c) => c.columnDef.meta?.sticky) ?? columns[0])?.id;
 }
 
 const columnName = (column: { columnDef: { header?: unknown; meta?: DataTableColumnMeta } }) =>
@@ -122,12 +131,13 @@ export function DataTable<T extends RowData>({
   }, [pastTheEnd]);
 
   const headerGroups = table.getHeaderGroups();
+  const sticky = stickyColumnId(table.getAllLeafColumns());
   const header = (
     <TableHeader className={cn(cards && cardClasses.header)}>
       {headerGroups.map((group) => (
         <TableRow key={group.id}>
           {group.headers.map((h) => (
-            <SortableHead key={h.id} header={h} controls={controls} mobile={mobile}>
+            <SortableHead key={h.id} header={h} controls={controls} mobile={mobile} sticky={h.column.id === sticky}>
               {h.isPlaceholder ? null : <table.FlexRender header={h} />}
             </SortableHead>
           ))}
@@ -140,13 +150,13 @@ export function DataTable<T extends RowData>({
   if (query.isPending && !data) {
     return (
       <div className={className}>
-        <Table aria-label={label} aria-busy="true" className={cn(cards && cardClasses.table)}>
+        <Table scrollHint aria-label={label} aria-busy="true" className={cn(cards && cardClasses.table)}>
           {header}
           <TableBody className={cn(cards && cardClasses.body)}>
             {Array.from({ length: Math.min(controls.pageSize, 10) }, (_, i) => (
               <TableRow key={i} className={cn(cards && cardClasses.row)}>
                 {leafHeaders.map((h) => (
-                  <TableCell key={h.id} data-label={columnName(h.column)} className={cellClass(metaOf(h), mobile)}>
+                  <TableCell key={h.id} data-label={columnName(h.column)} className={cellClass(metaOf(h), mobile, h.column.id === sticky)}>
                     <CellSkeleton shape={metaOf(h).skeleton} />
                   </TableCell>
                 ))}
@@ -185,13 +195,17 @@ export function DataTable<T extends RowData>({
   const loadingNext = query.isPlaceholderData;
   return (
     <div className={className}>
-      <Table aria-label={label} aria-busy={loadingNext || undefined} className={cn(cards && cardClasses.table)}>
+      <Table scrollHint aria-label={label} aria-busy={loadingNext || undefined} className={cn(cards && cardClasses.table)}>
         {header}
         <TableBody className={cn('transition-opacity', cards && cardClasses.body, loadingNext && 'opacity-60')}>
           {table.getRowModel().rows.map((row) => (
             <DataRow key={row.id} row={row} open={row.id === openRowId} onOpen={onRowOpen} className={cn(cards && cardClasses.row)}>
               {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id} data-label={columnName(cell.column)} className={cellClass(cell.column.columnDef.meta ?? {}, mobile)}>
+                <TableCell
+                  key={cell.id}
+                  data-label={columnName(cell.column)}
+                  className={cellClass(cell.column.columnDef.meta ?? {}, mobile, cell.column.id === sticky)}
+                >
                   <table.FlexRender cell={cell} />
                 </TableCell>
               ))}
@@ -216,16 +230,23 @@ function SortableHead<T extends RowData>({
   header,
   controls,
   mobile,
+  sticky,
   children,
 }: {
   header: Header<DataTableFeatures, T, unknown>;
   controls: DataTableControls;
   mobile: MobileLayout;
+  sticky: boolean;
   children: ReactNode;
 }) {
   const meta = metaOf(header);
   // Cells restyled as cards keep their classes; a header only needs to hide its flagged columns.
-  const headClass = cn(meta.hideOnMobile && mobile === 'table' && 'hidden sm:table-cell', meta.align === 'end' && 'text-right', meta.className);
+  const headClass = cn(
+    meta.hideOnMobile && mobile === 'table' && 'hidden sm:table-cell',
+    sticky && stickyCell,
+    meta.align === 'end' && 'text-right',
+    meta.className,
+  );
   const { column } = header;
   const sorted = column.getCanSort() ? column.getIsSorted() : false;
   if (!column.getCanSort()) return <TableHead className={headClass}>{children}</TableHead>;

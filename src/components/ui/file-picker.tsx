@@ -156,9 +156,11 @@ function Preview({ file, disabled, onReplace, onRemove }: { file: File; disabled
       ) : (
         <img src={url} alt={`Vista previa de ${file.name}`} className="size-16 shrink-0 rounded-md border object-cover" />
       )}
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{file.name}</p>
-        <p className="text-xs text-muted-foreground">
+      {/* The name keeps room for a few words (the buttons wrap below it first) and breaks anywhere
+          rather than being cut: a long camera file name is read whole (issue 25 §7). */}
+      <div className="min-w-40 flex-1 basis-40">
+        <p className="text-sm font-medium break-all">{file.name}</p>
+        <p className="text-xs whitespace-nowrap text-muted-foreground">
           {isPdf ? 'PDF' : 'Imagen'} · {formatFileSize(file.size)}
         </p>
       </div>

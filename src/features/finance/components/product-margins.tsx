@@ -7,7 +7,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { stickyCell, Table } from '@/components/ui/table';
 import { useFormat } from '@/lib/format/use-format';
+import { cn } from '@/lib/utils';
 import { exportProducts } from '../finance-csv';
 import { m } from '../messages';
 
@@ -44,58 +46,52 @@ export function ProductMargins({ month }: { month: string }) {
         </Card>
       ) : (
         <Card className={query.isPlaceholderData ? 'p-0 opacity-60' : 'p-0'}>
-          {/* Scrolls sideways on a phone; focusable, so the keyboard scrolls it too. */}
-          <div
-            tabIndex={0}
-            role="region"
-            aria-labelledby="finance-products"
-            className="overflow-x-auto rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            <table className="w-full min-w-[40rem] text-sm" data-testid="finance-products-table">
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {m.product}
+          {/* Scrolls sideways on a phone with the product's name kept at the left edge and a hint
+              of the columns to its right (issue 25 §7). */}
+          <Table scrollHint aria-label={m.productsTitle} containerClassName="rounded-xl" className="min-w-[40rem]" data-testid="finance-products-table">
+            <thead>
+              <tr className="border-b text-left text-muted-foreground">
+                <th scope="col" className={cn('px-4 py-2 font-medium', stickyCell)}>
+                  {m.product}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  {m.units}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  {m.revenue}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  {m.productCost}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  {m.margin}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  {m.marginRate}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.map((p) => (
+                <tr key={p.product_id} className="border-b last:border-0">
+                  <th scope="row" className={cn('max-w-[45vw] min-w-[9rem] px-4 py-2 text-left font-normal', stickyCell)}>
+                    <span className="block font-medium">{p.name}</span>
+                    <span className="block text-xs text-muted-foreground">{p.sku}</span>
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {m.units}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {m.revenue}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {m.productCost}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {m.margin}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {m.marginRate}
-                  </th>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.count(p.units)}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.revenue)}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
+                    {f.money(p.cost)}
+                    {p.units_without_cost > 0 && (
+                      <span className="block text-xs text-amber-800 dark:text-amber-300">{`${f.count(p.units_without_cost)} ${m.noCost}`}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.margin)}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{p.margin_rate === null ? '—' : f.percent(p.margin_rate)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {query.data.map((p) => (
-                  <tr key={p.product_id} className="border-b last:border-0">
-                    <th scope="row" className="min-w-[11rem] px-4 py-2 text-left font-normal">
-                      <span className="block font-medium">{p.name}</span>
-                      <span className="block text-xs text-muted-foreground">{p.sku}</span>
-                    </th>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.count(p.units)}</td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.revenue)}</td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
-                      {f.money(p.cost)}
-                      {p.units_without_cost > 0 && (
-                        <span className="block text-xs text-amber-800 dark:text-amber-300">{`${f.count(p.units_without_cost)} ${m.noCost}`}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{f.money(p.margin)}</td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{p.margin_rate === null ? '—' : f.percent(p.margin_rate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         </Card>
       )}
     </section>

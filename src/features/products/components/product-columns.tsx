@@ -27,7 +27,7 @@ const common = [
     id: 'nombre',
     header: m.colName,
     enableSorting: true,
-    meta: { className: 'sm:min-w-44' },
+    meta: { sticky: true, className: 'sm:min-w-44' },
     cell: (c) => (
       <span className="inline-flex flex-wrap items-center gap-2">
         <span className="font-medium">{c.getValue()}</span>

@@ -8,7 +8,9 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { productsQueries } from '@/api/products/products-queries';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { ColumnChooser } from '@/components/ui/column-chooser';
 import { DataTable } from '@/components/ui/data-table';
+import { useColumnChoice } from '@/components/ui/use-column-choice';
 import { paths, routeLabel } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
 import { useTableSearch } from '@/lib/url/table-search';
@@ -24,6 +26,8 @@ const loadForm = () => import('../components/product-form-dialog');
 const ProductPanel = lazy(() => loadPanel().then((mod) => ({ default: mod.ProductPanel })));
 const ProductFormDialog = lazy(() => loadForm().then((mod) => ({ default: mod.ProductFormDialog })));
 
+const FINANCE_HIDDEN = ['category', 'commissionable_amount', 'puntos'];
+
 export default function ProductsPage() {
   const { user } = useSession();
   const finance = user?.customClaims.finance === true;
@@ -31,6 +35,9 @@ export default function ProductsPage() {
   const query = useQuery(productsQueries.list(listParams(search, controls.sort, controls.page, controls.pageSize)));
   const categories = useQuery(productsQueries.categories());
   const [creating, setCreating] = useState(false);
+  // Finance's twelve columns do not fit a laptop: until chosen otherwise, what the catalogue's
+  // figures repeat (category, commissionable base, points) waits in «Columnas» (issue 25 §7).
+  const choice = useColumnChoice(finance ? 'productos-finanzas' : 'productos', finance ? financeProductColumns : productColumns, finance ? FINANCE_HIDDEN : []);
   useEffect(() => {
     void loadPanel();
     void loadForm();
@@ -49,9 +56,10 @@ export default function ProductsPage() {
       <PageHeader title={routeLabel(paths.products)}>{newProduct}</PageHeader>
       <div className="flex flex-col gap-4">
         <ProductsFilters values={search} categories={categories.data ?? []} onChange={onFilters} />
+        <ColumnChooser {...choice.chooser} className="self-end" />
         <DataTable
           label={m.listLabel}
-          columns={finance ? financeProductColumns : productColumns}
+          columns={choice.columns}
           query={query}
           controls={controls}
           getRowId={(r) => r.id}

@@ -19,13 +19,15 @@ export function SalesTotals({ query }: { query: UseQueryResult<Totals, DbError> 
     <dl
       aria-label={m.totalsLabel}
       aria-busy={query.isFetching || undefined}
-      className={cn('grid grid-cols-3 gap-2 rounded-xl border bg-card p-3 sm:gap-4 sm:p-4', query.isPlaceholderData && 'opacity-60')}
+      // A figure never shrinks below its width: on a phone the amount takes a line of its own rather than
+      // ending in «…» (issue 25 §7).
+      className={cn('flex flex-wrap gap-x-6 gap-y-2 rounded-xl border bg-card p-3 sm:gap-x-8 sm:p-4', query.isPlaceholderData && 'opacity-60')}
       data-testid="sales-totals"
     >
       {figures.map((fig) => (
-        <div key={fig.label} className="flex min-w-0 flex-col gap-0.5">
+        <div key={fig.label} className="flex flex-auto flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground sm:text-sm">{fig.label}</dt>
-          <dd className="truncate text-base font-semibold tabular-nums sm:text-xl">{fig.value ?? <Skeleton className="h-6 w-20" />}</dd>
+          <dd className="text-base font-semibold whitespace-nowrap tabular-nums sm:text-xl">{fig.value ?? <Skeleton className="h-6 w-20" />}</dd>
         </div>
       ))}
     </dl>
