@@ -171,10 +171,35 @@ test('finanzas ve costo, margen y margen tras el plan', async ({ page }) => {
   const table = page.getByRole('table', { name: 'Productos' });
   await expect(table.getByRole('columnheader', { name: 'Costo' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Margen tras el plan' })).toBeVisible();
-  const row = table.getByRole('row').filter({ hasText: 'MOR-500' });
+  const row = table.getByRole('row').filter({ hasText: 'Moringa en cápsulas' });
   await expect(row).toContainText(formatMoney(expected!.cost, (await readSettings()).currency));
 
-  await row.click();
+  // Finance's columns fit a laptop because the SKU and the catalogue's figures wait in «Columnas»:
+  // chosen there with the keyboard, the SKU comes back; Escape returns to the button.
+  await expect(table.getByRole('columnheader', { name: 'SKU' })).toHaveCount(0);
+  const columnas = page.getByRole('button', { name: /^Columnas/ });
+  await columnas.focus();
+  await page.keyboard.press('Enter');
+  await expect(columnas).toHaveAttribute('aria-expanded', 'true');
+  const sku = page.getByRole('group', { name: 'Columnas que muestra la lista' }).getByRole('checkbox', { name: 'SKU' });
+  await expect(sku).not.toBeChecked();
+  await sku.focus();
+  await page.keyboard.press('Space');
+  await expect(sku).toBeChecked();
+  await expect(table.getByRole('columnheader', { name: 'SKU' })).toBeVisible();
+  await expect(row).toContainText('MOR-500');
+  await page.keyboard.press('Escape');
+  await expect(columnas).toHaveAttribute('aria-expanded', 'false');
+  await expect(columnas).toBeFocused();
+
+  // Every row shows its actions: «Editar» opens the product's form.
+  await row.getByRole('button', { name: 'Editar Moringa en cápsulas' }).click();
+  const form = page.getByRole('dialog', { name: 'Editar producto' });
+  await expect(form).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+
+  await row.getByRole('button', { name: 'Ver Moringa en cápsulas' }).click();
   await expect(page).toHaveURL(new RegExp(`producto=${expected!.id}`));
   const panel = page.getByRole('dialog', { name: 'Moringa en cápsulas' });
   await expect(panel.getByText('Lo máximo que paga el plan')).toBeVisible();

@@ -1,8 +1,11 @@
 // The list's columns: photo, SKU, name (with «Kit» beside a kit's: a column of its own pushed the state
 // out of a 1280 px screen), category, price, base, points, stock (with «Stock bajo») and state; finance also gets cost, margin and the margin after the plan (the database sends those
-// only to finance: for anyone else the columns would be empty, so they are not shown).
+// only to finance: for anyone else the columns would be empty, so they are not shown); then the row's
+// actions. The name stays at the left edge when the table scrolls.
+import { Eye, Pencil } from 'lucide-react';
 import type { ProductRow } from '@/api/products/products-api';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { dataTableColumns } from '@/components/ui/data-table-columns';
 import { m } from '../messages';
 import { MoneyCell, PointsCell } from './product-cells';
@@ -86,11 +89,49 @@ const financeOnly = [
     cell: (c) => <MoneyCell value={c.getValue()} />,
   }),
   col.accessor('margin_after_plan', {
-    header: m.colMarginAfterPlan,
-    meta: { align: 'end', skeleton: 'number', hideOnMobile: true },
+    // Two short lines rather than one long header that widens the column past its figures.
+    header: () => <span className="inline-block w-20 whitespace-normal">{m.colMarginAfterPlan}</span>,
+    meta: { label: m.colMarginAfterPlan, align: 'end', skeleton: 'number', hideOnMobile: true },
     cell: (c) => <MoneyCell value={c.getValue()} />,
   }),
 ];
 
-export const productColumns = col.columns(common);
-export const financeProductColumns = col.columns([...common, ...financeOnly]);
+export interface RowActions {
+  open: (product: ProductRow) => void;
+  edit: (product: ProductRow) => void;
+}
+
+/** «Ver» (the panel: history, «Ajustar stock», «Desactivar») and «Editar», on every row. */
+const actions = ({ open, edit }: RowActions) =>
+  col.display({
+    id: 'acciones',
+    header: () => <span className="sr-only">{m.colActions}</span>,
+    meta: { label: m.colActions, align: 'end', skeleton: 'short' },
+    cell: (c) => (
+      <span className="inline-flex justify-end gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={m.viewProduct(c.row.original.name)}
+          title={m.view}
+          onClick={() => open(c.row.original)}
+        >
+          <Eye aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={m.editProduct(c.row.original.name)}
+          title={m.edit}
+          onClick={() => edit(c.row.original)}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      </span>
+    ),
+  });
+
+export const productColumns = (rowActions: RowActions) => col.columns([...common, actions(rowActions)]);
+export const financeProductColumns = (rowActions: RowActions) => col.columns([...common, ...financeOnly, actions(rowActions)]);

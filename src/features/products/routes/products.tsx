@@ -4,7 +4,8 @@
 // database decides to send.
 import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { ProductRow } from '@/api/products/products-api';
 import { productsQueries } from '@/api/products/products-queries';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ const loadForm = () => import('../components/product-form-dialog');
 const ProductPanel = lazy(() => loadPanel().then((mod) => ({ default: mod.ProductPanel })));
 const ProductFormDialog = lazy(() => loadForm().then((mod) => ({ default: mod.ProductFormDialog })));
 
-const FINANCE_HIDDEN = ['category', 'commissionable_amount', 'puntos'];
+const FINANCE_HIDDEN = ['image_path', 'sku', 'category', 'commissionable_amount', 'puntos'];
 
 export default function ProductsPage() {
   const { user } = useSession();
@@ -35,9 +36,15 @@ export default function ProductsPage() {
   const query = useQuery(productsQueries.list(listParams(search, controls.sort, controls.page, controls.pageSize)));
   const categories = useQuery(productsQueries.categories());
   const [creating, setCreating] = useState(false);
-  // Finance's twelve columns do not fit a laptop: until chosen otherwise, what the catalogue's
-  // figures repeat (category, commissionable base, points) waits in «Columnas» (issue 25 §7).
-  const choice = useColumnChoice(finance ? 'productos-finanzas' : 'productos', finance ? financeProductColumns : productColumns, finance ? FINANCE_HIDDEN : []);
+  const [editing, setEditing] = useState<ProductRow | null>(null);
+  const columns = useMemo(() => {
+    const rowActions = { open: (p: ProductRow) => setSearch({ producto: p.id }), edit: setEditing };
+    return finance ? financeProductColumns(rowActions) : productColumns(rowActions);
+  }, [finance, setSearch]);
+  // Finance's columns do not all fit a laptop: until chosen otherwise, the photo, the SKU (the search
+  // still finds it) and what the catalogue's figures repeat (category, commissionable base, points)
+  // wait in «Columnas», so state, cost, margins and the row's actions are in sight (issue 25 §7).
+  const choice = useColumnChoice(finance ? 'productos-finanzas' : 'productos', columns, finance ? FINANCE_HIDDEN : []);
   useEffect(() => {
     void loadPanel();
     void loadForm();
@@ -73,6 +80,7 @@ export default function ProductsPage() {
       <Suspense fallback={null}>
         {search.producto && <ProductPanel productId={search.producto} finance={finance} onClose={() => setSearch({ producto: undefined })} />}
         {creating && <ProductFormDialog product={null} onClose={() => setCreating(false)} onSaved={(p) => setSearch({ producto: p.id })} />}
+        {editing && <ProductFormDialog product={editing} onClose={() => setEditing(null)} />}
       </Suspense>
     </>
   );
