@@ -1,6 +1,7 @@
 // Which columns of a wide list are shown («Columnas»), kept per list in this browser: a person who
 // hid «Base comisionable» finds it hidden the next day. Unknown ids in storage are ignored, so a
 // column added later shows as its default says.
+import type { RowData } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table-columns';
 import type { ChoosableColumn } from '@/components/ui/column-chooser';
@@ -24,7 +25,7 @@ function readHidden(list: string, fallback: readonly string[]): Set<string> {
  * row's name (the column flagged `sticky`, else the first) is always shown and not offered. Returns the columns to give the
  * DataTable and the props of <ColumnChooser>.
  */
-export function useColumnChoice<T>(list: string, columns: DataTableColumn<T>[], hiddenByDefault: readonly string[] = []) {
+export function useColumnChoice<T extends RowData>(list: string, columns: DataTableColumn<T>[], hiddenByDefault: readonly string[] = []) {
   const [hidden, setHidden] = useState(() => readHidden(list, hiddenByDefault));
   const name = columns.find((c) => c.meta?.sticky) ?? columns[0];
   const choosable: ChoosableColumn[] = useMemo(
