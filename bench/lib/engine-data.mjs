@@ -240,9 +240,9 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
         union all
         select s.approved_at, s.id, up.generation, b.id, c.id, 'commission_purchase', round(s.commissionable_total * rt.rate, 2), 0,
                up.generation, s.commissionable_total, rt.rate, c.star_level,
-               format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s %s = %s %s.',
+               format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s = %s.',
                       b.name, s.sale_no, up.generation, rt.level_name, private.pct(rt.rate),
-                      private.money(s.commissionable_total), cur.currency, private.money(round(s.commissionable_total * rt.rate, 2)), cur.currency)
+                      private.money(s.commissionable_total, cur.currency), private.money(round(s.commissionable_total * rt.rate, 2), cur.currency))
           from public.sales s
           join public.clients b on b.id = s.client_id
          cross join (select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as currency) cur
