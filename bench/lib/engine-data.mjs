@@ -426,3 +426,30 @@ export async function staffIds(db) {
            (select id from auth.users where email = 'bench.super@savia.test') superadmin`);
   return ids;
 }
+
+/**
+ * BENCH_PROFILE=functions: PostgreSQL's own count of the time spent in each PL/pgSQL function (the
+ * triggers included), turned on for the sessions opened after `start` (track_functions = 'all', set by
+ * the cluster's superuser on the database) and read by `report` as milliseconds per approval. The
+ * cost of one trigger is read apart from the approval around it, which a host this noisy cannot time
+ * side by side to a tenth of a millisecond.
+ */
+export function functionProfile(cfg) {
+  const admin = (sql) => withClient(adminUrl(cfg.dbUrl), (c) => c.query(sql));
+  return {
+    start: async () => {
+      await admin(`alter database postgres set track_functions = 'all'`);
+      await admin('select pg_stat_reset()');
+    },
+    /** The functions' total and own time per approval, most expensive first. */
+    report: async (approvals) => {
+      // Each session flushes its counts when it ends; the statistics collector takes a moment more.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const { rows } = await admin(`
+        select schemaname || '.' || funcname as name, calls, total_time, self_time from pg_stat_user_functions
+         where schemaname in ('public', 'private') order by total_time desc`);
+      await admin(`alter database postgres reset track_functions`);
+      return rows.map((r) => ({ name: r.name, calls: Number(r.calls) / approvals, total: r.total_time / approvals, self: r.self_time / approvals }));
+    },
+  };
+}
