@@ -42,12 +42,13 @@ export async function setTheme(page: Page, theme: Theme) {
 /**
  * Lets what is moving now end before reading colours: half way through a dialog's fade-in or a
  * toast's slide, an overlay or a text blends with what is below and axe reads colours no one sees at
- * rest. Animations and transitions under way are awaited (endless ones, skeletons and spinners, are
- * left alone; a slow machine gets at most 2 s), then one painted frame.
+ * rest. Animations and transitions under way are awaited (endless ones, skeletons and spinners, and
+ * those a scroll drives are left alone; a slow machine gets at most 2 s), then one painted frame.
  */
 async function atRest(page: Page) {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    // Animations driven by a scroll position (a table's scroll hint, index.css) never «finish» on the clock.
+    const finite = document.getAnimations().filter((a) => a.timeline instanceof DocumentTimeline && a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });

@@ -8,7 +8,7 @@
 // The one allowed exception is a table that scrolls sideways as it says it does: its scroller carries
 // `data-scroll-hint` (Table's `scrollHint`), every row has a `position: sticky` cell (its name, which
 // stays while the figures move under it), and the scroller shows its hint while there is more to
-// see (`[data-slot="scroll-hint"]` visible). The check reads those from the page, not from the
+// see (its wrapper's chevron, `::after` in index.css, opaque). The check reads those from the page, not from the
 // attribute alone: a scroller that loses its sticky column or its hint fails again. A figure scrolled
 // out of such a table is allowed; one cut inside its cell is not.
 // Text inside SVG (charts draw their own axes) and visually hidden text (sr-only) are not read.
@@ -51,9 +51,11 @@ async function cutFigures(page: Page): Promise<string[]> {
       if (!el.hasAttribute('data-scroll-hint')) return false;
       const rows = [...el.querySelectorAll('tr')];
       const sticky = rows.length > 0 && rows.every((tr) => [...tr.children].some((cell) => getComputedStyle(cell).position === 'sticky'));
-      const hint = el.parentElement?.querySelector('[data-slot="scroll-hint"]');
+      // The hint is the wrapper's chevron (::after, index.css), shown by the scroller's scroll timeline.
+      const hint = el.parentElement ? getComputedStyle(el.parentElement, '::after') : null;
+      const hintShown = !!hint && hint.content !== 'none' && hint.display !== 'none' && Number(hint.opacity) > 0.5;
       const more = el.scrollWidth > el.clientWidth + 1;
-      return sticky && (!more || (!!hint && (hint as HTMLElement).checkVisibility({ opacityProperty: true, visibilityProperty: true })));
+      return sticky && (!more || hintShown);
     };
 
     const seen = new Set<Element>();

@@ -39,7 +39,7 @@ describe('ColumnChooser', () => {
     button.focus();
     await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const group = screen.getByRole('group', { name: 'Columnas que muestra la lista' });
+    const group = await screen.findByRole('group', { name: 'Columnas que muestra la lista' });
     expect(screen.queryByRole('checkbox', { name: 'Producto' })).toBeNull();
     const sku = screen.getByRole('checkbox', { name: 'SKU' });
     expect(sku).toHaveFocus();

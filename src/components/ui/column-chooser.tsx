@@ -3,11 +3,13 @@
 // closes the list and returns to the button, a click outside closes it. The row's name column is not
 // offered (useColumnChoice): a row always says what it is.
 import { Columns3 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+
+// The checkboxes load on the first click (column-chooser-list.tsx): the list's first load carries
+// only the button.
+const ColumnChooserList = lazy(() => import('./column-chooser-list'));
 
 export interface ChoosableColumn {
   id: string;
@@ -30,7 +32,6 @@ export function ColumnChooser({ columns, hidden, onToggle, className }: ColumnCh
 
   useEffect(() => {
     if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="checkbox"]')?.focus();
     const closeOutside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -64,20 +65,9 @@ export function ColumnChooser({ columns, hidden, onToggle, className }: ColumnCh
         <span className="text-muted-foreground tabular-nums">{`${shown} de ${columns.length}`}</span>
       </Button>
       {open && (
-        <fieldset
-          id={`${id}-list`}
-          className="absolute top-full right-0 z-50 mt-1.5 flex max-h-[60vh] min-w-56 flex-col gap-0.5 overflow-y-auto rounded-lg border bg-popover p-2 text-popover-foreground shadow-lg"
-        >
-          <legend className="sr-only">Columnas que muestra la lista</legend>
-          {columns.map((column) => (
-            <div key={column.id} className="flex items-center gap-2 rounded-md px-1.5 py-1.5 hover:bg-accent">
-              <Checkbox id={`${id}-${column.id}`} checked={!hidden.has(column.id)} onCheckedChange={(checked) => onToggle(column.id, checked === true)} />
-              <Label htmlFor={`${id}-${column.id}`} className="flex-1 cursor-pointer font-normal">
-                {column.label}
-              </Label>
-            </div>
-          ))}
-        </fieldset>
+        <Suspense fallback={null}>
+          <ColumnChooserList id={`${id}-list`} columns={columns} hidden={hidden} onToggle={onToggle} />
+        </Suspense>
       )}
     </div>
   );

@@ -67,13 +67,11 @@ const cardClasses = {
   cell: 'max-sm:flex max-sm:min-h-8 max-sm:items-center max-sm:justify-end max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:mr-auto max-sm:before:text-left max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
 };
 
-// The sticky name cell from 640 px up when rows become cards below (a card does not scroll).
-const stickyCellFromSm = 'sm:sticky sm:left-0 sm:z-10 sm:bg-card sm:[tr[aria-current=true]>&]:bg-accent';
-
 function cellClass(meta: DataTableColumnMeta, mobile: MobileLayout, sticky: boolean) {
   return cn(
     mobile === 'cards' && cardClasses.cell,
-    sticky && (mobile === 'cards' ? stickyCellFromSm : stickyCell),
+    // A phone's card does not scroll: its name is not pinned there.
+    sticky && cn(stickyCell, mobile === 'cards' && 'max-sm:static'),
     meta.hideOnMobile && (mobile === 'cards' ? 'max-sm:hidden' : 'hidden sm:table-cell'),
     meta.align === 'end' && 'text-right tabular-nums',
     meta.className,

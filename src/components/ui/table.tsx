@@ -1,16 +1,15 @@
-import { ChevronRight } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 interface TableProps extends React.ComponentProps<'table'> {
   containerClassName?: string;
   /**
-   * The table may be wider than its box and says so: a shadow and a chevron on the side that has more
-   * (gone once scrolled to the end), and the scroller is a labelled region the keyboard can scroll.
-   * Its rows keep their name in a sticky cell (`stickyCell`). The e2e overflow check
+   * The table may be wider than its box and says so: a shadow and a chevron on the right while there is
+   * more (gone once scrolled to the end; index.css, no script), and the scroller is a labelled region
+   * the keyboard can scroll. Its rows keep their name in a sticky cell (`stickyCell`). The e2e overflow check
    * (tests/e2e/overflow.ts) allows figures scrolled out of sight only in such a scroller: it finds it
-   * by `data-scroll-hint` and verifies the sticky cells and the hint.
+   * by `data-scroll-hint` and verifies the sticky cells and the hint (the wrapper's ::after). The look
+   * is in index.css.
    */
   scrollHint?: boolean;
 }
@@ -31,57 +30,23 @@ export function Table({ className, containerClassName, scrollHint, ...props }: T
   );
 }
 
-/** The classes of a row's name cell in a `scrollHint` table: it stays while the figures scroll under it. */
-export const stickyCell = 'sticky left-0 z-10 bg-card [tr[aria-current=true]>&]:bg-accent';
+/** The class of a row's name cell in a `scrollHint` table: it stays while the figures scroll under it. */
+export const stickyCell = 'sticky-name';
 
 function HintedScroller({ label, className, children }: { label?: string; className?: string; children: React.ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState({ before: false, after: false });
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const update = () => {
-      const before = el.scrollLeft > 1;
-      const after = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-      setMore((m) => (m.before === before && m.after === after ? m : { before, after }));
-    };
-    update();
-    el.addEventListener('scroll', update, { passive: true });
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => {
-      el.removeEventListener('scroll', update);
-      observer.disconnect();
-    };
-  }, []);
-  const scrolls = more.before || more.after;
+  // A named region the keyboard can scroll (Tab, then the arrows); its look is in index.css.
   return (
-    <div className={cn('relative w-full', className)}>
+    <div className={cn('table-hinted', className)}>
       <div
-        ref={ref}
         data-slot="table-container"
         data-scroll-hint=""
-        // Focusable only while it scrolls, so the arrow keys reach what is out of sight.
-        tabIndex={scrolls ? 0 : undefined}
-        role={scrolls ? 'region' : undefined}
-        aria-label={scrolls && label ? `${label} (desliza para ver más columnas)` : undefined}
-        className={cn(
-          'w-full overflow-x-auto rounded-[inherit] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none focus-visible:ring-inset',
-          more.before && '[&_.sticky]:shadow-[6px_0_6px_-4px_rgb(0_0_0/0.18)]',
-        )}
+        tabIndex={0}
+        role={label ? 'region' : undefined}
+        aria-label={label ? `Tabla: ${label}` : undefined}
+        className="table-scroller"
       >
         {children}
       </div>
-      {more.after && (
-        <div
-          data-slot="scroll-hint"
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-0 z-20 flex w-10 items-start justify-end rounded-r-[inherit] bg-linear-to-l from-foreground/15 to-transparent pt-2.5 pr-1"
-        >
-          <ChevronRight className="size-4 rounded-full bg-card text-foreground shadow-sm" />
-        </div>
-      )}
     </div>
   );
 }
