@@ -28,6 +28,8 @@ const ProductPanel = lazy(() => loadPanel().then((mod) => ({ default: mod.Produc
 const ProductFormDialog = lazy(() => loadForm().then((mod) => ({ default: mod.ProductFormDialog })));
 
 const FINANCE_HIDDEN = ['image_path', 'sku', 'category', 'commissionable_amount', 'puntos'];
+// Without finance's columns, only the category and the commissionable base wait there.
+const STAFF_HIDDEN = ['category', 'commissionable_amount'];
 
 export default function ProductsPage() {
   const { user } = useSession();
@@ -44,7 +46,7 @@ export default function ProductsPage() {
   // Finance's columns do not all fit a laptop: until chosen otherwise, the photo, the SKU (the search
   // still finds it) and what the catalogue's figures repeat (category, commissionable base, points)
   // wait in «Columnas», so state, cost, margins and the row's actions are in sight (issue 25 §7).
-  const choice = useColumnChoice(finance ? 'productos-finanzas' : 'productos', columns, finance ? FINANCE_HIDDEN : []);
+  const choice = useColumnChoice(finance ? 'productos-finanzas' : 'productos', columns, finance ? FINANCE_HIDDEN : STAFF_HIDDEN);
   useEffect(() => {
     void loadPanel();
     void loadForm();
