@@ -152,8 +152,7 @@ create trigger sales_transition before insert or update on public.sales for each
 create trigger sales_touch before update on public.sales for each row execute function private.touch_updated_at();
 -- Typed by the buyer or staff, read in Ventas' export and the ledger's (foundation: no formulas).
 create trigger sales_refuse_formulas
-  before insert or update of payment_reference, delivery_address, notes, rejection_reason, cancellation_reason,
-    buyer_name, buyer_document_number, buyer_email on public.sales
+  before insert or update of payment_reference, delivery_address, notes, rejection_reason, cancellation_reason, buyer_name, buyer_document_number, buyer_email on public.sales
   for each row execute function private.refuse_formula_columns(
     'payment_reference', 'la referencia del pago', 'delivery_address', 'la dirección de entrega', 'notes', 'la nota',
     'rejection_reason', 'el motivo del rechazo', 'cancellation_reason', 'el motivo de la cancelación',
