@@ -251,11 +251,11 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   const bytes = await readFile((await file.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.subarray(3)).split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('Número,Fecha,Miembro,Correo,Tipo,Estado,Total,Moneda,Puntos,Medio de pago,Referencia,Venta');
+  expect(lines[0]).toBe('Número,Fecha,Cliente,Membresía,Correo,Tipo,Estado,Total,Moneda,Puntos,Medio de pago,Referencia,Venta');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(
     new RegExp(
-      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40000\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
+      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},Miembro,[^,]+,Venta directa,Cancelada,40000\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
     ),
   );
   await expect(toasts(page).getByText('CSV con 1 venta.')).toBeVisible();
@@ -273,8 +273,9 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   expect(cells.B2).toMatchObject({ type: 'n', format: 'builtin:datetime' });
   expect(serialToWallClock(Number(cells.B2!.value)).slice(0, 10)).toBe(today);
   expect(cells.C2).toMatchObject({ type: 'inlineStr', value: fx.vera.name });
-  expect(cells.G2).toMatchObject({ type: 'n', value: '40000' });
-  expect(cells.G2!.format).toMatch(/^#,##0\.00\\ "[^"]+"$|^"[^"]+"\\ #,##0\.00$/);
+  expect(cells.D2).toMatchObject({ type: 'inlineStr', value: 'Miembro' });
+  expect(cells.H2).toMatchObject({ type: 'n', value: '40000' });
+  expect(cells.H2!.format).toMatch(/^#,##0\.00\\ "[^"]+"$|^"[^"]+"\\ #,##0\.00$/);
   expect(cells.A3, 'exactamente la venta filtrada').toBeUndefined();
   expect(Object.values(cells).some((c) => c.formula)).toBe(false);
   await expect(toasts(page).getByText('Excel con 1 venta.')).toBeVisible();
