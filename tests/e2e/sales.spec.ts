@@ -182,7 +182,7 @@ test('venta directa a un cliente sin membresía: sus datos en el formulario, sin
   expect(await stockOf(product.id)).toBe(10); // nothing half-written
   await phone.fill('+57 300 123 4567');
   await sheet(page).getByLabel('Documento (opcional)').fill('1.020.304');
-  await shootScreen(page, 'ventas-nueva-sin-membresia');
+  await shootScreen(page, 'ventas-nueva-sin-membresia', { fullPage: false });
   await expectAccessible(page, 'Nueva venta directa a un cliente sin membresía');
   await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
   await expect(toasts(page).getByText(/^Venta directa #[\d.]+ registrada: queda Pagada\.$/)).toBeVisible();
@@ -198,6 +198,7 @@ test('venta directa a un cliente sin membresía: sus datos en el formulario, sin
   await expect(sheet(page)).toContainText('Cliente sin membresía');
   await expect(sheet(page)).toContainText('1.020.304 · +57 300 123 4567');
   await expect(sheet(page).getByRole('link', { name: 'Abrir su ficha' })).toHaveCount(0);
+  await shootScreen(page, 'ventas-detalle-sin-membresia', { fullPage: false });
   await expect(sheet(page)).toContainText('Una venta a un cliente sin membresía no produce puntos ni comisiones para nadie.');
 
   // Ventas' list shows the buyer's name where a member's would be, said so.
