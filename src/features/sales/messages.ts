@@ -28,7 +28,7 @@ export const m = {
   // columns
   colNumber: 'N.º',
   colDate: 'Fecha',
-  colMember: 'Miembro',
+  colMember: 'Cliente',
   colKind: 'Tipo',
   colStatus: 'Estado',
   colTotal: 'Total',
