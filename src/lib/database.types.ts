@@ -1260,10 +1260,14 @@ export type Database = {
         Row: {
           approved_at: string | null
           approved_by: string | null
+          buyer_document_number: string | null
+          buyer_email: string | null
+          buyer_name: string | null
+          buyer_phone: string | null
           cancellation_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
-          client_id: string
+          client_id: string | null
           commissionable_total: number
           created_at: string
           created_by: string | null
@@ -1289,10 +1293,14 @@ export type Database = {
         Insert: {
           approved_at?: string | null
           approved_by?: string | null
+          buyer_document_number?: string | null
+          buyer_email?: string | null
+          buyer_name?: string | null
+          buyer_phone?: string | null
           cancellation_reason?: string | null
           cancelled_at?: string | null
           cancelled_by?: string | null
-          client_id: string
+          client_id?: string | null
           commissionable_total?: number
           created_at?: string
           created_by?: string | null
@@ -1318,10 +1326,14 @@ export type Database = {
         Update: {
           approved_at?: string | null
           approved_by?: string | null
+          buyer_document_number?: string | null
+          buyer_email?: string | null
+          buyer_name?: string | null
+          buyer_phone?: string | null
           cancellation_reason?: string | null
           cancelled_at?: string | null
           cancelled_by?: string | null
-          client_id?: string
+          client_id?: string | null
           commissionable_total?: number
           created_at?: string
           created_by?: string | null
@@ -1686,6 +1698,10 @@ export type Database = {
       }
       create_direct_sale: {
         Args: {
+          p_buyer_document_number?: string
+          p_buyer_email?: string
+          p_buyer_name?: string
+          p_buyer_phone?: string
           p_client_id: string
           p_delivery_address?: string
           p_items: Json
@@ -1696,10 +1712,14 @@ export type Database = {
         Returns: {
           approved_at: string | null
           approved_by: string | null
+          buyer_document_number: string | null
+          buyer_email: string | null
+          buyer_name: string | null
+          buyer_phone: string | null
           cancellation_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
-          client_id: string
+          client_id: string | null
           commissionable_total: number
           created_at: string
           created_by: string | null
@@ -1763,10 +1783,14 @@ export type Database = {
         Returns: {
           approved_at: string | null
           approved_by: string | null
+          buyer_document_number: string | null
+          buyer_email: string | null
+          buyer_name: string | null
+          buyer_phone: string | null
           cancellation_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
-          client_id: string
+          client_id: string | null
           commissionable_total: number
           created_at: string
           created_by: string | null
@@ -2459,10 +2483,14 @@ export type Database = {
         Returns: {
           approved_at: string | null
           approved_by: string | null
+          buyer_document_number: string | null
+          buyer_email: string | null
+          buyer_name: string | null
+          buyer_phone: string | null
           cancellation_reason: string | null
           cancelled_at: string | null
           cancelled_by: string | null
-          client_id: string
+          client_id: string | null
           commissionable_total: number
           created_at: string
           created_by: string | null

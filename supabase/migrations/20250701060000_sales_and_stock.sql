@@ -55,7 +55,15 @@ create trigger periods_guard before update or delete on public.periods for each 
 create table public.sales (
   id uuid primary key default gen_random_uuid(),
   sale_no bigint generated always as identity unique,
-  client_id uuid not null references public.clients (id) on delete restrict,
+  client_id uuid references public.clients (id) on delete restrict,
+  -- A direct sale to a person who is not a member (a walk-in buyer): their name, and what they chose
+  -- to give, instead of a member. Validated as a member's contact data (update_client_contact).
+  buyer_name text constraint sales_comprador_nombre_valido check (char_length(btrim(buyer_name)) between 2 and 120),
+  buyer_document_number text
+    constraint sales_comprador_documento_valido check (char_length(buyer_document_number) between 4 and 40 and buyer_document_number ~ '^[A-Za-z0-9 .-]+$'),
+  buyer_phone text constraint sales_comprador_telefono_valido check (char_length(buyer_phone) <= 40 and buyer_phone ~ '^\+?[0-9 ()./-]+$'
+    and char_length(regexp_replace(buyer_phone, '\D', '', 'g')) between 7 and 15),
+  buyer_email text constraint sales_comprador_correo_valido check (buyer_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(buyer_email) <= 254),
   kind text not null constraint sales_tipo_valido check (kind in ('order', 'enrollment', 'direct')),
   status text not null constraint sales_estado_valido check (status in
     ('Pagada', 'Cancelada', 'Rechazado', 'Pendiente de Aprobación', 'Pendiente de Enrolamiento', 'Entregada')),
@@ -86,7 +94,14 @@ create table public.sales (
   constraint sales_cancelacion_con_fecha check (status <> 'Cancelada' or cancelled_at is not null),
   constraint sales_cobrada_con_periodo check (status not in ('Pagada', 'Entregada') or (approved_at is not null and period_month is not null)),
   constraint sales_entregada_con_fecha check (status <> 'Entregada' or delivered_at is not null),
-  constraint sales_motivo_cancelacion_valido check (char_length(cancellation_reason) <= 500)
+  constraint sales_motivo_cancelacion_valido check (char_length(cancellation_reason) <= 500),
+  -- Exactly one buyer: a member, or (a direct sale only) a walk-in buyer, whose contact data exists
+  -- only with their name. A walk-in sale carries no points: nobody earns any from it.
+  constraint sales_un_comprador check ((client_id is null) = (buyer_name is not null)),
+  constraint sales_sin_membresia_solo_directa check (client_id is not null or kind = 'direct'),
+  constraint sales_datos_comprador_con_nombre check (buyer_name is not null
+    or (buyer_document_number is null and buyer_phone is null and buyer_email is null)),
+  constraint sales_sin_membresia_sin_puntos check (client_id is not null or points_total = 0)
 );
 create index sales_client_idx on public.sales (client_id, created_at desc);
 create index sales_status_idx on public.sales (status, created_at);
@@ -97,8 +112,10 @@ create index sales_approved_by_idx on public.sales (approved_by);
 create index sales_rejected_by_idx on public.sales (rejected_by);
 create index sales_cancelled_by_idx on public.sales (cancelled_by);
 comment on table public.sales is
-  'Ventas: pedidos de miembros (order), enrolamientos con kit (enrollment, client_id es el nuevo miembro) y ventas directas del personal (direct). El estado solo sigue las transiciones de DESIGN.md §5. period_month es el mes de negocio de la aprobación.';
+  'Ventas: pedidos de miembros (order), enrolamientos con kit (enrollment, client_id es el nuevo miembro) y ventas directas del personal (direct), a un miembro o a un cliente sin membresía (client_id vacío, buyer_name y sus datos: sin puntos ni comisiones). El estado solo sigue las transiciones de DESIGN.md §5. period_month es el mes de negocio de la aprobación.';
 comment on column public.sales.commissionable_total is 'Base de comisiones de la venta: suma de importe comisionable × cantidad.';
+comment on column public.sales.buyer_name is
+  'El cliente sin membresía de una venta directa (client_id vacío): su nombre. Con buyer_document_number, buyer_phone y buyer_email opcionales. Nadie gana puntos ni comisiones por su compra.';
 comment on column public.sales.voucher_path is 'Ruta del comprobante de pago en el bucket payment-vouchers (<id del miembro>/<archivo>).';
 
 create or replace function private.sales_transition() returns trigger
@@ -112,7 +129,8 @@ begin
     end if;
     return new;
   end if;
-  if new.kind <> old.kind or new.client_id <> old.client_id then
+  if (new.kind, new.client_id, new.buyer_name, new.buyer_document_number, new.buyer_phone, new.buyer_email)
+     is distinct from (old.kind, old.client_id, old.buyer_name, old.buyer_document_number, old.buyer_phone, old.buyer_email) then
     perform private.refuse('invalid_transition', 'El tipo y el comprador de una venta no cambian.');
   end if;
   if new.status is distinct from old.status and not (
@@ -134,10 +152,12 @@ create trigger sales_transition before insert or update on public.sales for each
 create trigger sales_touch before update on public.sales for each row execute function private.touch_updated_at();
 -- Typed by the buyer or staff, read in Ventas' export and the ledger's (foundation: no formulas).
 create trigger sales_refuse_formulas
-  before insert or update of payment_reference, delivery_address, notes, rejection_reason, cancellation_reason on public.sales
+  before insert or update of payment_reference, delivery_address, notes, rejection_reason, cancellation_reason, buyer_name, buyer_document_number, buyer_email on public.sales
   for each row execute function private.refuse_formula_columns(
     'payment_reference', 'la referencia del pago', 'delivery_address', 'la dirección de entrega', 'notes', 'la nota',
-    'rejection_reason', 'el motivo del rechazo', 'cancellation_reason', 'el motivo de la cancelación');
+    'rejection_reason', 'el motivo del rechazo', 'cancellation_reason', 'el motivo de la cancelación',
+    'buyer_name', 'el nombre del cliente', 'buyer_document_number', 'el documento del cliente',
+    'buyer_email', 'el correo del cliente'); -- a phone may start with «+» (its check allows digits and punctuation only)
 
 -- Aprobaciones asks PostgREST for the pending sales oldest first, a page at a time, each with its
 -- member and its lines embedded (LATERAL subqueries), with the exact count (supabase-js

@@ -82,7 +82,8 @@ comment on function private.is_file_in_folder(text, text) is
 
 create or replace function private.create_sale(
   p_client_id uuid, p_kind text, p_items jsonb, p_payment_method text, p_payment_reference text,
-  p_voucher_path text, p_voucher_owner uuid, p_delivery_address text, p_notes text, p_actor uuid
+  p_voucher_path text, p_voucher_owner uuid, p_delivery_address text, p_notes text, p_actor uuid,
+  p_walk_in jsonb default null
 ) returns public.sales
 language plpgsql
 security definer
@@ -120,16 +121,20 @@ begin
   end if;
 
   insert into public.sales (client_id, kind, status, payment_method, payment_reference, voucher_path, voucher_hash,
-                            delivery_address, notes, created_by, created_at, approved_by, approved_at, period_month)
+                            delivery_address, notes, created_by, created_at, approved_by, approved_at, period_month,
+                            buyer_name, buyer_document_number, buyer_phone, buyer_email)
   values (p_client_id, p_kind,
           case p_kind when 'order' then 'Pendiente de Aprobación' when 'enrollment' then 'Pendiente de Enrolamiento' else 'Pagada' end,
           p_payment_method, nullif(btrim(p_payment_reference), ''), p_voucher_path, v_voucher_hash,
           nullif(btrim(p_delivery_address), ''), nullif(btrim(p_notes), ''), p_actor, v_now,
-          case when p_kind = 'direct' then p_actor end, case when p_kind = 'direct' then v_now end, v_month)
+          case when p_kind = 'direct' then p_actor end, case when p_kind = 'direct' then v_now end, v_month,
+          p_walk_in ->> 'name', p_walk_in ->> 'document_number', p_walk_in ->> 'phone', p_walk_in ->> 'email')
   returning * into v_sale;
 
+  -- A walk-in buyer's lines carry no points: nobody earns any from them (sales_sin_membresia_sin_puntos).
   insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points)
-  select v_sale.id, i.product_id, i.quantity, i.unit_price, i.unit_commissionable, i.unit_points
+  select v_sale.id, i.product_id, i.quantity, i.unit_price, i.unit_commissionable,
+         case when p_client_id is null then 0 else i.unit_points end
     from private.parse_items(p_items, p_kind = 'enrollment') i;
 
   if p_kind <> 'direct' then
@@ -158,8 +163,8 @@ begin
   return v_sale;
 end
 $$;
-comment on function private.create_sale(uuid, text, jsonb, text, text, text, uuid, text, text, uuid) is
-  'Crea una venta con sus líneas y totales (importe, base comisionable, puntos) en el estado inicial de su tipo.';
+comment on function private.create_sale(uuid, text, jsonb, text, text, text, uuid, text, text, uuid, jsonb) is
+  'Crea una venta con sus líneas y totales (importe, base comisionable, puntos) en el estado inicial de su tipo. p_walk_in ({name, document_number, phone, email}, ya validados) es el cliente sin membresía de una venta directa, sin miembro ni puntos.';
 
 -- The rewards of a sale -----------------------------------------------------------------------------
 create or replace function private.enrolment_reward_lines(
@@ -225,6 +230,9 @@ declare
   v_max_generation integer;
 begin
   select * into v_sale from public.sales s where s.id = p_sale_id;
+  if v_sale.client_id is null then
+    return; -- a walk-in buyer: no member, so nobody's points or commissions
+  end if;
   select * into v_buyer from public.clients c where c.id = v_sale.client_id;
 
   if v_sale.kind = 'enrollment' then
@@ -269,7 +277,7 @@ begin
 end
 $$;
 comment on function private.sale_reward_lines(uuid, jsonb) is
-  'Los asientos que produce aprobar una venta con una versión del plan: pedido o venta directa → puntos al comprador y comisión a cada ascendente registrado por generación según la tasa de su nivel; enrolamiento → puntos del kit, comisión de enrolamiento y bono de inicio al patrocinador. La usan la aprobación y la vista previa, así que la vista previa es exactamente lo que se escribe.';
+  'Los asientos que produce aprobar una venta con una versión del plan: pedido o venta directa → puntos al comprador y comisión a cada ascendente registrado por generación según la tasa de su nivel; enrolamiento → puntos del kit, comisión de enrolamiento y bono de inicio al patrocinador; venta a un cliente sin membresía → ninguno. La usan la aprobación y la vista previa, así que la vista previa es exactamente lo que se escribe.';
 
 create or replace function private.settle_sale(p_sale_id uuid, p_month date, p_actor uuid) returns integer
 language plpgsql
@@ -319,7 +327,7 @@ begin
       from ins group by ins.beneficiary_id
     union all
     -- The buyer's commissionable purchases feed the volume bonus of their upline.
-    select v_sale.client_id, 0, 0 where v_sale.kind <> 'enrollment'
+    select v_sale.client_id, 0, 0 where v_sale.kind <> 'enrollment' and v_sale.client_id is not null
   ), totals as (
     insert into private.member_period_totals as t (client_id, period, personal_points, income, own_sales)
     select s.beneficiary_id, p_month, sum(s.points), sum(s.amount),
@@ -456,9 +464,49 @@ comment on function public.enrol_member(text, text, uuid, text, text, text, text
   'Miembro: enrola a una persona nueva bajo él con un kit de inicio. Crea su ficha pendiente (o reactiva la de un enrolamiento rechazado o cancelado) y la venta del kit (Pendiente de Enrolamiento); al aprobarse, la persona queda registrada y el patrocinador recibe puntos, comisión de enrolamiento y bono de inicio. Rechaza con una misma frase (savia:email_unavailable, DETAIL email) el correo de un miembro, el de un enrolamiento pendiente y el del personal o una invitación suya: el miembro no sabe de quién es.';
 
 -- Staff actions --------------------------------------------------------------------------------------
+create or replace function private.walk_in_buyer(
+  p_name text, p_document_number text, p_phone text, p_email text
+) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_name text := btrim(coalesce(p_name, ''));
+  v_document text := nullif(btrim(coalesce(p_document_number, '')), '');
+  v_phone text := nullif(btrim(coalesce(p_phone, '')), '');
+  v_email text := nullif(pg_catalog.lower(btrim(coalesce(p_email, ''))), '');
+begin
+  -- As a member's contact data (update_client_contact), each refusal naming its field in DETAIL.
+  if char_length(v_name) not between 2 and 120 then
+    perform private.refuse('invalid_name', 'Escribe el nombre del cliente sin membresía (entre 2 y 120 caracteres).', 'buyer_name');
+  end if;
+  if v_document is not null and (char_length(v_document) not between 4 and 40 or v_document !~ '^[A-Za-z0-9 .-]+$') then
+    perform private.refuse('invalid_document',
+      'El documento debe tener entre 4 y 40 letras o números (puede llevar puntos y guiones).', 'buyer_document_number');
+  end if;
+  if v_phone is not null and (v_phone !~ '^\+?[0-9 ()./-]+$'
+                              or char_length(pg_catalog.regexp_replace(v_phone, '\D', '', 'g')) not between 7 and 15
+                              or char_length(v_phone) > 40) then
+    perform private.refuse('invalid_phone',
+      'El teléfono debe tener entre 7 y 15 dígitos; puede llevar +, espacios, guiones y paréntesis.', 'buyer_phone');
+  end if;
+  if v_email is not null and (v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254) then
+    perform private.refuse('invalid_email', 'El correo no parece válido: revisa que tenga la forma nombre@dominio.com.', 'buyer_email');
+  end if;
+  -- A name a spreadsheet would run as a formula is refused by sales_refuse_formulas (DETAIL buyer_name).
+  return jsonb_build_object('name', v_name, 'document_number', v_document, 'phone', v_phone, 'email', v_email);
+end
+$$;
+revoke all on function private.walk_in_buyer(text, text, text, text) from public;
+comment on function private.walk_in_buyer(text, text, text, text) is
+  'Valida y normaliza los datos del cliente sin membresía de una venta directa: nombre obligatorio (2 a 120), documento, teléfono y correo opcionales con las reglas de los de un miembro; cada negativa nombra su campo (buyer_name, buyer_document_number, buyer_phone, buyer_email) en DETAIL.';
+
 create or replace function public.create_direct_sale(
   p_client_id uuid, p_items jsonb, p_payment_method text default 'efectivo', p_payment_reference text default null,
-  p_delivery_address text default null, p_notes text default null
+  p_delivery_address text default null, p_notes text default null,
+  p_buyer_name text default null, p_buyer_document_number text default null, p_buyer_phone text default null,
+  p_buyer_email text default null
 ) returns public.sales
 language plpgsql
 security definer
@@ -467,21 +515,29 @@ set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
+  v_walk_in jsonb;
   v_sale public.sales;
 begin
-  if not exists (select 1 from public.clients c where c.id = p_client_id and c.enrollment_status = 'registered') then
+  if p_client_id is not null and coalesce(p_buyer_name, p_buyer_document_number, p_buyer_phone, p_buyer_email) is not null then
+    perform private.refuse('invalid_buyer',
+      'La venta es para un miembro o para un cliente sin membresía, no para los dos: elige uno.', 'buyer_kind');
+  end if;
+  if p_client_id is null then
+    -- A walk-in buyer: no member, so nobody earns points or commissions from the sale.
+    v_walk_in := private.walk_in_buyer(p_buyer_name, p_buyer_document_number, p_buyer_phone, p_buyer_email);
+  elsif not exists (select 1 from public.clients c where c.id = p_client_id and c.enrollment_status = 'registered') then
     perform private.refuse('unknown_client', 'El cliente de la venta no existe o no está registrado.');
   end if;
   v_sale := private.create_sale(p_client_id, 'direct', p_items, p_payment_method, p_payment_reference, null, null,
-                                p_delivery_address, p_notes, v_actor);
+                                p_delivery_address, p_notes, v_actor, v_walk_in);
   perform private.settle_sale(v_sale.id, v_sale.period_month, v_actor);
   return v_sale;
 exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text) is
-  'Personal: venta directa a un miembro registrado, Pagada al instante: descuenta stock y escribe sus recompensas como un pedido aprobado. Bajo contención, savia:busy (HTTP 409).';
+comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text) is
+  'Personal: venta directa, Pagada al instante, que descuenta stock. A un miembro registrado (p_client_id): escribe sus recompensas como un pedido aprobado. A un cliente sin membresía (p_client_id vacío, p_buyer_name obligatorio; documento, teléfono y correo opcionales): ni puntos ni comisiones ni actividad, pero cuenta en ingresos y ventas como cualquier venta directa. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.preview_sale_rewards(p_sale_id uuid) returns table (
   beneficiary_id uuid, beneficiary_name text, type text, amount numeric, points integer, generation smallint,
@@ -678,7 +734,7 @@ begin
   v_sale := private.pending_sale_for_update(p_sale_id);
   if not v_staff then
     -- A member owns their orders and the enrolments they placed (the buyer there is the new person).
-    if v_sale.client_id <> v_me and not (v_sale.kind = 'enrollment'
+    if v_sale.client_id is distinct from v_me and not (v_sale.kind = 'enrollment'
          and exists (select 1 from public.clients c where c.id = v_sale.client_id and c.enroller_id = v_me)) then
       perform private.refuse('not_owner', 'Esta venta no es tuya.');
     end if;
@@ -737,7 +793,7 @@ begin
     select ins.beneficiary_id, ins.period_month, sum(ins.points)::integer as points, sum(ins.amount) as amount
       from ins group by ins.beneficiary_id, ins.period_month
     union all
-    select v_sale.client_id, v_sale.period_month, 0, 0 where v_sale.kind <> 'enrollment'
+    select v_sale.client_id, v_sale.period_month, 0, 0 where v_sale.kind <> 'enrollment' and v_sale.client_id is not null
   ), totals as (
     insert into private.member_period_totals as t (client_id, period, personal_points, income, own_sales)
     select s.beneficiary_id, s.period_month, sum(s.points), sum(s.amount),
@@ -762,8 +818,8 @@ comment on function public.cancel_sale(uuid, text) is
   'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza. Bajo contención, savia:busy (HTTP 409).';
 
 revoke all on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
-  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) from public, anon;
 grant execute on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
-  public.create_direct_sale(uuid, jsonb, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) to authenticated;

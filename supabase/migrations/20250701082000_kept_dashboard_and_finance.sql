@@ -548,7 +548,10 @@ as $$
   ), both_sides as (
     select coalesce(k.month, c.month) as month,
            (coalesce(k.revenue, 0), coalesce(k.cost, 0), coalesce(k.clawbacks, 0))::text as kept,
-           (coalesce(c.revenue, 0), coalesce(c.cost_of_goods, 0), coalesce(c.clawbacks, 0))::text as computed
+           -- In the kept figures' scale: a month whose sales were all cancelled keeps 0.00, and «(0,0,0)»
+           -- would differ from «(0.00,0.00,0.00)» as text.
+           (coalesce(c.revenue, 0)::numeric(14,2), coalesce(c.cost_of_goods, 0)::numeric(14,2),
+            coalesce(c.clawbacks, 0)::numeric(14,2))::text as computed
       from kept k full join private.finance_months_from_scratch() c on c.month = k.month
   )
   select b.month, format('guardado %s, calculado %s (ingreso, costo, recuperaciones)', b.kept, b.computed)

@@ -282,16 +282,16 @@ begin
     'fraud_signs', to_jsonb(private.sale_fraud_signs(v_sale.id)),
     -- The same payment reference on another sale: the same transfer may be claimed twice.
     'reference_reuse', coalesce((
-      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', c.name,
+      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', coalesce(c.name, s.buyer_name),
                                           'created_at', s.created_at) order by s.created_at)
-        from public.sales s join public.clients c on c.id = s.client_id
+        from public.sales s left join public.clients c on c.id = s.client_id -- a walk-in sale counts too
        where v_sale.payment_reference is not null
          and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference)) and s.id <> v_sale.id), '[]'::jsonb),
     -- The same voucher file (by its hash) on another sale: one payment shown twice.
     'voucher_reuse', coalesce((
-      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', c.name,
+      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', coalesce(c.name, s.buyer_name),
                                           'created_at', s.created_at) order by s.created_at)
-        from public.sales s join public.clients c on c.id = s.client_id
+        from public.sales s left join public.clients c on c.id = s.client_id -- a walk-in sale counts too
        where v_sale.voucher_hash is not null and s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id), '[]'::jsonb),
     -- Units the approval would take against the stock there is now.
     'stock', coalesce((

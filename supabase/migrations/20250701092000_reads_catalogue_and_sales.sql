@@ -319,18 +319,20 @@ begin
       -- Only the page's ids, from the index that serves the order; the rows are read for those alone.
       select s.id from public.sales s where %1$s order by %2$s limit %3$s offset %5$s
     )
-    select s.id, s.sale_no, s.created_at, s.client_id, c.name, c.email, s.kind, s.status, s.total, s.points_total,
+    select s.id, s.sale_no, s.created_at, s.client_id, coalesce(c.name, s.buyer_name), coalesce(c.email, s.buyer_email),
+           s.kind, s.status, s.total, s.points_total,
            s.payment_method, s.payment_reference, least(k.n, %4$s)::bigint, k.n > %4$s
       from page p
       join public.sales s on s.id = p.id
       cross join counted k
-      join public.clients c on c.id = s.client_id
+      -- A walk-in buyer has no member: their name and e-mail are the sale's own (client_id stays empty).
+      left join public.clients c on c.id = s.client_id
      order by %2$s
   $q$, v_where, v_order, p_page_size, v_cap, (p_page - 1) * p_page_size);
 end
 $$;
 comment on function public.search_sales(text[], text, date, date, uuid, text, boolean, integer, integer) is
-  'Ventas (personal): las ventas con filtros por estados, tipo (order, enrollment, direct), fecha de venta desde / hasta (inclusive, en la zona horaria de la empresa) y miembro; orden fecha / total / numero y páginas. row_count cuenta hasta cuatro páginas más allá de la pedida; row_count_capped dice que hay más.';
+  'Ventas (personal): las ventas con filtros por estados, tipo (order, enrollment, direct), fecha de venta desde / hasta (inclusive, en la zona horaria de la empresa) y miembro; client_id vacío es un cliente sin membresía (client_name y client_email, los de la venta); orden fecha / total / numero y páginas. row_count cuenta hasta cuatro páginas más allá de la pedida; row_count_capped dice que hay más.';
 
 create or replace function public.export_sales(
   p_statuses text[] default null, p_kind text default null, p_from date default null, p_to date default null,
@@ -365,10 +367,10 @@ begin
     v_where := v_where || format(' and s.sale_no between %L and %L', coalesce(v_low, 0), coalesce(v_high, 0));
   end if;
   return query execute format($q$
-    select s.id, s.sale_no, s.created_at, s.client_id, c.name, c.email, s.kind, s.status, s.total, s.points_total,
-           s.payment_method, s.payment_reference
+    select s.id, s.sale_no, s.created_at, s.client_id, coalesce(c.name, s.buyer_name), coalesce(c.email, s.buyer_email),
+           s.kind, s.status, s.total, s.points_total, s.payment_method, s.payment_reference
       from (select s.* from public.sales s where %1$s order by s.sale_no desc limit %2$s) s
-      join public.clients c on c.id = s.client_id
+      left join public.clients c on c.id = s.client_id -- a walk-in buyer has none
      order by s.sale_no desc
   $q$, v_where, p_limit);
 end
@@ -456,6 +458,10 @@ begin
     'member', (select jsonb_build_object('id', c.id, 'member_no', c.member_no, 'name', c.name, 'email', c.email, 'phone', c.phone,
                                          'document_number', c.document_number, 'enrollment_status', c.enrollment_status)
                  from public.clients c where c.id = v_sale.client_id),
+    -- A walk-in buyer (no member): the name and contact data written on the sale.
+    'walk_in_buyer', case when v_sale.client_id is null then jsonb_build_object(
+                       'name', v_sale.buyer_name, 'document_number', v_sale.buyer_document_number,
+                       'phone', v_sale.buyer_phone, 'email', v_sale.buyer_email) end,
     'period_closed', coalesce((select p.status = 'closed' from public.periods p where p.month = v_sale.period_month), false),
     'timeline', (
       select coalesce(jsonb_agg(jsonb_build_object('step', t.step, 'at', t.at, 'by', t.actor, 'reason', t.reason) order by t.at, t.ord), '[]'::jsonb)
@@ -501,7 +507,7 @@ begin
 end
 $$;
 comment on function public.get_sale_detail(uuid) is
-  'Ventas (personal): una venta con su miembro, su pago (medio, referencia, ruta del comprobante), si su mes está cerrado, su historia (creada, aprobada, rechazada, entregada, cancelada: cuándo, quién y el motivo; quién entregó, de la bitácora) y los asientos que produjo, cada original seguido de su reverso, con los campos de su explicación y su beneficiario.';
+  'Ventas (personal): una venta con su miembro (o walk_in_buyer, el cliente sin membresía de una venta directa), su pago (medio, referencia, ruta del comprobante), si su mes está cerrado, su historia (creada, aprobada, rechazada, entregada, cancelada: cuándo, quién y el motivo; quién entregó, de la bitácora) y los asientos que produjo, cada original seguido de su reverso, con los campos de su explicación y su beneficiario.';
 
 -- What a cancellation would reverse ------------------------------------------------------------------------
 create or replace function public.preview_sale_cancellation(p_sale_id uuid) returns jsonb

@@ -194,9 +194,11 @@ declare
   v_what text;
   v_became text;
   v_self boolean; -- the member acted on their own record (their order)
+  v_buyer text; -- a sale's buyer: the member, or a walk-in buyer by name
 begin
   v_self := p_entry.actor_id is not null and p_entry.table_name = 'sales'
             and exists (select 1 from public.clients c where c.auth_uid = p_entry.actor_id and c.id::text = v ->> 'client_id');
+  v_buyer := coalesce((v ->> 'buyer_name') || ' (cliente sin membresía)', private.audit_member_name(v ->> 'client_id'));
   -- A value that changed in an update (null for an insert or a delete, or when it did not change).
   v_became := case when v_op = 'UPDATE' then
     case p_entry.table_name
@@ -214,12 +216,12 @@ begin
       case when v_op = 'INSERT' and v_self then format('hizo el pedido de la venta #%s', v ->> 'sale_no')
            when v_op = 'UPDATE' and v_self and v_became is null then format('cambió su venta #%s', v ->> 'sale_no')
            when v_op = 'INSERT' then
-             format('registró la venta #%s de %s', v ->> 'sale_no', private.audit_member_name(v ->> 'client_id'))
-           when v_op = 'DELETE' then format('borró la venta #%s de %s', v ->> 'sale_no', private.audit_member_name(v ->> 'client_id'))
+             format('registró la venta #%s de %s', v ->> 'sale_no', v_buyer)
+           when v_op = 'DELETE' then format('borró la venta #%s de %s', v ->> 'sale_no', v_buyer)
            else format('%s la venta #%s de %s',
                        case v_became when 'Pagada' then 'aprobó' when 'Rechazado' then 'rechazó' when 'Entregada' then 'marcó como entregada'
                                      when 'Cancelada' then 'canceló' else 'cambió' end,
-                       v ->> 'sale_no', private.audit_member_name(v ->> 'client_id')) end
+                       v ->> 'sale_no', v_buyer) end
     when 'sale_items' then
       format('%s %s × %s %s la venta #%s',
              case v_op when 'INSERT' then 'agregó' when 'DELETE' then 'quitó' else 'cambió' end,

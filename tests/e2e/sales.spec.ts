@@ -153,6 +153,63 @@ test('venta directa, entregarla y cancelar otra con la vista previa que el libro
   expect(reversals).toBe(2);
 });
 
+test('venta directa a un cliente sin membresía: sus datos en el formulario, sin recompensas, su nombre en Ventas y en su detalle', async ({ page, own }) => {
+  test.setTimeout(120_000);
+  const product = await own.product({ name: `Té de mostrador ${own.tag}`, sku: `T-MOS-${own.tag}`, price: 40_000, points: 20, stock: 10 });
+  const buyer = `Rosa Mostrador ${own.tag}`;
+
+  await openAs(page, personas.admin, '/ventas');
+  await page.getByRole('button', { name: 'Nueva venta directa' }).first().click();
+  // Who buys is a radio group: the arrow keys move from «Miembro» to «Cliente sin membresía».
+  await sheet(page).getByRole('radio', { name: 'Miembro' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(sheet(page).getByRole('radio', { name: 'Cliente sin membresía' })).toBeChecked();
+  await expect(sheet(page).getByLabel('Busca al miembro registrado')).toHaveCount(0);
+  await sheet(page).getByLabel('Buscar producto').fill(product.name);
+  await sheet(page)
+    .getByRole('button', { name: `Agregar ${product.name}` })
+    .click();
+
+  // Without a name the form asks for it; a phone the database refuses is marked on its field.
+  await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
+  await expect(sheet(page).getByText('Escribe el nombre del cliente (entre 2 y 120 caracteres).')).toBeVisible();
+  await sheet(page).getByLabel('Nombre del cliente').fill(buyer);
+  const phone = sheet(page).getByLabel('Teléfono (opcional)');
+  await phone.fill('300 12');
+  await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
+  await expect(sheet(page).getByText('El teléfono debe tener entre 7 y 15 dígitos; puede llevar +, espacios, guiones y paréntesis.')).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  expect(await stockOf(product.id)).toBe(10); // nothing half-written
+  await phone.fill('+57 300 123 4567');
+  await sheet(page).getByLabel('Documento (opcional)').fill('1.020.304');
+  await shootScreen(page, 'ventas-nueva-sin-membresia', { fullPage: false });
+  await expectAccessible(page, 'Nueva venta directa a un cliente sin membresía');
+  await sheet(page).getByRole('button', { name: 'Registrar venta' }).click();
+  await expect(toasts(page).getByText(/^Venta directa #[\d.]+ registrada: queda Pagada\.$/)).toBeVisible();
+
+  // Paid, no member, the stock out, and not one entry in the ledger.
+  await expect(page).toHaveURL(/[?&]venta=[0-9a-f-]{36}/);
+  const saleId = new URL(page.url()).searchParams.get('venta')!;
+  expect(await saleInDb(saleId)).toEqual({ status: 'Pagada', kind: 'direct', client_id: null });
+  expect(await stockOf(product.id)).toBe(9);
+  const { entries } = await one<{ entries: number }>('select count(*)::int as entries from public.reward_transactions where source_sale_id = $1', [saleId]);
+  expect(entries).toBe(0);
+  await expect(sheet(page).getByTestId('walk-in-buyer')).toHaveText(buyer);
+  await expect(sheet(page)).toContainText('Cliente sin membresía');
+  await expect(sheet(page)).toContainText('1.020.304 · +57 300 123 4567');
+  await expect(sheet(page).getByRole('link', { name: 'Abrir su ficha' })).toHaveCount(0);
+  await shootScreen(page, 'ventas-detalle-sin-membresia', { fullPage: false });
+  await expect(sheet(page)).toContainText('Una venta a un cliente sin membresía no produce puntos ni comisiones para nadie.');
+
+  // Ventas' list shows the buyer's name where a member's would be, said so.
+  await page.goto('/ventas?tipo=directa');
+  const row = page.getByRole('row').filter({ hasText: buyer });
+  await expect(row).toContainText('Cliente sin membresía');
+  await expect(row).toContainText(
+    formatMoney(40_000, (await one<{ currency: string }>("select currency from public.metadata where id = 'app_settings'")).currency),
+  );
+});
+
 test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con exactamente esas filas', async ({ page, own }) => {
   test.setTimeout(90_000);
   const fx = await fixture(own, 3);
@@ -195,11 +252,11 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   const bytes = await readFile((await file.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(bytes.subarray(3)).split('\r\n').filter(Boolean);
-  expect(lines[0]).toBe('Número,Fecha,Miembro,Correo,Tipo,Estado,Total,Moneda,Puntos,Medio de pago,Referencia,Venta');
+  expect(lines[0]).toBe('Número,Fecha,Cliente,Membresía,Correo,Tipo,Estado,Total,Moneda,Puntos,Medio de pago,Referencia,Venta');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(
     new RegExp(
-      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},[^,]+,Venta directa,Cancelada,40000\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
+      `^${third.sale_no},${today}T[\\d:]+[^,]*,${fx.vera.name},Miembro,[^,]+,Venta directa,Cancelada,40000\\.00,${fx.currency},20,Efectivo,CAJA-${fx.tag}-2,${third.id}$`,
     ),
   );
   await expect(toasts(page).getByText('CSV con 1 venta.')).toBeVisible();
@@ -217,8 +274,9 @@ test('los filtros en la URL, los totales de lo filtrado y el CSV y el Excel con 
   expect(cells.B2).toMatchObject({ type: 'n', format: 'builtin:datetime' });
   expect(serialToWallClock(Number(cells.B2!.value)).slice(0, 10)).toBe(today);
   expect(cells.C2).toMatchObject({ type: 'inlineStr', value: fx.vera.name });
-  expect(cells.G2).toMatchObject({ type: 'n', value: '40000' });
-  expect(cells.G2!.format).toMatch(/^#,##0\.00\\ "[^"]+"$|^"[^"]+"\\ #,##0\.00$/);
+  expect(cells.D2).toMatchObject({ type: 'inlineStr', value: 'Miembro' });
+  expect(cells.H2).toMatchObject({ type: 'n', value: '40000' });
+  expect(cells.H2!.format).toMatch(/^#,##0\.00\\ "[^"]+"$|^"[^"]+"\\ #,##0\.00$/);
   expect(cells.A3, 'exactamente la venta filtrada').toBeUndefined();
   expect(Object.values(cells).some((c) => c.formula)).toBe(false);
   await expect(toasts(page).getByText('Excel con 1 venta.')).toBeVisible();

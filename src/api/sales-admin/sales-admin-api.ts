@@ -41,9 +41,10 @@ export interface SaleRow {
   id: string;
   sale_no: number;
   created_at: string;
-  client_id: string;
+  /** Null for a walk-in buyer (a direct sale to someone who is not a member): the name and e-mail are the sale's. */
+  client_id: string | null;
   client_name: string;
-  client_email: string;
+  client_email: string | null;
   kind: SaleKind;
   status: SaleStatus;
   total: number;
@@ -111,7 +112,7 @@ const detailSchema = z.object({
   sale: z.object({
     id: z.string(),
     sale_no: z.number(),
-    client_id: z.string(),
+    client_id: nullableText,
     kind: z.enum(SALE_KINDS),
     status: saleStatus,
     total: z.number(),
@@ -131,15 +132,20 @@ const detailSchema = z.object({
     rejected_at: nullableText,
     cancelled_at: nullableText,
   }),
-  member: z.object({
-    id: z.string(),
-    member_no: z.number(),
-    name: z.string(),
-    email: z.string(),
-    phone: nullableText,
-    document_number: nullableText,
-    enrollment_status: z.string(),
-  }),
+  /** Null for a walk-in buyer's sale. */
+  member: z.nullable(
+    z.object({
+      id: z.string(),
+      member_no: z.number(),
+      name: z.string(),
+      email: z.string(),
+      phone: nullableText,
+      document_number: nullableText,
+      enrollment_status: z.string(),
+    }),
+  ),
+  /** A direct sale to someone who is not a member: who bought, as staff wrote it. */
+  walk_in_buyer: z.nullable(z.object({ name: z.string(), document_number: nullableText, phone: nullableText, email: nullableText })),
   period_closed: z.boolean(),
   timeline: z.array(
     z.object({
@@ -235,8 +241,17 @@ export async function cancelSaleAsStaff(id: string, reason: string): Promise<Can
   return cancelled.parse(await unwrap(supabase.rpc('cancel_sale', { p_sale_id: id, p_reason: reason })));
 }
 
+/** A buyer who is not a member: the name, and what they chose to give. */
+export interface WalkInBuyer {
+  name: string;
+  documentNumber: string;
+  phone: string;
+  email: string;
+}
+
 export interface DirectSaleInput {
-  clientId: string;
+  /** Either a registered member or a walk-in buyer, never both (create_direct_sale refuses it). */
+  buyer: { clientId: string } | { walkIn: WalkInBuyer };
   items: OrderItem[];
   paymentMethod: PaymentMethod;
   paymentReference: string;
@@ -247,7 +262,16 @@ export async function createDirectSale(input: DirectSaleInput): Promise<{ id: st
   const row = await unwrap(
     supabase
       .rpc('create_direct_sale', {
-        p_client_id: input.clientId,
+        ...('clientId' in input.buyer
+          ? { p_client_id: input.buyer.clientId }
+          : {
+              // No member: SQL null (the generated types cannot say that a parameter without a default takes it).
+              p_client_id: null as unknown as string,
+              p_buyer_name: input.buyer.walkIn.name,
+              p_buyer_document_number: input.buyer.walkIn.documentNumber || undefined,
+              p_buyer_phone: input.buyer.walkIn.phone || undefined,
+              p_buyer_email: input.buyer.walkIn.email || undefined,
+            }),
         p_items: input.items as unknown as never,
         p_payment_method: input.paymentMethod,
         p_payment_reference: input.paymentReference || undefined,

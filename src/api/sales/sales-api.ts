@@ -19,7 +19,8 @@ export interface SaleLine {
 export interface Sale {
   id: string;
   sale_no: number;
-  client_id: string;
+  /** Null for a direct sale to a walk-in buyer (staff only ever read those). */
+  client_id: string | null;
   kind: SaleKind;
   status: SaleStatus;
   total: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale, SaleLineDetail } from '@/api/sales/sales-api';
 import { createFormatters } from '@/lib/format/format';
-import { buildReceipt, NOT_AN_INVOICE, RECEIPT_TITLE } from './receipt-document';
+import { buildReceipt, NOT_AN_INVOICE, RECEIPT_TITLE, WALK_IN } from './receipt-document';
 
 const f = createFormatters({ currency: 'COP', timezone: 'America/Bogota' });
 
@@ -80,5 +80,22 @@ describe('el «Comprobante de venta»', () => {
 
   it('el miembro, el pago y su referencia, y que no es una factura', () => {
     for (const s of ['María Activa', '1020', 'Transferencia', 'REF-77', 'Nequi 300 555 0100', NOT_AN_INVOICE]) expect(printed).toContain(s);
+  });
+});
+
+describe('el comprobante de una venta a un cliente sin membresía', () => {
+  const printed = texts(
+    buildReceipt({
+      sale: { ...sale, kind: 'direct', client_id: null },
+      lines,
+      settings: { company_name: 'Savia Natural', contact_info: '', payment_details: '' },
+      member: { name: 'Rosa Díaz', email: null, document_number: '1.020.304', phone: '+57 300 123 4567', walkIn: true },
+      f,
+    }).content,
+  ).join(' | ');
+
+  it('nombra al cliente, dice que no es miembro y trae los datos que dio', () => {
+    for (const s of ['Rosa Díaz', WALK_IN, '1.020.304', '+57 300 123 4567']) expect(printed).toContain(s);
+    expect(printed).not.toContain('Correo');
   });
 });

@@ -9,13 +9,15 @@ import type { Formatters } from '@/lib/format/format';
 import { paymentLines } from './receipt-text';
 
 export const RECEIPT_TITLE = 'Comprobante de venta';
+export const WALK_IN = 'Cliente sin membresía';
 export const NOT_AN_INVOICE = 'Este comprobante no es una factura: resume tu pedido y su pago.';
 
 export interface ReceiptInput {
   sale: Sale;
   lines: SaleLineDetail[];
   settings: Pick<AppSettings, 'company_name' | 'contact_info' | 'payment_details'>;
-  member: { name: string; email: string | null; document_number: string | null };
+  /** Who bought: a member, or a direct sale's walk-in buyer (not a member), said so under the name. */
+  member: { name: string; email: string | null; document_number: string | null; phone?: string | null; walkIn?: boolean };
   f: Formatters;
   /** When it is generated (default now). */
   now?: Date;
@@ -127,7 +129,9 @@ export function buildReceipt({ sale, lines, settings, member, f, now = new Date(
             stack: [
               { text: sale.kind === 'enrollment' ? 'Enrolado por' : 'Cliente', style: 'h' },
               { text: member.name, bold: true },
+              ...(member.walkIn ? [{ text: WALK_IN, color: MUTED, margin: [0, 0, 0, 2] } satisfies Content] : []),
               ...(member.document_number ? [labelled('Documento', member.document_number)] : []),
+              ...(member.phone ? [labelled('Teléfono', member.phone)] : []),
               ...(member.email ? [labelled('Correo', member.email)] : []),
               ...(sale.delivery_address ? [labelled('Entrega', sale.delivery_address)] : []),
             ],

@@ -28,7 +28,7 @@ export const m = {
   // columns
   colNumber: 'N.º',
   colDate: 'Fecha',
-  colMember: 'Miembro',
+  colMember: 'Cliente',
   colKind: 'Tipo',
   colStatus: 'Estado',
   colTotal: 'Total',
@@ -40,6 +40,9 @@ export const m = {
   detailFailed: 'No pudimos abrir la venta',
   detailRegion: 'Detalle de la venta',
   member: 'Miembro',
+  /** Where a member's name would be: the buyer of a direct sale who is not a member. */
+  walkIn: 'Cliente sin membresía',
+  walkInBuyer: 'Cliente',
   openMember: 'Abrir su ficha',
   lines: 'Productos',
   total: 'Total',
@@ -69,6 +72,7 @@ export const m = {
   reasonLabel: 'Motivo',
   entries: 'Recompensas que produjo',
   entriesNone: 'Esta venta no escribió recompensas.',
+  entriesWalkIn: 'Una venta a un cliente sin membresía no produce puntos ni comisiones para nadie.',
   entriesPending: 'Las recompensas se escriben al aprobarse la venta.',
   beneficiary: 'Para',
 
@@ -99,7 +103,15 @@ export const m = {
   receiptFailed: 'No pudimos preparar el recibo. Inténtalo de nuevo.',
 
   // new direct sale
-  newSaleDescription: 'La venta queda Pagada al registrarla: descuenta el stock y escribe las recompensas como un pedido aprobado.',
+  newSaleDescription: 'La venta queda Pagada al registrarla y descuenta el stock. A un miembro, escribe sus recompensas como un pedido aprobado.',
+  buyerKind: 'Quién compra',
+  buyerKinds: { member: 'Miembro', walk_in: 'Cliente sin membresía' },
+  walkInNote: 'Nadie gana puntos ni comisiones por esta compra; cuenta en las ventas del mes.',
+  walkInName: 'Nombre del cliente',
+  walkInDocument: 'Documento (opcional)',
+  walkInPhone: 'Teléfono (opcional)',
+  walkInEmail: 'Correo (opcional)',
+  walkInNameRequired: 'Escribe el nombre del cliente (entre 2 y 120 caracteres).',
   buyer: 'Miembro',
   buyerSearch: 'Busca al miembro registrado',
   changeBuyer: 'Cambiar',

@@ -27,7 +27,8 @@ const row = (no: number, fields: Partial<SaleRow> = {}): SaleRow => ({
 describe('el CSV de Ventas', () => {
   it('pide página tras página desde el último número recibido y escribe exactamente esas filas', async () => {
     const asked: (number | null)[] = [];
-    const pages = [[row(9), row(8)], [row(7), row(6)], [row(5)]];
+    const walkIn = row(5, { client_id: null, client_name: 'Rosa Díaz', client_email: null });
+    const pages = [[row(9), row(8)], [row(7), row(6)], [walkIn]];
     const filter: SalesFilter = { statuses: ['Pagada'], kind: null, from: null, to: null, clientId: null };
     const { blob, count } = await buildSalesExport(
       'csv',
@@ -50,7 +51,9 @@ describe('el CSV de Ventas', () => {
         .join(','),
     );
     // The sale of 22:30 in Bogotá on 31 October is that day's, with its offset; commas and quotes quoted.
-    expect(lines[1]).toBe('9,2026-10-31T22:30:00-05:00,"Peña, Lorena",lorena@savia.test,Venta directa,Pagada,37.50,USD,21,Efectivo,"CAJA ""7""",s9');
+    expect(lines[1]).toBe('9,2026-10-31T22:30:00-05:00,"Peña, Lorena",Miembro,lorena@savia.test,Venta directa,Pagada,37.50,USD,21,Efectivo,"CAJA ""7""",s9');
+    // A walk-in buyer: their name where a member's would be, said so, no e-mail.
+    expect(lines[5]).toBe('5,2026-10-31T22:30:00-05:00,Rosa Díaz,Cliente sin membresía,,Venta directa,Pagada,37.50,USD,21,Efectivo,"CAJA ""7""",s5');
     expect(lines.filter(Boolean)).toHaveLength(6);
   });
 });

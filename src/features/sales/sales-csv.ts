@@ -9,7 +9,9 @@ import { paymentMethodLabels, saleKindLabels } from '@/lib/data/domain';
 export const SALES_COLUMNS = (currency: string): ExportColumn<SaleRow>[] => [
   { header: 'Número', kind: 'integer', value: (s) => s.sale_no },
   { header: 'Fecha', kind: 'instant', value: (s) => s.created_at },
-  { header: 'Miembro', kind: 'text', value: (s) => s.client_name },
+  // The buyer: a member, or a walk-in buyer of a direct sale (no member: the name written on the sale).
+  { header: 'Cliente', kind: 'text', value: (s) => s.client_name },
+  { header: 'Membresía', kind: 'text', value: (s) => (s.client_id ? 'Miembro' : 'Cliente sin membresía') },
   { header: 'Correo', kind: 'text', value: (s) => s.client_email },
   { header: 'Tipo', kind: 'text', value: (s) => saleKindLabels[s.kind] },
   { header: 'Estado', kind: 'text', value: (s) => s.status },

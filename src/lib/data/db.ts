@@ -37,6 +37,7 @@ export const SAVIA_CODES = [
   'invalid_amount',
   'invalid_answers',
   'invalid_benefits',
+  'invalid_buyer',
   'invalid_components',
   'invalid_cost',
   'invalid_document',

@@ -85,7 +85,7 @@ insert into declared values
   -- members and staff (each function checks the caller's role itself)
   ('function', 'place_order(jsonb, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
-  ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text)', '', 'execute', ''),
+  ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),
   -- notifications: the bell and Mi Cuenta as each person; the outbox only for send-notifications
   ('function', 'get_my_notifications(bigint, integer)',      '', 'execute', ''),

@@ -64,7 +64,7 @@ select is_empty($$
   select p.oid::regprocedure::text from pg_proc p
    where p.oid in ('public.register_restock(uuid, jsonb, text)'::regprocedure, 'public.adjust_stock(uuid, text, integer, text)'::regprocedure,
                    'public.approve_sale(uuid, boolean)'::regprocedure, 'public.cancel_sale(uuid, text)'::regprocedure,
-                   'public.create_direct_sale(uuid, jsonb, text, text, text, text)'::regprocedure,
+                   'public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text)'::regprocedure,
                    'public.request_payout(numeric, text)'::regprocedure, 'public.approve_payout(uuid)'::regprocedure,
                    'public.pay_payout(uuid, text)'::regprocedure, 'public.reject_payout(uuid, text)'::regprocedure,
                    -- issue 24: the bank's files and its reply lock the requests they pay or give back

@@ -1,6 +1,7 @@
-// A direct sale: the registered member who buys, the products and quantities (with the stock there
-// is), the payment; create_direct_sale makes it Pagada at once and the new sale opens. The database
-// prices it and refuses what it cannot sell; a refusal about a product is shown on its line.
+// A direct sale: who buys (a registered member, or a walk-in buyer who is not a member, by name), the
+// products and quantities (with the stock there is), the payment; create_direct_sale makes it Pagada
+// at once and the new sale opens. The database prices it and refuses what it cannot sell; a refusal
+// about a product is shown on its line, one about the walk-in buyer's data on its field.
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, Search, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -13,6 +14,7 @@ import { useCreateDirectSale } from '@/api/sales-admin/sales-admin-mutations';
 import { Form, FormField, FormRootAlert, SubmitButton } from '@/components/form/form';
 import { useAppForm, useFormSubmit, type AppForm } from '@/components/form/use-app-form';
 import { PaymentMethodField } from '@/components/payment-method-field';
+import { RadioCards } from '@/components/radio-cards';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -25,13 +27,30 @@ import { cn } from '@/lib/utils';
 import { m } from '../messages';
 import { MemberSearch } from '@/components/member-search';
 
-const saleSchema = z.object({
-  buyer: z.custom<MemberRow | null>().check(z.refine((buyer) => buyer !== null, m.chooseBuyer)),
-  lines: z.array(z.object({ product: z.custom<CatalogueProduct>(), quantity: z.number() })).check(z.minLength(1, m.cartEmpty)),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: m.choosePayment }),
-  paymentReference: z.string().check(z.trim()),
-  notes: z.string().check(z.trim()),
-});
+const BUYER_KINDS = ['member', 'walk_in'] as const;
+
+const saleSchema = z
+  .object({
+    buyerKind: z.enum(BUYER_KINDS),
+    buyer: z.custom<MemberRow | null>(),
+    // The walk-in buyer's name and what they chose to give; create_direct_sale checks each like a member's.
+    walkIn: z.object({
+      name: z.string().check(z.trim()),
+      documentNumber: z.string().check(z.trim()),
+      phone: z.string().check(z.trim()),
+      email: z.string().check(z.trim()),
+    }),
+    lines: z.array(z.object({ product: z.custom<CatalogueProduct>(), quantity: z.number() })).check(z.minLength(1, m.cartEmpty)),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: m.choosePayment }),
+    paymentReference: z.string().check(z.trim()),
+    notes: z.string().check(z.trim()),
+  })
+  .check((ctx) => {
+    const { buyerKind, buyer, walkIn } = ctx.value;
+    const issue = (path: string[], message: string) => ctx.issues.push({ code: 'custom', input: ctx.value, path, message });
+    if (buyerKind === 'member' && !buyer) issue(['buyer'], m.chooseBuyer);
+    if (buyerKind === 'walk_in' && (walkIn.name.length < 2 || walkIn.name.length > 120)) issue(['walkIn', 'name'], m.walkInNameRequired);
+  });
 type SaleForm = AppForm<typeof saleSchema>;
 
 /** The product ids a refusal names in its details («a,b»). */
@@ -47,11 +66,20 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
   const paymentErrorId = useId();
   const create = useCreateDirectSale();
   const form = useAppForm(saleSchema, {
-    defaultValues: { buyer: null, lines: [], paymentMethod: 'efectivo', paymentReference: '', notes: '' },
+    defaultValues: {
+      buyerKind: 'member',
+      buyer: null,
+      walkIn: { name: '', documentNumber: '', phone: '', email: '' },
+      lines: [],
+      paymentMethod: 'efectivo',
+      paymentReference: '',
+      notes: '',
+    },
   });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const { errors } = form.formState;
   const buyer = useWatch({ control: form.control, name: 'buyer' });
+  const buyerKind = useWatch({ control: form.control, name: 'buyerKind' });
 
   /** A refusal about products goes to their lines, the buyer's and the payment's to theirs. */
   const fieldsOf = (error: DbError) => {
@@ -60,6 +88,8 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
       return form.getValues('lines').flatMap((line, i) => (ids.includes(line.product.id) ? [`lines.${i}.quantity` as const] : []));
     }
     if (error.saviaCode === 'unknown_client') return 'buyer';
+    const walkInField = error.details ? WALK_IN_FIELDS[error.details] : undefined;
+    if (walkInField) return `walkIn.${walkInField}` as const;
     if (error.saviaCode === 'invalid_payment_method') return 'paymentMethod';
     // A text a spreadsheet would run as a formula names its column in DETAIL.
     if (error.details === 'payment_reference') return 'paymentReference';
@@ -70,7 +100,8 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
     form,
     async (v) => {
       const sale = await create.mutateAsync({
-        clientId: v.buyer!.id, // the schema refused a sale without a buyer
+        // The schema refused a member's sale without the member.
+        buyer: v.buyerKind === 'member' ? { clientId: v.buyer!.id } : { walkIn: v.walkIn },
         items: v.lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })),
         paymentMethod: v.paymentMethod,
         paymentReference: v.paymentReference,
@@ -95,36 +126,25 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
       </div>
       <Form form={form} onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
         <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-6 py-5">
-          <section className="flex flex-col gap-2" aria-label={m.buyer}>
-            {buyer ? (
-              <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
-                <div className="min-w-0">
-                  <p className="text-xs text-muted-foreground">{m.buyer}</p>
-                  <p className="font-medium" data-testid="chosen-buyer">
-                    {buyer.name}
-                  </p>
-                  <p className="text-xs break-all text-muted-foreground">{buyer.email}</p>
-                </div>
-                <Button type="button" variant="outline" size="sm" onClick={() => form.setValue('buyer', null)}>
-                  {m.changeBuyer}
-                </Button>
-              </div>
-            ) : (
-              <MemberSearch
-                label={m.buyerSearch}
-                registeredOnly
-                autoFocus
-                onPick={(member) => {
-                  form.setValue('buyer', member);
-                  form.clearErrors('buyer');
-                }}
-              />
-            )}
-            {errors.buyer && (
-              <p role="alert" className="text-xs font-medium text-tone-red-foreground">
-                {errors.buyer.message}
-              </p>
-            )}
+          <section className="flex flex-col gap-3" aria-label={m.buyerKind}>
+            <Controller
+              control={form.control}
+              name="buyerKind"
+              render={({ field }) => (
+                <RadioCards
+                  legend={m.buyerKind}
+                  name={field.name}
+                  options={BUYER_KINDS}
+                  labels={m.buyerKinds}
+                  value={field.value}
+                  onChange={(kind) => {
+                    field.onChange(kind);
+                    form.clearErrors(['buyer', 'walkIn']);
+                  }}
+                />
+              )}
+            />
+            {buyerKind === 'member' ? <MemberBuyer form={form} buyer={buyer} /> : <WalkInFields />}
           </section>
 
           <section className="flex flex-col gap-3">
@@ -173,6 +193,73 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
         </div>
       </Form>
     </>
+  );
+}
+
+/** DETAIL of create_direct_sale's refusals about the walk-in buyer → the form's field. */
+const WALK_IN_FIELDS: Record<string, 'name' | 'documentNumber' | 'phone' | 'email'> = {
+  buyer_name: 'name',
+  buyer_document_number: 'documentNumber',
+  buyer_phone: 'phone',
+  buyer_email: 'email',
+};
+
+function MemberBuyer({ form, buyer }: { form: SaleForm; buyer: MemberRow | null }) {
+  const error = form.formState.errors.buyer?.message;
+  return (
+    <div className="flex flex-col gap-2">
+      {buyer ? (
+        <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+          <div className="min-w-0">
+            <p className="text-xs text-muted-foreground">{m.buyer}</p>
+            <p className="font-medium" data-testid="chosen-buyer">
+              {buyer.name}
+            </p>
+            <p className="text-xs break-all text-muted-foreground">{buyer.email}</p>
+          </div>
+          <Button type="button" variant="outline" size="sm" onClick={() => form.setValue('buyer', null)}>
+            {m.changeBuyer}
+          </Button>
+        </div>
+      ) : (
+        <MemberSearch
+          label={m.buyerSearch}
+          registeredOnly
+          autoFocus
+          onPick={(member) => {
+            form.setValue('buyer', member);
+            form.clearErrors('buyer');
+          }}
+        />
+      )}
+      {error && (
+        <p role="alert" className="text-xs font-medium text-tone-red-foreground">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function WalkInFields() {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">{m.walkInNote}</p>
+      <FormField name="walkIn.name" label={m.walkInName}>
+        <Input maxLength={120} autoComplete="off" autoFocus />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField name="walkIn.documentNumber" label={m.walkInDocument}>
+          <Input maxLength={40} autoComplete="off" />
+        </FormField>
+        <FormField name="walkIn.phone" label={m.walkInPhone}>
+          <Input type="tel" maxLength={40} autoComplete="off" />
+        </FormField>
+      </div>
+      <FormField name="walkIn.email" label={m.walkInEmail}>
+        <Input type="email" maxLength={254} autoComplete="off" />
+      </FormField>
+    </div>
   );
 }
 

@@ -59,12 +59,20 @@ function ReceiptButton({ detail, lines }: { detail: SaleDetail; lines: SaleLineD
     try {
       // Loaded on the click: pdfmake never weighs on the page's first load.
       const { downloadReceipt } = await import('@/components/receipt/download-receipt');
-      const { member } = detail;
+      const { member, walk_in_buyer: walkIn } = detail;
       await downloadReceipt({
         sale: detail.sale,
         lines,
         settings,
-        member: { name: member.name, email: member.email, document_number: member.document_number },
+        member: member
+          ? { name: member.name, email: member.email, document_number: member.document_number }
+          : {
+              name: walkIn?.name ?? '',
+              email: walkIn?.email ?? null,
+              document_number: walkIn?.document_number ?? null,
+              phone: walkIn?.phone ?? null,
+              walkIn: true,
+            },
         f,
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-// The list's columns: number, date, member, kind, state, total and points. Number, date and total sort.
+// The list's columns: number, date, buyer (a member, or a walk-in buyer said so), kind, state, total and points. Number, date and total sort.
 import type { SaleRow } from '@/api/sales-admin/sales-admin-api';
 import { SaleStatusBadge } from '@/components/status-badge';
 import { dataTableColumns } from '@/components/ui/data-table-columns';
@@ -28,7 +28,8 @@ export const saleColumns = col.columns([
     cell: (c) => (
       <span className="flex min-w-0 flex-col max-sm:items-end">
         <span className="font-medium">{c.getValue()}</span>
-        <span className="text-xs break-all text-muted-foreground">{c.row.original.client_email}</span>
+        {c.row.original.client_id === null && <span className="text-xs text-muted-foreground">{m.walkIn}</span>}
+        {c.row.original.client_email && <span className="text-xs break-all text-muted-foreground">{c.row.original.client_email}</span>}
       </span>
     ),
   }),

@@ -35,7 +35,7 @@ export function SaleDetail({ saleId }: { saleId: string }) {
     );
   }
 
-  const { sale: s, member } = detail.data;
+  const { sale: s, member, walk_in_buyer: walkIn } = detail.data;
   return (
     <>
       <div className="border-b px-6 pt-5 pr-14 pb-4">
@@ -53,16 +53,31 @@ export function SaleDetail({ saleId }: { saleId: string }) {
         aria-label={m.detailRegion}
       >
         <div className="flex flex-col gap-6">
-          <DetailSection title={m.member}>
-            <p className="font-medium">{member.name}</p>
-            <p className="text-sm break-all text-muted-foreground">
-              {member.email}
-              {member.document_number ? ` · ${member.document_number}` : ''}
-            </p>
-            <Link to={pathTo(paths.clientDetail, { id: member.id })} className="text-sm text-primary underline-offset-4 hover:underline">
-              {m.openMember}
-            </Link>
-          </DetailSection>
+          {member ? (
+            <DetailSection title={m.member}>
+              <p className="font-medium">{member.name}</p>
+              <p className="text-sm break-all text-muted-foreground">
+                {member.email}
+                {member.document_number ? ` · ${member.document_number}` : ''}
+              </p>
+              <Link to={pathTo(paths.clientDetail, { id: member.id })} className="text-sm text-primary underline-offset-4 hover:underline">
+                {m.openMember}
+              </Link>
+            </DetailSection>
+          ) : (
+            walkIn && (
+              // A walk-in buyer has no member record to open: who bought, as staff wrote it.
+              <DetailSection title={m.walkInBuyer}>
+                <p className="font-medium" data-testid="walk-in-buyer">
+                  {walkIn.name}
+                </p>
+                <p className="text-sm text-muted-foreground">{m.walkIn}</p>
+                {(walkIn.document_number || walkIn.phone || walkIn.email) && (
+                  <p className="text-sm break-all text-muted-foreground">{[walkIn.document_number, walkIn.phone, walkIn.email].filter(Boolean).join(' · ')}</p>
+                )}
+              </DetailSection>
+            )
+          )}
 
           <DetailSection title={m.lines}>
             <SaleLines query={lines} words={m} />

@@ -12,7 +12,9 @@ export function SaleEntries({ detail }: { detail: SaleDetail }) {
   if ((PENDING_SALE_STATUSES as readonly string[]).includes(detail.sale.status) && detail.entries.length === 0) {
     return <p className="text-sm text-muted-foreground">{m.entriesPending}</p>;
   }
-  if (detail.entries.length === 0) return <p className="text-sm text-muted-foreground">{m.entriesNone}</p>;
+  if (detail.entries.length === 0) {
+    return <p className="text-sm text-muted-foreground">{detail.walk_in_buyer ? m.entriesWalkIn : m.entriesNone}</p>;
+  }
   // Several beneficiaries: a month's close figures are each one's own, so a forfeit says the engine's
   // own explanation rather than figures of the wrong person.
   const ctx: WhyContext = { fmt, monthOf: () => undefined, reader: 'staff' };
