@@ -378,7 +378,7 @@ begin
       perform private.refuse('invalid_plan', format('Las tasas y los bonos del nivel %s no pueden ser negativos.', v_row.level), v_row.level::text);
     end if;
     if v_row.volume_bonus_rate > 1 or 1 < any (v_row.commission_rates) then
-      perform private.refuse('invalid_plan', format('Ninguna tasa del nivel %s puede pasar del 100 %%.', v_row.level), v_row.level::text);
+      perform private.refuse('invalid_plan', format('Ninguna tasa del nivel %s puede pasar del %s.', v_row.level, private.pct(1)), v_row.level::text);
     end if;
     if v_row.starter_bonus > 9999999999.99 or v_row.personal_points > 100000000 or v_row.group_points > 100000000 then
       perform private.refuse('invalid_plan', format('Las cifras del nivel %s son demasiado grandes.', v_row.level), v_row.level::text);
@@ -386,7 +386,7 @@ begin
     v_sum := (select sum(r) from unnest(v_row.commission_rates) r);
     if v_sum > 1 then
       perform private.refuse('invalid_plan',
-        format('Las tasas de comisión del nivel %s suman %s: no pueden pasar del 100 %%.', v_row.level, private.pct(v_sum)), v_row.level::text);
+        format('Las tasas de comisión del nivel %s suman %s: no pueden pasar del %s.', v_row.level, private.pct(v_sum), private.pct(1)), v_row.level::text);
     end if;
     if v_row.commission_rates <> (select array_agg(round(r, 4) order by o) from unnest(v_row.commission_rates) with ordinality x(r, o))
        or v_row.volume_bonus_rate <> round(v_row.volume_bonus_rate, 4) or v_row.starter_bonus <> round(v_row.starter_bonus, 2) then
