@@ -87,7 +87,9 @@ export function formatMoney(value: Amount, currency: string, locale: string = ac
   );
   const hasCents = Math.round(amount * 100) % 100 !== 0;
   const formatter =
-    hasCents && whole.resolvedOptions().maximumFractionDigits === 0 ? cached(`money-cents:${loc}:${currency}`, () => moneyFormatter(currency, loc, true)!) : whole;
+    hasCents && whole.resolvedOptions().maximumFractionDigits === 0
+      ? cached(`money-cents:${loc}:${currency}`, () => moneyFormatter(currency, loc, true)!)
+      : whole;
   const text = formatter.format(amount);
   return formatter.resolvedOptions().style === 'currency' ? text : `${text}\u00a0${currency}`;
 }
