@@ -87,7 +87,7 @@ test('Sofía edita una tasa, lee la vista previa, ve el rechazo de tasas sobre 1
     const salesText = createFormatters({ currency: month.currency, timezone: 'UTC' }).money(month.sales);
     for (const id of ['what-if-share-before', 'what-if-share-after']) {
       await expect(whatIf.getByTestId(id)).toContainText(`de las ventas del mes (${salesText})`);
-      await expect(whatIf.getByTestId(id)).toHaveText(/^[\d.,]+\s%\s/);
+      await expect(whatIf.getByTestId(id)).toHaveText(/^[\d.,]+%\s/);
     }
     await expect(whatIf).toContainText('en rojo lo que pagaría de más');
     const difference = whatIf.getByTestId('what-if-difference');

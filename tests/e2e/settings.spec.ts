@@ -117,8 +117,8 @@ test('el formato regional se elige con una muestra, y las pantallas escriben el 
     await expect(field).toContainText(`Así se verán: ${formatMoney(1234567.5, currency, 'es-MX')} · ${formatPercent(0.025, 'es-MX')}`);
     await expectAccessible(page, 'Configuración con el formato regional');
     await shootScreen(page, 'configuracion-formato-regional');
-    const toast = topRight(page).getByText('Configuración guardada con éxito.', { exact: true });
-    await pauseUntilShown(page, toast, () => page.getByRole('button', { name: 'Guardar cambios' }).click());
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(topRight(page).getByText('Configuración guardada con éxito.', { exact: true })).toBeVisible();
     expect((await one<{ locale: string }>("select locale from public.metadata where id = 'app_settings'")).locale).toBe('es-MX');
     await page.reload();
     await expect(page.getByLabel('Formato regional')).toHaveValue('es-MX');
