@@ -8,7 +8,8 @@
 //   env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED (orders left pending), BENCH_WORKERS=2,4,
 //        BENCH_PARTS=approvals,reads,jobs (which parts run), BENCH_DATA_DIR (the cluster's folder),
 //        SAVIA_DB_PORT; BENCH_AB=old.sql,new.sql (approvals: the two versions side by side, below);
-//        BENCH_BUILD_ONLY=1 to stop once the data is built (kept with --keep).
+//        BENCH_BUILD_ONLY=1 to stop once the data is built (kept with --keep); BENCH_PROFILE=functions
+//        (approvals: the time inside each PL/pgSQL function and trigger, per approval, instead of the rounds).
 //   --keep saves the built database (its measured orders still pending) as the copy `engine`;
 //   --reuse starts from that copy (seconds instead of the build), then applies the SQL files given.
 // The data (bench/lib/engine-data.mjs) is built set-based in SQL; the orders already approved when
@@ -23,7 +24,17 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { APPROVALS_AT, MONTH, applySql, benchCluster, benchDatabase, buildEngineData, checkpoint as checkpointOf, staffIds } from './lib/engine-data.mjs';
+import {
+  APPROVALS_AT,
+  MONTH,
+  applySql,
+  benchCluster,
+  benchDatabase,
+  buildEngineData,
+  checkpoint as checkpointOf,
+  functionProfile,
+  staffIds,
+} from './lib/engine-data.mjs';
 import { runJob, stepTable } from './lib/jobs.mjs';
 import { fmt, machine, ms, pct } from './lib/measure.mjs';
 
@@ -121,7 +132,17 @@ if (PARTS.has('approvals')) {
   );
   let cursor = warm;
   const take = (n) => pending.slice(cursor, (cursor += n)).map((r) => r.id);
-  if (!AB) {
+  if (process.env.BENCH_PROFILE === 'functions') {
+    // Where an approval's time goes, function by function (PostgreSQL's own timing of each call).
+    const profile = functionProfile(cfg);
+    await profile.start();
+    const ids = take(pending.length - warm);
+    const run = await approveAll(ids, 1);
+    log(`  1 conexión, ${ids.length} con el perfil de funciones encendido: ${line(run)} (carga ${load()})`);
+    log(`  por aprobación (ms dentro de cada función, con las que llama / solo la suya; llamadas):`);
+    for (const f of (await profile.report(ids.length)).slice(0, 25))
+      log(`    ${f.name.padEnd(48)} ${f.total.toFixed(3).padStart(7)} / ${f.self.toFixed(3).padStart(7)}  × ${f.calls.toFixed(2)}`);
+  } else if (!AB) {
     const rounds = [1, ...WORKERS];
     const share = Math.floor((pending.length - warm) / rounds.length);
     for (const workers of rounds) log(`  ${workers} conexión(es), ${share}: ${line(await approveAll(take(share), workers))} (carga ${load()})`);

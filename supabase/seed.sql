@@ -154,6 +154,9 @@ insert into public.products (sku, name, description, category, benefits, price, 
   ('PRO-030', 'Propóleo en gotas', 'Extracto de propóleo, 30 ml.', 'Suplementos', '{defensas}', 15000, 12000, 15, 18, false),
   ('CHI-500', 'Semillas de chía', 'Chía orgánica, 500 g.', 'Alimentos', '{digestion,nutricion}', 11000, 9000, 11, 150, false);
 update public.products set is_active = false where sku = 'EQU-020';
+-- Each demo product's picture, an illustration in supabase/seed-photos/<SKU>.webp: the local stack uploads
+-- it to this path when it starts (scripts/stack/demo-photos.mjs).
+update public.products set image_path = id || '/' || lower(sku) || '.webp';
 -- What the Análisis de Salud rules out for whoever avoids it (caffeine, bee products).
 update public.products set components = '{cafeina}' where sku = 'TVE-020';
 update public.products set components = '{abejas}' where sku = 'PRO-030';

@@ -240,9 +240,9 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
         union all
         select s.approved_at, s.id, up.generation, b.id, c.id, 'commission_purchase', round(s.commissionable_total * rt.rate, 2), 0,
                up.generation, s.commissionable_total, rt.rate, c.star_level,
-               format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s %s = %s %s.',
+               format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s = %s.',
                       b.name, s.sale_no, up.generation, rt.level_name, private.pct(rt.rate),
-                      private.money(s.commissionable_total), cur.currency, private.money(round(s.commissionable_total * rt.rate, 2)), cur.currency)
+                      private.money(s.commissionable_total, cur.currency), private.money(round(s.commissionable_total * rt.rate, 2), cur.currency))
           from public.sales s
           join public.clients b on b.id = s.client_id
          cross join (select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as currency) cur
@@ -425,4 +425,31 @@ export async function staffIds(db) {
     select (select id from auth.users where email = 'bench.admin@savia.test') admin,
            (select id from auth.users where email = 'bench.super@savia.test') superadmin`);
   return ids;
+}
+
+/**
+ * BENCH_PROFILE=functions: PostgreSQL's own count of the time spent in each PL/pgSQL function (the
+ * triggers included), turned on for the sessions opened after `start` (track_functions = 'all', set by
+ * the cluster's superuser on the database) and read by `report` as milliseconds per approval. The
+ * cost of one trigger is read apart from the approval around it, which a host this noisy cannot time
+ * side by side to a tenth of a millisecond.
+ */
+export function functionProfile(cfg) {
+  const admin = (sql) => withClient(adminUrl(cfg.dbUrl), (c) => c.query(sql));
+  return {
+    start: async () => {
+      await admin(`alter database postgres set track_functions = 'all'`);
+      await admin('select pg_stat_reset()');
+    },
+    /** The functions' total and own time per approval, most expensive first. */
+    report: async (approvals) => {
+      // Each session flushes its counts when it ends; the statistics collector takes a moment more.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const { rows } = await admin(`
+        select schemaname || '.' || funcname as name, calls, total_time, self_time from pg_stat_user_functions
+         where schemaname in ('public', 'private') order by total_time desc`);
+      await admin(`alter database postgres reset track_functions`);
+      return rows.map((r) => ({ name: r.name, calls: Number(r.calls) / approvals, total: r.total_time / approvals, self: r.self_time / approvals }));
+    },
+  };
 }

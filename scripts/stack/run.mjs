@@ -9,6 +9,7 @@ import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
 import { onStop, spawnService, stopService, waitFor } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
+import { uploadDemoPhotos } from './demo-photos.mjs';
 import { createAuthService } from './auth/index.mjs';
 import { createFunctionsService } from './functions/index.mjs';
 import { createGateway } from './gateway.mjs';
@@ -79,6 +80,8 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
   await pool.query('select private.configure_notification_delivery($1, $2)', [`${cfg.apiUrl}/functions/v1/send-notifications`, cfg.publishableKey]);
   const pgNet = startPgNetWorker(cfg);
   stops.push(() => pgNet.close());
+  const photos = await uploadDemoPhotos(cfg, pool);
+  if (photos) log(`${photos} fotos de demostración subidas`);
   return { gateway, pool, services, stop };
 }
 

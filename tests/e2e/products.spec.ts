@@ -88,8 +88,8 @@ test('crear un producto con foto, editarlo, ajustar su stock y ver el historial,
   const benefits = dialog.getByRole('group', { name: 'Beneficios' });
   await benefits.getByRole('checkbox', { name: 'Piel' }).check();
   await benefits.getByRole('checkbox', { name: 'Defensas' }).check();
-  await dialog.getByLabel('Precio').fill('12500');
-  await dialog.getByLabel('Base comisionable').fill('10000');
+  await dialog.getByLabel('Precio').fill('12.500');
+  await dialog.getByLabel('Base comisionable').fill('10.000');
   await dialog.getByLabel('Puntos').fill('15');
   await dialog.getByLabel('Stock inicial').fill('5');
   await photo.setInputFiles({ name: 'sauco.png', mimeType: 'image/png', buffer: pngImage() });

@@ -90,7 +90,7 @@ test('Diego crea un proveedor, registra una reposición y el stock sube; ?repone
   await dialog.getByLabel('Proveedor').selectOption(saved!.id);
   await line(page, 1).getByLabel('Producto').selectOption(low);
   await line(page, 1).getByLabel('Cantidad').fill('0');
-  await line(page, 1).getByLabel('Costo unitario').fill('3500');
+  await line(page, 1).getByLabel('Costo unitario').fill('3.500');
   await dialog.getByRole('button', { name: 'Agregar producto' }).click();
   await line(page, 2).getByLabel('Producto').selectOption(more);
   await line(page, 2).getByLabel('Cantidad').fill('5');

@@ -10,11 +10,11 @@ import { showRefusal, useAppForm, useFormSubmit } from '@/components/form/use-ap
 import { Button } from '@/components/ui/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { parseAmount } from '@/lib/format/parse-amount';
 import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
-import { parseAmountInput } from './amount-input';
 
-const noteSchema = z.object({ amount: z.string().check(z.refine((text) => parseAmountInput(text) !== null, m.voucherAmountUnreadable)) });
+const noteSchema = z.object({ amount: z.string().check(z.refine((text) => parseAmount(text) !== null, m.voucherAmountUnreadable)) });
 /** Every refusal here is about the amount. */
 const AMOUNT_REFUSAL = { fields: () => 'amount' as const };
 
@@ -27,7 +27,7 @@ export function VoucherAmountNote({ saleId }: { saleId: string }) {
   const submit = useFormSubmit(
     form,
     async ({ amount }) => {
-      await save.mutateAsync(parseAmountInput(amount));
+      await save.mutateAsync(parseAmount(amount));
       form.reset();
     },
     AMOUNT_REFUSAL,

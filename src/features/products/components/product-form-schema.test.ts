@@ -10,6 +10,9 @@ describe('el formulario de producto', () => {
   it('acepta un producto válido y manda números (coma o punto decimal)', () => {
     expect(problems({})).toEqual([]);
     expect(inputOf(valid)).toMatchObject({ sku: 'SAU-100', price: 12.5, commissionable_amount: 10, points: 15, initial_stock: 0 });
+    // Pesos as a Colombian writes them: «25.000» is twenty-five thousand.
+    expect(problems({ price: '25.000', commissionable_amount: '20.000' })).toEqual([]);
+    expect(inputOf({ ...valid, price: '25.000', commissionable_amount: '20.000' })).toMatchObject({ price: 25000, commissionable_amount: 20000 });
   });
 
   it('rechaza, con los límites de la base de datos, lo que esta rechazaría', () => {
@@ -19,6 +22,7 @@ describe('el formulario de producto', () => {
     expect(problems({ price: '-5', commissionable_amount: '0' })).toEqual([['price', m.priceInvalid]]);
     expect(problems({ price: '100000000.01' })).toEqual([['price', m.priceInvalid]]);
     expect(problems({ price: '12,345', commissionable_amount: '0' })).toEqual([['price', m.priceInvalid]]);
+    expect(problems({ price: '1.2.3', commissionable_amount: '0' })).toEqual([['price', m.priceInvalid]]);
     expect(problems({ commissionable_amount: '12,51' })).toEqual([['commissionable_amount', m.baseOverPrice]]);
     expect(problems({ points: '-1' })).toEqual([['points', m.pointsInvalid]]);
     expect(problems({ initial_stock: '1,5' })).toEqual([['initial_stock', m.stockInvalid]]);

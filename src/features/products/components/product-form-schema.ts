@@ -1,12 +1,18 @@
 // The product form's checks, with the database's limits (save_product checks them all again and its
-// refusal is pinned to the field it names). Amounts are typed «12,50» or «12.50».
+// refusal is pinned to the field it names). Amounts are typed as the locale writes them («25.000»,
+// «12,50»: parseAmount).
 import { z } from 'zod';
 import type { ProductInput, ProductRow } from '@/api/products/products-api';
+import { decimalsOf, parseAmount } from '@/lib/format/parse-amount';
 import { m } from '../messages';
 
 const MAX_PRICE = 100_000_000;
-const amountPattern = /^\d+([.,]\d{1,2})?$/;
-const toAmount = (text: string) => Number(text.trim().replace(',', '.'));
+/** The amount typed, when it is one with at most two decimals. */
+const amountOf = (text: string) => {
+  const value = parseAmount(text);
+  return value !== null && decimalsOf(value) <= 2 ? value : null;
+};
+const toAmount = (text: string) => amountOf(text) ?? Number.NaN;
 const wholePattern = /^\d+$/;
 
 export const productFormSchema = z
@@ -23,11 +29,11 @@ export const productFormSchema = z
     price: z
       .string()
       .trim()
-      .refine((t) => amountPattern.test(t) && toAmount(t) > 0 && toAmount(t) <= MAX_PRICE, m.priceInvalid),
+      .refine((t) => toAmount(t) > 0 && toAmount(t) <= MAX_PRICE, m.priceInvalid),
     commissionable_amount: z
       .string()
       .trim()
-      .refine((t) => amountPattern.test(t) && toAmount(t) <= MAX_PRICE, m.baseInvalid),
+      .refine((t) => toAmount(t) >= 0 && toAmount(t) <= MAX_PRICE, m.baseInvalid),
     points: z
       .string()
       .trim()
@@ -41,7 +47,7 @@ export const productFormSchema = z
     keepPhoto: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    if (amountPattern.test(v.price) && amountPattern.test(v.commissionable_amount) && toAmount(v.commissionable_amount) > toAmount(v.price)) {
+    if (toAmount(v.commissionable_amount) > toAmount(v.price)) {
       ctx.addIssue({ code: 'custom', path: ['commissionable_amount'], message: m.baseOverPrice });
     }
   });

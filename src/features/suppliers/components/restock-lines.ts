@@ -1,7 +1,8 @@
 // The restock form's lines as typed, and the checks the database makes, with the same limits
 // (register_restock): an integer quantity from 1 to 100.000, a cost from 0 to 10.000.000 with at most
-// two decimals. The database checks them again; its refusal names the line (DETAIL = its position).
+// two decimals, typed as the locale writes amounts (parseAmount: «12.500» or «2,50»). The database checks them again; its refusal names the line (DETAIL = its position).
 import type { RestockLineInput } from '@/api/suppliers/suppliers-api';
+import { decimalsOf, parseAmount } from '@/lib/format/parse-amount';
 import { m } from '../messages';
 
 export interface DraftLine {
@@ -13,19 +14,13 @@ export interface DraftLine {
 export const MAX_QUANTITY = 100_000;
 export const MAX_COST = 10_000_000;
 
-/** «12,50» or «12.50» as a number; anything else NaN. */
-export function parseDecimal(text: string): number {
-  const t = text.trim().replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
-}
-
 /** The first thing wrong with a line and the control it is about, or null. */
 export function lineIssue(line: DraftLine): { field: keyof DraftLine; message: string } | null {
   if (!line.product_id) return { field: 'product_id', message: m.needProduct };
   const quantity = Number(line.quantity.trim());
   if (!/^\d+$/.test(line.quantity.trim()) || quantity < 1 || quantity > MAX_QUANTITY) return { field: 'quantity', message: m.needQuantity };
-  const cost = parseDecimal(line.unit_cost);
-  if (Number.isNaN(cost) || cost > MAX_COST || !/^\d+([.,]\d{1,2})?$/.test(line.unit_cost.trim())) return { field: 'unit_cost', message: m.needCost };
+  const cost = parseAmount(line.unit_cost);
+  if (cost === null || cost > MAX_COST || decimalsOf(cost) > 2) return { field: 'unit_cost', message: m.needCost };
   return null;
 }
 
@@ -34,5 +29,5 @@ export function lineProblem(line: DraftLine): string | null {
 }
 
 export function toInput(line: DraftLine): RestockLineInput {
-  return { product_id: line.product_id, quantity: Number(line.quantity.trim()), unit_cost: parseDecimal(line.unit_cost) };
+  return { product_id: line.product_id, quantity: Number(line.quantity.trim()), unit_cost: parseAmount(line.unit_cost) ?? Number.NaN };
 }
