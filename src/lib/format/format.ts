@@ -27,6 +27,11 @@ export function setActiveLocale(locale: string): void {
   activeLocale = safeLocale(locale);
 }
 
+/** The settings' locale as last set (es-CO before the settings load): what a typed amount is read in. */
+export function activeFormatLocale(): SupportedLocale {
+  return activeLocale;
+}
+
 // Spanish groups 4-digit numbers only from 10 000 by default («1234» but «12.345»); a column of
 // amounts reads better with one rule, so every figure groups its thousands.
 const GROUPING = 'always' as const;
