@@ -322,6 +322,7 @@ export type Database = {
           currency: string
           enrollment_commission_rate: number
           id: string
+          locale: string
           low_stock_threshold: number
           min_payout: number
           payment_details: string
@@ -336,6 +337,7 @@ export type Database = {
           currency?: string
           enrollment_commission_rate?: number
           id: string
+          locale?: string
           low_stock_threshold?: number
           min_payout?: number
           payment_details?: string
@@ -350,6 +352,7 @@ export type Database = {
           currency?: string
           enrollment_commission_rate?: number
           id?: string
+          locale?: string
           low_stock_threshold?: number
           min_payout?: number
           payment_details?: string

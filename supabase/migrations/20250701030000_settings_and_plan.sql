@@ -14,6 +14,8 @@ create table public.metadata (
   currency text not null default 'USD'
     constraint metadata_moneda_valida check (currency ~ '^[A-Z]{3}$'),
   timezone text not null default 'America/Bogota',
+  locale text not null default 'es-CO'
+    constraint metadata_locale_valido check (locale in ('es-CO', 'es-MX', 'es-PE', 'es-CL', 'es-EC', 'es-ES')),
   min_payout numeric(12,2) not null default 20
     constraint metadata_pago_minimo_valido check (min_payout >= 0),
   activity_points integer not null default 100
@@ -34,6 +36,8 @@ comment on column public.metadata.enrollment_commission_rate is
   'Tasa de comisión de enrolamiento sobre el importe del kit (20 % por defecto).';
 comment on column public.metadata.payment_details is
   'Datos de pago de la empresa (cuenta bancaria o billetera, una por línea): se muestran al pagar un pedido y en el comprobante de venta.';
+comment on column public.metadata.locale is
+  'Cómo escribe la empresa importes, números, porcentajes y fechas (Intl en la app, private.money en las frases de la base): una lista cerrada de variantes del español cuyo formato la base sabe replicar (src/lib/format/locales.ts).';
 comment on column public.metadata.timezone is
   'Zona horaria de la empresa: define a qué mes de negocio pertenece cada venta.';
 
@@ -61,6 +65,10 @@ begin
   end if;
   if new.currency is null or new.currency !~ '^[A-Z]{3}$' then
     perform private.refuse('invalid_settings', 'La moneda debe ser un código ISO de tres letras mayúsculas (por ejemplo USD).', 'currency');
+  end if;
+  if new.locale is null or new.locale not in ('es-CO', 'es-MX', 'es-PE', 'es-CL', 'es-EC', 'es-ES') then
+    perform private.refuse('invalid_settings',
+      format('El formato regional «%s» no está disponible: elige Colombia, México, Perú, Chile, Ecuador o España.', coalesce(new.locale, '')), 'locale');
   end if;
   if new.timezone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = new.timezone) then
     perform private.refuse('invalid_settings', format('La zona horaria «%s» no existe.', new.timezone), 'timezone');
@@ -370,7 +378,7 @@ begin
       perform private.refuse('invalid_plan', format('Las tasas y los bonos del nivel %s no pueden ser negativos.', v_row.level), v_row.level::text);
     end if;
     if v_row.volume_bonus_rate > 1 or 1 < any (v_row.commission_rates) then
-      perform private.refuse('invalid_plan', format('Ninguna tasa del nivel %s puede pasar del 100 %%.', v_row.level), v_row.level::text);
+      perform private.refuse('invalid_plan', format('Ninguna tasa del nivel %s puede pasar del %s.', v_row.level, private.pct(1)), v_row.level::text);
     end if;
     if v_row.starter_bonus > 9999999999.99 or v_row.personal_points > 100000000 or v_row.group_points > 100000000 then
       perform private.refuse('invalid_plan', format('Las cifras del nivel %s son demasiado grandes.', v_row.level), v_row.level::text);
@@ -378,7 +386,7 @@ begin
     v_sum := (select sum(r) from unnest(v_row.commission_rates) r);
     if v_sum > 1 then
       perform private.refuse('invalid_plan',
-        format('Las tasas de comisión del nivel %s suman %s: no pueden pasar del 100 %%.', v_row.level, private.pct(v_sum)), v_row.level::text);
+        format('Las tasas de comisión del nivel %s suman %s: no pueden pasar del %s.', v_row.level, private.pct(v_sum), private.pct(1)), v_row.level::text);
     end if;
     if v_row.commission_rates <> (select array_agg(round(r, 4) order by o) from unnest(v_row.commission_rates) with ordinality x(r, o))
        or v_row.volume_bonus_rate <> round(v_row.volume_bonus_rate, 4) or v_row.starter_bonus <> round(v_row.starter_bonus, 2) then

@@ -59,32 +59,133 @@ $$;
 comment on function private.period_label(date) is 'Nombre del mes en español («marzo de 2026») para los mensajes y explicaciones.';
 
 -- Every amount a sentence of the database carries (the ledger's explanations, refusals, notifications)
--- is written as the screens write it (src/lib/format/format.ts): thousands with a dot, decimals with a
--- comma, none for a currency without cents, the currency after a no-break space. Files for machines
--- (the bank's CSV) write plain decimals instead.
-create or replace function private.money(p_amount numeric, p_currency text) returns text
+-- is written as the screens write it (src/lib/format/format.ts, Intl in the settings' locale), so staff
+-- and members read one format on every screen, in the bell and in the e-mail. The rules below are
+-- CLDR's for the locales metadata.locale accepts (src/lib/format/locales.ts), and an integration test
+-- (tests/integration/locale-money.test.ts) holds them to node's Intl for every locale and currency.
+-- Files for machines (the bank's CSV) write plain decimals instead.
+create or replace function private.locale_currency_symbol(p_currency text, p_locale text) returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select case when p_amount < 0 then '-' else '' end
-         -- A currency written without cents shows them only when the amount has some (never rounds).
-         || translate(to_char(abs(p_amount), case when p_currency in ('COP', 'CLP', 'JPY', 'PYG', 'KRW') and p_amount = trunc(p_amount)
-                                                  then 'FM999,999,999,990' else 'FM999,999,999,990.00' end), ',.', '.,')
-         || chr(160) || case p_currency when 'USD' then 'US$' when 'EUR' then '€' else coalesce(p_currency, '') end
+  select coalesce(
+    case p_locale
+      when 'es-CO' then case p_currency when 'COP' then '$' when 'USD' then 'US$' end
+      when 'es-MX' then case p_currency when 'MXN' then '$' when 'MRU' then 'UM' end
+      when 'es-PE' then case p_currency when 'PEN' then 'S/' end
+      when 'es-CL' then case p_currency when 'CLP' then '$' when 'USD' then 'US$' end
+      when 'es-EC' then case p_currency when 'USD' then '$' end
+      when 'es-ES' then case p_currency when 'EUR' then '€' when 'USD' then 'US$' when 'THB' then '฿' when 'VND' then '₫' end
+    end,
+    case p_currency when 'XCG' then 'Cg.' when 'XPF' then 'CFPF' end,
+    p_currency, '')
 $$;
-comment on function private.money(numeric, text) is 'Un importe como lo escribe la app («1.234,50 US$», «25.000 COP», con espacio duro): miles con punto, decimales con coma, sin decimales en monedas sin centavos salvo que el importe los tenga.';
+comment on function private.locale_currency_symbol(text, text) is
+  'El símbolo con que un formato regional escribe una moneda («US$» y «$» en es-CO, «€» en es-ES); las demás, con su código ISO, como Intl.';
 
-create or replace function private.pct(p_rate numeric) returns text
+create or replace function private.currency_digits(p_currency text) returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when p_currency in ('AFN', 'ALL', 'BIF', 'CLP', 'COP', 'DJF', 'GNF', 'HUF', 'IDR', 'IQD', 'IRR', 'ISK', 'JPY', 'KMF', 'KPW',
+                        'KRW', 'LAK', 'LBP', 'MGA', 'MMK', 'PKR', 'PYG', 'RWF', 'SLL', 'SOS', 'SYP', 'UGX', 'VND', 'VUV',
+                        'XAF', 'XOF', 'XPF', 'YER') then 0
+    when p_currency in ('BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND') then 3
+    else 2 end
+$$;
+comment on function private.currency_digits(text) is 'Los decimales con que Intl escribe una moneda (0 para COP o CLP, 3 para KWD, 2 las demás).';
+
+create or replace function private.locale_number(p_value numeric, p_digits integer, p_locale text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- Every figure groups its thousands (Intl's useGrouping 'always'); Mexico and Peru write «1,234.50».
+  select translate(to_char(round(abs(p_value), p_digits),
+                           'FM999,999,999,999,999,990' || case when p_digits > 0 then '.' || repeat('0', p_digits) else '' end),
+                   ',.', case when p_locale in ('es-MX', 'es-PE') then ',.' else '.,' end)
+$$;
+comment on function private.locale_number(numeric, integer, text) is
+  'El valor absoluto de un número con sus miles agrupados y los decimales pedidos, con los separadores del formato regional.';
+
+create or replace function private.money_in(p_amount numeric, p_currency text, p_locale text) returns text
 language plpgsql
 immutable
 set search_path = ''
 as $$
+declare
+  v_symbol text := private.locale_currency_symbol(p_currency, p_locale);
+  v_digits integer := private.currency_digits(p_currency);
+  v_sign text := case when p_amount < 0 then '-' else '' end;
+  v_number text;
+  -- CLDR's currency spacing: a symbol ending in a letter or a dot («USD», «Cg.») keeps a space from the
+  -- digits; one ending in a currency sign («$», «US$») touches them.
+  v_space text := case when v_symbol ~ '[$€£¥฿₫]$' then '' else chr(160) end;
 begin
-  return trim_scale(p_rate * 100)::text || ' %';
+  -- A currency written without cents shows them only when the amount has some (never rounds).
+  if v_digits = 0 and round(p_amount, 2) <> trunc(round(p_amount, 2)) then
+    v_digits := 2;
+  end if;
+  v_number := private.locale_number(p_amount, v_digits, p_locale);
+  return case p_locale
+    when 'es-ES' then v_sign || v_number || chr(160) || v_symbol                 -- «-1.234,50 US$»
+    when 'es-MX' then v_sign || v_symbol || v_space || v_number                   -- «-$1,234.50», «USD 1,234.50»
+    when 'es-CL' then v_symbol || case when v_sign = '' then v_space else v_sign end || v_number  -- «US$-1.234,50»
+    when 'es-EC' then v_symbol || case when v_sign = '' then v_space else v_sign end || v_number
+    else v_sign || v_symbol || chr(160) || v_number                                -- es-CO, es-PE: «-US$ 1.234,50»
+  end;
 end
 $$;
-comment on function private.pct(numeric) is 'Una tasa (0,05) como porcentaje legible («5 %»).';
+comment on function private.money_in(numeric, text, text) is
+  'Un importe en un formato regional, como lo escribe Intl.NumberFormat (moneda, miles agrupados, espacio duro): «US$ 18,00» y «$ 25.000» en es-CO, «18,00 US$» en es-ES; una moneda sin centavos los muestra solo si el importe los tiene.';
+
+create or replace function private.company_locale() returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select m.locale from public.metadata m where m.id = 'app_settings'), 'es-CO')
+$$;
+comment on function private.company_locale() is 'El formato regional de la empresa (configuración), con que la base escribe importes y porcentajes en sus frases.';
+
+create or replace function private.money(p_amount numeric, p_currency text) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select private.money_in(p_amount, p_currency, private.company_locale())
+$$;
+comment on function private.money(numeric, text) is
+  'Un importe como lo escribe la app en el formato regional de la empresa («US$ 18,00», «$ 25.000» en es-CO; véase private.money_in).';
+
+create or replace function private.pct_in(p_rate numeric, p_locale text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- Intl's percent with up to two decimals: «2,5%» in es-CO, «2.5%» in es-MX, «2,5 %» in es-ES.
+  select case when p_rate < 0 then '-' else '' end
+         || trim(trailing case when p_locale in ('es-MX', 'es-PE') then '.' else ',' end from
+                 trim(trailing '0' from private.locale_number(p_rate * 100, 2, p_locale)))
+         || case when p_locale = 'es-ES' then chr(160) else '' end || '%'
+$$;
+comment on function private.pct_in(numeric, text) is 'Una tasa (0,025) como porcentaje en un formato regional, como Intl: «2,5%» en es-CO, «2,5 %» en es-ES.';
+
+create or replace function private.pct(p_rate numeric) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select private.pct_in(p_rate, private.company_locale())
+$$;
+comment on function private.pct(numeric) is 'Una tasa (0,05) como porcentaje en el formato regional de la empresa («5%» en es-CO).';
+revoke all on function private.locale_currency_symbol(text, text), private.currency_digits(text), private.locale_number(numeric, integer, text),
+  private.money_in(numeric, text, text), private.company_locale(), private.money(numeric, text), private.pct_in(numeric, text),
+  private.pct(numeric) from public;
 
 create or replace function private.lock_open_period(p_month date) returns void
 language plpgsql

@@ -562,7 +562,7 @@ begin
   end if;
   select p.version, p.plan into v_plan from private.plan() p;
   return query
-    select l.beneficiary_id, c.name, l.type, l.amount, l.points, l.generation, l.base, l.rate, l.star_level, l.rule, v_plan.version
+    select l.beneficiary_id, c.name, l.type, l.amount, l.points, l.generation, l.base, l.rate, l.star_level, private.staff_voice(l.rule), v_plan.version
       from private.sale_reward_lines(p_sale_id, v_plan.plan) l
       join public.clients c on c.id = l.beneficiary_id;
 end

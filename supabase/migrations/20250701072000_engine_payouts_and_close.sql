@@ -438,10 +438,13 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select replace(replace(p_sentence, 'terminaste el mes inactivo', 'terminó el mes inactivo'), 'ventas de tu red', 'ventas de su red')
+  -- The engine writes its sentences once, to the member (the ledger's rule is what Mis Recompensas says);
+  -- a read that shows one to staff passes it through here. Only the engine's own phrases, never free text.
+  select replace(replace(replace(p_sentence, 'terminaste el mes inactivo', 'terminó el mes inactivo'), 'ventas de tu red', 'ventas de su red'),
+                 'Puntos por tu compra', 'Puntos por su compra')
 $$;
 comment on function private.staff_voice(text) is
-  'Una frase del cierre escrita al miembro («terminaste el mes inactivo», «las ventas de tu red») en tercera persona, para el personal («terminó», «su red»).';
+  'Una frase del motor escrita al miembro («Puntos por tu compra», «terminaste el mes inactivo», «las ventas de tu red») en tercera persona, para el personal («su compra», «terminó», «su red»): la usan las lecturas del personal (vista previa de la aprobación, libro de un miembro, ¿Por qué no cobró?, cierre).';
 
 create or replace function private.period_close_actions(
   p_month date, p_plan jsonb, p_frozen boolean default false, p_action text default null, p_after uuid default null, p_last uuid default null

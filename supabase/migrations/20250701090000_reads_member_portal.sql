@@ -125,6 +125,7 @@ set search_path = ''
 as $$
 declare
   v_target uuid;
+  v_staff_reader boolean := p_client_id is not null and private.is_staff();
 begin
   v_target := private.member_in_reach(p_client_id, 'Indica de qué miembro quieres ver el libro.', 'Solo puedes ver tus propias recompensas.');
   if p_limit not between 1 and 500 or (p_before_month is null) <> (p_before_id is null) then
@@ -145,8 +146,11 @@ begin
              when 'reversal_commission' then 'Reverso de comisión'
              when 'reversal_points' then 'Reverso de puntos'
            end,
-           r.amount, r.points, r.generation, r.base, r.rate, r.star_level, r.rule, r.reason, r.plan_version,
-           r.source_sale_id, s.sale_no, sc.name, r.reverses_id, x.id, x.rule, x.reason,
+           r.amount, r.points, r.generation, r.base, r.rate, r.star_level,
+           -- Staff reading a member's ledger are told about the member («su compra»); the member is spoken to.
+           case when v_staff_reader then private.staff_voice(r.rule) else r.rule end, r.reason, r.plan_version,
+           r.source_sale_id, s.sale_no, sc.name, r.reverses_id, x.id,
+           case when v_staff_reader then private.staff_voice(x.rule) else x.rule end, x.reason,
            case when x.id is not null then 'revertido'
                 when r.reverses_id is not null then 'reverso'
                 when p.status = 'closed' then 'disponible'

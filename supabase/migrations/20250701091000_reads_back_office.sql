@@ -751,19 +751,19 @@ begin
   )
   select
     coalesce(jsonb_agg(jsonb_build_object(
-        'id', d.id, 'type', d.type, 'amount', d.amount, 'created_at', d.created_at, 'explanation', d.rule,
+        'id', d.id, 'type', d.type, 'amount', d.amount, 'created_at', d.created_at, 'explanation', private.staff_voice(d.rule),
         'generation', d.generation, 'sale_id', d.source_sale_id, 'sale_no', d.sale_no, 'sale_kind', d.sale_kind,
         'sale_status', d.sale_status, 'source_client_name', d.source_client_name, 'state', d.state,
         'reversal', case when d.x_id is not null then jsonb_build_object(
-            'id', d.x_id, 'amount', d.x_amount, 'explanation', d.x_rule, 'reason', d.x_reason, 'created_at', d.x_created_at,
+            'id', d.x_id, 'amount', d.x_amount, 'explanation', private.staff_voice(d.x_rule), 'reason', d.x_reason, 'created_at', d.x_created_at,
             'cancelled_at', d.cancelled_at, 'cancellation_reason', d.cancellation_reason) end)
         order by d.id) filter (where d.points = 0), '[]'::jsonb),
     coalesce(jsonb_agg(jsonb_build_object(
-        'id', d.id, 'type', d.type, 'points', d.points, 'created_at', d.created_at, 'explanation', d.rule,
+        'id', d.id, 'type', d.type, 'points', d.points, 'created_at', d.created_at, 'explanation', private.staff_voice(d.rule),
         'sale_id', d.source_sale_id, 'sale_no', d.sale_no, 'sale_kind', d.sale_kind, 'sale_status', d.sale_status,
         'source_client_name', d.source_client_name, 'state', case when d.x_id is null then 'vigente' else 'revertida' end,
         'reversal', case when d.x_id is not null then jsonb_build_object(
-            'id', d.x_id, 'points', d.x_points, 'explanation', d.x_rule, 'reason', d.x_reason, 'created_at', d.x_created_at,
+            'id', d.x_id, 'points', d.x_points, 'explanation', private.staff_voice(d.x_rule), 'reason', d.x_reason, 'created_at', d.x_created_at,
             'cancelled_at', d.cancelled_at, 'cancellation_reason', d.cancellation_reason) end)
         order by d.id) filter (where d.points > 0), '[]'::jsonb),
     exists (select 1 from numbered n where n.points = 0 and n.nth > v_cap),

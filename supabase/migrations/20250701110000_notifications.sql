@@ -362,18 +362,8 @@ end
 $$;
 comment on function private.queue_daily_notifications() is 'Tarea diaria (pg_cron): el resumen de aprobaciones atrasadas y los recordatorios de actividad.';
 
--- The words -------------------------------------------------------------------------------------------------
--- Money as the app's format module writes it (Intl, locale «es»: «1.234,50 US$»), so a sentence reads
--- the same in the bell, the e-mail and Mis Recompensas.
-create or replace function private.format_percent(p_rate numeric) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select translate(trim(trailing '.' from trim(trailing '0' from to_char(round(p_rate * 100, 2), 'FM999990.00'))), '.', ',') || chr(160) || '%'
-$$;
-comment on function private.format_percent(numeric) is 'Una tasa como la escribe la app («2,5 %»).';
-
+-- The words (money and rates through private.money and private.pct, in the company's locale, as the
+-- screens write them) ---------------------------------------------------------------------------------------
 -- The sentence of a ledger entry, as Mis Recompensas says it (src/components/ledger/ledger-why.ts, which an
 -- integration test holds this to) for the entries a notification tells: commissions and bonuses.
 create or replace function private.earning_why(p_entry public.reward_transactions, p_currency text) returns text
@@ -385,7 +375,7 @@ as $$
 declare
   v_who text := coalesce((select c.name from public.clients c where c.id = p_entry.source_client_id), 'un miembro');
   v_sale text := coalesce('la venta #' || (select s.sale_no from public.sales s where s.id = p_entry.source_sale_id), 'una venta');
-  v_how text := private.format_percent(p_entry.rate) || ' de ' || private.money(p_entry.base, p_currency);
+  v_how text := private.pct(p_entry.rate) || ' de ' || private.money(p_entry.base, p_currency);
   v_stamp text := coalesce(' · nivel ★' || p_entry.star_level, '') || ' · plan v' || p_entry.plan_version;
   v_amount text := private.money(p_entry.amount, p_currency);
 begin

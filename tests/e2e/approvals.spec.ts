@@ -5,7 +5,7 @@
 // The two tests that read the queue's length (the navigation's count, the sale that opens next) are
 // @empresa: they run while nobody else adds to the queue.
 import type { Browser } from '@playwright/test';
-import { formatMoney, formatPoints } from '../../src/lib/format/format';
+import { formatMoney, formatPercent, formatPoints } from '../../src/lib/format/format';
 import { ledgerTypeLabels, type LedgerType } from '../../src/lib/data/domain';
 import { one, rows, asPerson, refusalOf } from './db';
 import { expect, test } from './fixtures';
@@ -280,7 +280,7 @@ test('señales de fraude con enlaces a la otra venta, el importe del comprobante
   await expect(image).toHaveJSProperty('complete', true);
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
   await viewer.getByRole('button', { name: 'Acercar' }).click();
-  await expect(viewer).toContainText('150 %');
+  await expect(viewer).toContainText(formatPercent(1.5));
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 

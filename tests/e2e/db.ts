@@ -87,7 +87,8 @@ export async function refusalOf(email: string, sql: string, params: unknown[] = 
 export interface Settings {
   currency: string;
   timezone: string;
+  locale: string;
   company_name: string;
 }
 
-export const readSettings = () => one<Settings>("select currency, timezone, company_name from public.metadata where id = 'app_settings'");
+export const readSettings = () => one<Settings>("select currency, timezone, locale, company_name from public.metadata where id = 'app_settings'");

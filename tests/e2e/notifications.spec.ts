@@ -1,5 +1,5 @@
 // Notifications as people meet them: Carlos's order is approved, and María, his sponsor, finds
-// «Ganaste 2.800 COP» with the why in the bell (which links to Mis Recompensas), marks everything
+// «Ganaste $ 2.800» with the why in the bell (which links to Mis Recompensas), marks everything
 // read, receives the same words by e-mail in her inbox (the stack's MailDev) with the company's name,
 // and turns the e-mail of her earnings off and on again in Mi Cuenta. Laura's bell is there too. The
 // product and the sale are this spec's own; nothing is compared with global counts.
@@ -54,7 +54,7 @@ async function mailWithId(messageId: string): Promise<Mail> {
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
-test('María recibe «Ganaste 2.800 COP» con el porqué en la campana y en su correo, y decide qué le llega por correo', async ({ page }) => {
+test('María recibe «Ganaste $ 2.800» con el porqué en la campana y en su correo, y decide qué le llega por correo', async ({ page }) => {
   test.setTimeout(120_000);
   const { currency, company_name } = await readSettings();
   const money = (v: number) => formatMoney(v, currency);
@@ -86,7 +86,7 @@ test('María recibe «Ganaste 2.800 COP» con el porqué en la campana y en su c
           )
         ).rows[0]!,
     );
-    const why = `Comisión por la compra de Carlos Rodríguez (1.ª generación): 10\u00a0% de ${money(28_000)} = ${money(2_800)}`;
+    const why = `Comisión por la compra de Carlos Rodríguez (1.ª generación): 10% de ${money(28_000)} = ${money(2_800)}`;
 
     // The bell: the count, the list, the why; the panel reads well in both themes and sizes.
     await openAs(page, personas.memberActive, '/mi-cuenta');

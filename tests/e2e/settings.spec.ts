@@ -3,8 +3,10 @@
 // settings are the company's: the test that saves is @empresa and puts them back when it ends; the
 // refused one changes nothing anyone else reads.
 import type { Page } from '@playwright/test';
+import { formatMoney, formatPercent } from '../../src/lib/format/format';
 import { one } from './db';
 import { expect, test } from './fixtures';
+import { expectAccessible, shootScreen } from './look';
 import { expectToastLasts, pauseUntilShown, recordToastTimes } from './pages/shell';
 import { openAs } from './session';
 import { personas, withDb } from './support';
@@ -98,4 +100,29 @@ test('un admin no llega a Configuración', async ({ page }) => {
   await openAs(page, personas.admin, '/dashboard');
   await page.goto('/configuracion');
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('el formato regional se elige con una muestra, y las pantallas escriben el dinero como ese país', { tag: '@empresa' }, async ({ page }) => {
+  const { locale: before, currency } = await one<{ locale: string; currency: string }>(
+    "select locale, currency from public.metadata where id = 'app_settings'",
+  );
+  try {
+    await openSettings(page);
+    const select = page.getByLabel('Formato regional');
+    await expect(select).toHaveValue('es-CO');
+    const field = page.locator('[data-slot="field"]').filter({ has: select });
+    await expect(field).toContainText(`Así se verán: ${formatMoney(1234567.5, currency, 'es-CO')} · ${formatPercent(0.025, 'es-CO')}`);
+    await select.selectOption('es-MX');
+    // The sample follows the choice before saving.
+    await expect(field).toContainText(`Así se verán: ${formatMoney(1234567.5, currency, 'es-MX')} · ${formatPercent(0.025, 'es-MX')}`);
+    await expectAccessible(page, 'Configuración con el formato regional');
+    await shootScreen(page, 'configuracion-formato-regional');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(topRight(page).getByText('Configuración guardada con éxito.', { exact: true })).toBeVisible();
+    expect((await one<{ locale: string }>("select locale from public.metadata where id = 'app_settings'")).locale).toBe('es-MX');
+    await page.reload();
+    await expect(page.getByLabel('Formato regional')).toHaveValue('es-MX');
+  } finally {
+    await withDb((db) => db.query("update public.metadata set locale = $1 where id = 'app_settings'", [before]));
+  }
 });

@@ -76,7 +76,7 @@ describe('el cierre de mes ante cada persona (issue 23)', () => {
     expect(idleRow).toMatchObject({ amount: null, base: null, rate: null });
     expect(idleRow!.detail).toMatch(/^Anulada al cierre de .+: terminó el mes inactivo \(0 de 100 puntos personales\)\.$/);
     expect(topRow).toMatchObject({ amount: null, base: null, rate: null });
-    expect(topRow!.detail).toMatch(/^Bono de volumen de .+ \(Estrella 2\): 2 % de las ventas de su red\.$/);
+    expect(topRow!.detail).toMatch(/^Bono de volumen de .+ \(Estrella 2\): 2% de las ventas de su red\.$/);
     for (const row of seen.rows) expect(row.detail).not.toMatch(/\d,\d{2}|US\$|COP/);
 
     // The same preview with the claim: the amounts are there (what the one above must not show).

@@ -53,7 +53,7 @@ describe('el motor por la API', () => {
     // In the company's currency, written as the screens write it (the demo's is COP: 25 COP, and the
     // 2,50 COP commission with its cents, never rounded to 3).
     const [{ currency }] = await sql<{ currency: string }>(`select currency from public.metadata where id = 'app_settings'`);
-    expect(ledger.data[0].explanation).toContain(`10 % de ${formatMoney(25, currency)} = ${formatMoney(2.5, currency)}`);
+    expect(ledger.data[0].explanation).toContain(`10% de ${formatMoney(25, currency)} = ${formatMoney(2.5, currency)}`);
     const balance = await asSponsor.rpc('get_balance');
     expect(balance.data[0]).toMatchObject({ available: 0, pending: 2.5 });
   });

@@ -86,7 +86,7 @@ describe('avisos: cada uno lee los suyos', () => {
         title: `Ganaste ${earned}`,
         body: expect.stringMatching(
           new RegExp(
-            `^Comisión por la compra de Miembro de Prueba \\(1\\.ª generación\\): 10\u00a0% de ${literal(base)} = ${literal(earned)} · nivel ★1 · plan v\\d+$`,
+            `^Comisión por la compra de Miembro de Prueba \\(1\\.ª generación\\): 10% de ${literal(base)} = ${literal(earned)} · nivel ★1 · plan v\\d+$`,
           ),
         ),
         link: '/mi-cuenta/recompensas',

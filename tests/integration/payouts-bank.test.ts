@@ -219,7 +219,7 @@ describe('pagar por el banco por la API', () => {
     // The bank's reply: a different amount is refused; the preview changes nothing.
     const wrong = await asFinance.rpc('preview_payout_reply', { p_file: `Referencia;Estado;Valor\r\n${reference};Pagado;24000,00` });
     expect(wrong.data).toMatchObject([
-      { action: 'refused', message: `El archivo dice 24.000\u00a0COP y la solicitud ${reference} es de 25.000\u00a0COP: no se aplica.` },
+      { action: 'refused', message: `El archivo dice $\u00a024.000 y la solicitud ${reference} es de $\u00a025.000: no se aplica.` },
     ]);
     const reply = `Referencia;Estado;Valor;Comprobante\r\n${reference};Pagado;25000,00;TRX-${tag}`;
     const preview = await asFinance.rpc('preview_payout_reply', { p_file: reply });

@@ -51,7 +51,7 @@ describe('Plan de compensación por la API', () => {
     const over = levels.map((l, i) => (i === 0 ? { ...l, commission_rates: [0.7, 0.4] } : l));
     const refused = await superadmin.client.rpc('save_plan', { p_levels: over });
     expect(refused.error).toMatchObject({ hint: 'savia:invalid_plan', details: '1' });
-    expect(refused.error!.message).toMatch(/^Las tasas de comisión del nivel 1 suman 110 %/);
+    expect(refused.error!.message).toMatch(/^Las tasas de comisión del nivel 1 suman 110%/);
 
     const versions = await superadmin.client.rpc('get_plan_versions');
     expect(versions.error).toBeNull();

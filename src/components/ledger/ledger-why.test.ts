@@ -3,7 +3,7 @@ import { FORFEIT_REASON, type LedgerEntry, type LedgerMonth } from '@/api/reward
 import { createFormatters } from '@/lib/format/format';
 import { ledgerWhy, reversalNote, type WhyContext } from './ledger-why';
 
-// Intl separates the amount from the currency and the % with a no-break space; compare plain text.
+// Intl separates the currency from the amount with a no-break space; compare plain text.
 const plain = (text: string | null) => text?.replace(/\u00a0/g, ' ') ?? null;
 
 const october: LedgerMonth = { month: '2026-10-01', closed: true, income: 0, personal_points: 60, forfeited: 38.5, was_active: false, activity_points: 100 };
@@ -46,25 +46,25 @@ const why = (fields: Partial<LedgerEntry>) => plain(ledgerWhy(entry(fields), ctx
 describe('el porqué de cada asiento, en una frase', () => {
   it('comisión por compra: quién compró, generación, tasa por base, nivel y plan', () => {
     expect(why({ type: 'commission_purchase', amount: 2.4, generation: 5, base: 120, rate: 0.02 })).toBe(
-      'Comisión por la compra de Lorena Peña (5.ª generación): 2 % de 120,00 US$ = 2,40 US$ · nivel ★5 · plan v1',
+      'Comisión por la compra de Lorena Peña (5.ª generación): 2% de US$ 120,00 = US$ 2,40 · nivel ★5 · plan v1',
     );
   });
 
   it('comisión de enrolamiento: a quién enrolaste y el kit', () => {
     expect(why({ type: 'commission_enrollment', amount: 5, generation: 1, base: 50, rate: 0.1, star_level: 2, plan_version: 3 })).toBe(
-      'Comisión por enrolar a Lorena Peña (kit de la venta #812): 10 % de 50,00 US$ = 5,00 US$ · nivel ★2 · plan v3',
+      'Comisión por enrolar a Lorena Peña (kit de la venta #812): 10% de US$ 50,00 = US$ 5,00 · nivel ★2 · plan v3',
     );
   });
 
   it('bono de inicio', () => {
     expect(why({ type: 'bonus_starter', amount: 30, generation: 1 })).toBe(
-      'Bono de inicio por enrolar a Lorena Peña (la venta #812): 30,00 US$ · nivel ★5 · plan v1',
+      'Bono de inicio por enrolar a Lorena Peña (la venta #812): US$ 30,00 · nivel ★5 · plan v1',
     );
   });
 
   it('bono de volumen: el mes, la tasa y las ventas de la red', () => {
     expect(why({ type: 'bonus_volume', amount: 69.72, base: 2324, rate: 0.03, star_level: 3, sale_no: null, source_client_name: null })).toBe(
-      'Bono de volumen de octubre de 2026: 3 % de 2.324,00 US$ en ventas de tu red = 69,72 US$ · nivel ★3 · plan v1',
+      'Bono de volumen de octubre de 2026: 3% de US$ 2.324,00 en ventas de tu red = US$ 69,72 · nivel ★3 · plan v1',
     );
   });
 

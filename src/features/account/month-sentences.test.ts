@@ -33,13 +33,13 @@ const month = (fields: Partial<MemberMonth>): MemberMonth => ({
 describe('en riesgo: inactivo con ingresos pendientes este mes', () => {
   it('dice cuántos puntos faltan, hasta cuándo y cuánto perdería', () => {
     expect(plain(atRiskSentence(month({}), fmt))).toBe(
-      'Te faltan 40 puntos: actívate antes del 30 de noviembre para no perder 38,50 US$ en comisiones pendientes.',
+      'Te faltan 40 puntos: actívate antes del 30 de noviembre para no perder US$ 38,50 en comisiones pendientes.',
     );
   });
 
   it('el último día dice «hoy», y un punto va en singular', () => {
     expect(plain(atRiskSentence(month({ days_left: 1, points_missing: 1 }), fmt))).toBe(
-      'Te falta 1 punto: actívate hoy para no perder 38,50 US$ en comisiones pendientes.',
+      'Te falta 1 punto: actívate hoy para no perder US$ 38,50 en comisiones pendientes.',
     );
   });
 

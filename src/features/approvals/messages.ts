@@ -83,7 +83,7 @@ export const approvalMessages = {
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
   zoomReset: 'Ajustar al ancho',
-  zoomLevel: (percent: number) => `Zoom ${percent} %`,
+  zoomLevel: (percent: string) => `Zoom ${percent}`,
   bankReminder: (amount: string, reference: string | null) =>
     reference
       ? `Antes de aprobar, confirma en el banco que llegaron ${amount} con la referencia «${reference}».`

@@ -28,7 +28,12 @@ export const settingsMessages = {
   paymentDetailsHint: 'Cuenta bancaria o billetera (titular, número), una por línea. Se muestran al confirmar un pedido y en el comprobante de venta.',
   paymentDetailsTooLong: 'Los datos de pago no pueden superar los 1000 caracteres.',
   moneyTitle: 'Moneda, zona horaria y pagos',
-  moneyDescription: 'En qué moneda se muestran los importes, en qué zona horaria termina cada mes y cuánto puede pedir un miembro como mínimo.',
+  moneyDescription:
+    'En qué moneda y con qué formato regional se escriben los importes y las fechas, en qué zona horaria termina cada mes y cuánto puede pedir un miembro como mínimo.',
+  locale: 'Formato regional',
+  localeHint: (sample: string) =>
+    `Cómo se escriben importes, números, porcentajes y fechas en todas las pantallas y en los mensajes. Así se verán: ${sample}. Los movimientos ya registrados conservan el texto con que se escribieron.`,
+  localeInvalid: 'Elige uno de los formatos regionales de la lista.',
   currency: 'Moneda',
   currencyHint: 'Código ISO 4217 de tres letras, por ejemplo USD o COP.',
   currencyInvalid: 'Escribe un código de moneda de tres letras, por ejemplo USD.',

@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/data/db';
 import { loadSupabase } from '@/lib/data/load-supabase';
 import { anonSelect } from '@/lib/data/rest';
+import { DEFAULT_LOCALE } from '@/lib/format/locales';
 
 export const SETTINGS_ROW_ID = 'app_settings';
 
@@ -16,6 +17,8 @@ export interface AppSettings {
   contact_info: string;
   currency: string;
   timezone: string;
+  /** How money, numbers and dates are written (es-CO, es-MX…: src/lib/format/locales.ts). */
+  locale: string;
   min_payout: number;
   /** Personal points a member needs in a month to be active. */
   activity_points: number;
@@ -31,6 +34,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   contact_info: 'Teléfono: +57 300 000 0000\nCorreo: contacto@empresa.com',
   currency: 'USD',
   timezone: 'America/Bogota',
+  locale: DEFAULT_LOCALE,
   min_payout: 20,
   activity_points: 100,
   enrollment_commission_rate: 0.2,

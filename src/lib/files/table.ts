@@ -24,6 +24,8 @@ export interface ExportColumn<Row> {
 export interface ExportContext {
   timeZone: string;
   currency: string;
+  /** The settings' locale: where the XLSX's currency format puts the symbol. */
+  locale?: string;
 }
 
 /** Where the next page starts, or null when there is no more. */

@@ -54,8 +54,8 @@ describe('el libro de Excel', () => {
 
   it('los importes son números con el formato de la moneda, también uno negativo', () => {
     const { cells } = readXlsx(workbook('Ventas', columns, rows, ctx));
-    expect(cells.B2).toMatchObject({ type: 'n', value: '1234.5', format: '#,##0.00\\ "US$"' });
-    expect(cells.B3).toMatchObject({ type: 'n', value: '-80', format: '#,##0.00\\ "US$"' });
+    expect(cells.B2).toMatchObject({ type: 'n', value: '1234.5', format: '"US$"\\ #,##0.00' });
+    expect(cells.B3).toMatchObject({ type: 'n', value: '-80', format: '"US$"\\ #,##0.00' });
     expect(cells.E2).toMatchObject({ type: 'n', value: '12', format: '#,##0' });
     expect(cells.F2).toMatchObject({ type: 'n', value: '0.1', format: '0.00%' });
     expect(cells.F3, 'un valor vacío no escribe celda').toBeUndefined();
@@ -72,7 +72,10 @@ describe('el libro de Excel', () => {
 
   it('el formato de la moneda sigue a la configuración', () => {
     const { cells } = readXlsx(workbook('Pagos', columns, rows, { ...ctx, currency: 'COP' }));
-    expect(cells.B2?.format).toBe('#,##0.00\\ "COP"');
+    expect(cells.B2?.format).toBe('"$"\\ #,##0.00');
+    // The symbol's side and spacing follow the settings' locale.
+    expect(readXlsx(workbook('Pagos', columns, rows, { ...ctx, currency: 'EUR', locale: 'es-ES' })).cells.B2?.format).toBe('#,##0.00\\ "€"');
+    expect(readXlsx(workbook('Pagos', columns, rows, { ...ctx, currency: 'MXN', locale: 'es-MX' })).cells.B2?.format).toBe('"$"#,##0.00');
   });
 
   it('cada columna tiene el ancho de su texto más largo, con un mínimo y un máximo', () => {

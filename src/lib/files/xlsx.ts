@@ -11,6 +11,7 @@
 // company's wall clock, months are dates shown as a month, and text is text.
 import { strToU8, zipSync } from 'fflate';
 import { isoDateTime } from '@/lib/format/format';
+import { DEFAULT_LOCALE, safeLocale } from '@/lib/format/locales';
 import { csvCell } from './csv';
 import { eachRow, type CellValue, type ColumnKind, type ExportColumn, type ExportContext, type FetchPage } from './table';
 
@@ -27,14 +28,20 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-/** «US$»: the currency's symbol as the company's locale writes it, and on which side. */
-function currencyFormat(currency: string): string {
+/**
+ * «"US$"\ #,##0.00»: the currency's symbol as the company's locale writes it, on its side and with or
+ * without a space (es-CO «US$ 18,00», es-MX «$18.00», es-ES «18,00 US$»). The separators stay Excel's
+ * codes: the reader's Excel shows its own.
+ */
+export function currencyFormat(currency: string, locale: string = DEFAULT_LOCALE): string {
   try {
-    const parts = new Intl.NumberFormat('es', { style: 'currency', currency }).formatToParts(1);
-    const symbol = parts.find((p) => p.type === 'currency')?.value ?? currency;
-    const before = parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer');
-    const quoted = `"${symbol.replace(/"/g, '')}"`;
-    return before ? `${quoted}\\ #,##0.00` : `#,##0.00\\ ${quoted}`;
+    const parts = new Intl.NumberFormat(safeLocale(locale), { style: 'currency', currency }).formatToParts(1);
+    const at = parts.findIndex((p) => p.type === 'currency');
+    const integer = parts.findIndex((p) => p.type === 'integer');
+    const quoted = `"${(parts[at]?.value ?? currency).replace(/"/g, '')}"`;
+    const spaced = parts.slice(Math.min(at, integer) + 1, Math.max(at, integer)).some((p) => p.type === 'literal');
+    const gap = spaced ? '\\ ' : '';
+    return at < integer ? `${quoted}${gap}#,##0.00` : `#,##0.00${gap}${quoted}`;
   } catch {
     return `#,##0.00\\ "${currency.replace(/"/g, '')}"`;
   }
@@ -121,7 +128,7 @@ function stylesXml(ctx: ExportContext): string {
   // locale (dd/mm/yyyy in a Colombian Excel). 164–167 are ours.
   const formats = [
     [164, '#,##0.00'],
-    [165, currencyFormat(ctx.currency)],
+    [165, currencyFormat(ctx.currency, ctx.locale)],
     [166, '0.00%'],
     [167, 'mmmm yyyy'],
   ] as const;

@@ -12,6 +12,7 @@ import {
   formatMonth,
   formatMonthName,
   formatMonthShort,
+  formatPercent,
   formatPoints,
   isoDate,
   isoDateTime,
@@ -22,24 +23,45 @@ import {
 
 const BOGOTA = 'America/Bogota';
 // Intl puts a no-break space between the amount and the currency, so the two never part.
-const nb = (text: string) => text.replace(/ (?=US\$|€)/g, '\u00a0');
+const nb = (text: string) => text.replace(/ /g, '\u00a0');
 // 22:00 on 31 October in Bogotá (UTC−5) is already 1 November in UTC.
 const OCT_31_22H_BOGOTA = '2026-11-01T03:00:00Z';
 const NOV_1_00H_BOGOTA = '2026-11-01T05:00:00Z';
 
 describe('dinero y puntos', () => {
-  it('formatea en la moneda de la configuración, agrupando los miles', () => {
-    expect(formatMoney(1234.5, 'USD')).toBe(nb('1.234,50 US$'));
-    expect(formatMoney('99.9', 'USD')).toBe(nb('99,90 US$'));
-    expect(formatMoney(-5, 'EUR')).toBe(nb('-5,00 €'));
-    expect(formatMoney(1234567, 'COP')).toMatch(/^1\.234\.567/);
+  it('formatea en la moneda de la configuración como la escribe un colombiano (es-CO, por defecto), agrupando los miles', () => {
+    expect(formatMoney(1234.5, 'USD')).toBe(nb('US$ 1.234,50'));
+    expect(formatMoney('99.9', 'USD')).toBe(nb('US$ 99,90'));
+    expect(formatMoney(18, 'USD')).toBe(nb('US$ 18,00'));
+    expect(formatMoney(-5, 'EUR')).toBe(nb('-EUR 5,00'));
+    expect(formatMoney(1234567, 'COP')).toBe(nb('$ 1.234.567'));
   });
 
   it('una moneda sin centavos (COP) los muestra solo cuando el importe los tiene: nunca redondea lo que el libro guarda', () => {
-    expect(formatMoney(25000, 'COP')).toBe('25.000\u00a0COP');
-    expect(formatMoney('2800.50', 'COP')).toBe('2.800,50\u00a0COP');
-    expect(formatMoney(2.5, 'COP')).toBe('2,50\u00a0COP');
-    expect(formatMoney(-100000, 'COP')).toBe('-100.000\u00a0COP');
+    expect(formatMoney(25000, 'COP')).toBe(nb('$ 25.000'));
+    expect(formatMoney('2800.50', 'COP')).toBe(nb('$ 2.800,50'));
+    expect(formatMoney(2.5, 'COP')).toBe(nb('$ 2,50'));
+    expect(formatMoney(-100000, 'COP')).toBe(nb('-$ 100.000'));
+    expect(formatMoney(2.5, 'CLP', 'es-CL')).toBe('$2,50');
+  });
+
+  it('cada formato regional escribe a su manera: el símbolo, su lado, el espacio y los separadores', () => {
+    expect(formatMoney(1234.5, 'MXN', 'es-MX')).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'USD', 'es-MX')).toBe(nb('USD 1,234.50'));
+    expect(formatMoney(1234.5, 'PEN', 'es-PE')).toBe(nb('S/ 1,234.50'));
+    expect(formatMoney(-18, 'USD', 'es-CL')).toBe('US$-18,00');
+    expect(formatMoney(18, 'USD', 'es-EC')).toBe('$18,00');
+    expect(formatMoney(1234.5, 'EUR', 'es-ES')).toBe(nb('1.234,50 €'));
+    expect(formatPercent(0.025)).toBe('2,5%');
+    expect(formatPercent(0.025, 'es-MX')).toBe('2.5%');
+    expect(formatPercent(0.025, 'es-ES')).toBe(nb('2,5 %'));
+    expect(formatPoints(1234, 'es-MX')).toBe('1,234');
+    expect(formatPoints(1234, 'es-ES')).toBe('1.234');
+  });
+
+  it('un formato regional desconocido se lee como el de Colombia', () => {
+    expect(formatMoney(18, 'USD', 'en-US')).toBe(formatMoney(18, 'USD', 'es-CO'));
+    expect(formatDate(OCT_31_22H_BOGOTA, BOGOTA, 'xx')).toBe('31 de oct de 2026');
   });
 
   it('los puntos son enteros con separador de miles', () => {
@@ -51,13 +73,14 @@ describe('dinero y puntos', () => {
 
 describe('instantes en la zona horaria de la empresa', () => {
   it('una venta del 31 a las 22:00 en Bogotá es del 31, aunque en UTC ya sea 1', () => {
-    expect(formatDate(OCT_31_22H_BOGOTA, BOGOTA)).toBe('31 oct 2026');
-    expect(formatDateTime(OCT_31_22H_BOGOTA, BOGOTA)).toBe('31 oct 2026, 22:00');
-    expect(formatDate(OCT_31_22H_BOGOTA, 'UTC')).toBe('1 nov 2026');
+    expect(formatDate(OCT_31_22H_BOGOTA, BOGOTA)).toBe('31 de oct de 2026');
+    expect(formatDateTime(OCT_31_22H_BOGOTA, BOGOTA)).toBe('31 de oct de 2026, 22:00');
+    expect(formatDate(OCT_31_22H_BOGOTA, 'UTC')).toBe('1 de nov de 2026');
+    expect(formatDate(OCT_31_22H_BOGOTA, BOGOTA, 'es-MX')).toBe('31 oct 2026');
   });
 
   it('medianoche usa 00, no 24', () => {
-    expect(formatDateTime(NOV_1_00H_BOGOTA, BOGOTA)).toBe('1 nov 2026, 00:00');
+    expect(formatDateTime(NOV_1_00H_BOGOTA, BOGOTA)).toBe('1 de nov de 2026, 00:00');
   });
 
   it('ISO para CSV, con la fecha y el desfase de la empresa', () => {
@@ -118,16 +141,19 @@ describe('meses de negocio', () => {
 describe('una configuración mal escrita no rompe la pantalla', () => {
   it('moneda desconocida: el número con su código; zona desconocida: la de Bogotá', () => {
     expect(formatMoney(1234.5, 'DOLARES')).toBe('1.234,50\u00a0DOLARES');
-    expect(formatDateTime(OCT_31_22H_BOGOTA, 'Marte/Olympus')).toBe('31 oct 2026, 22:00');
+    expect(formatDateTime(OCT_31_22H_BOGOTA, 'Marte/Olympus')).toBe('31 de oct de 2026, 22:00');
     expect(businessMonthOf(OCT_31_22H_BOGOTA, 'Marte/Olympus')).toBe('2026-10');
   });
 });
 
 describe('createFormatters', () => {
-  it('ata moneda y zona a la configuración', () => {
-    const f = createFormatters({ currency: 'EUR', timezone: BOGOTA });
+  it('ata moneda, formato regional y zona a la configuración', () => {
+    const f = createFormatters({ currency: 'EUR', timezone: BOGOTA, locale: 'es-ES' });
     expect(f.money(10)).toBe(nb('10,00 €'));
+    expect(f.percent(0.05)).toBe(nb('5 %'));
+    expect(f.points(1234)).toBe('1.234');
     expect(f.date(OCT_31_22H_BOGOTA)).toBe('31 oct 2026');
+    expect(createFormatters({ currency: 'USD', timezone: BOGOTA }).money(18)).toBe(nb('US$ 18,00'));
     expect(f.businessMonth(OCT_31_22H_BOGOTA)).toBe('2026-10');
     expect(f.daysLeftInMonth(OCT_31_22H_BOGOTA)).toBe(1);
   });

@@ -1,11 +1,15 @@
-// Every figure and date a person reads goes through here, in the settings' currency and the
+// Every figure and date a person reads goes through here, in the settings' currency, locale and the
 // company's time zone (never the browser's): a sale at 22:00 on the 31st in Bogotá belongs to that
 // month, as private.business_month() says. Pure functions, so e2e tests can format as the screens do;
-// `useFormat()` (use-format.ts) binds them to the current settings.
+// `useFormat()` (use-format.ts) binds them to the current settings. The database writes money and
+// rates in its sentences the same way (private.money_in, private.pct_in; an integration test compares).
+import { DEFAULT_LOCALE, safeLocale, type SupportedLocale } from './locales';
 
 export interface FormatSettings {
   currency: string;
   timezone: string;
+  /** The settings' locale; es-CO when absent (a test's settings). */
+  locale?: string;
 }
 
 /** A business month as the database stores it: the first day, `YYYY-MM-01`. */
@@ -14,7 +18,19 @@ export type MonthStart = `${number}-${number}-01`;
 type Instant = string | number | Date;
 type Amount = number | string;
 
-const LOCALE = 'es';
+// The settings' locale for the calls that have no settings at hand (a count in a toast, a pager): the
+// settings gate sets it when the settings load or change, before any screen renders.
+let activeLocale: SupportedLocale = DEFAULT_LOCALE;
+
+/** Called by SettingsGate with the settings' locale. */
+export function setActiveLocale(locale: string): void {
+  activeLocale = safeLocale(locale);
+}
+
+/** The settings' locale as last set (es-CO before the settings load): what a typed amount is read in. */
+export function activeFormatLocale(): SupportedLocale {
+  return activeLocale;
+}
 
 // Spanish groups 4-digit numbers only from 10 000 by default («1234» but «12.345»); a column of
 // amounts reads better with one rule, so every figure groups its thousands.
@@ -37,16 +53,16 @@ const FALLBACK_TIME_ZONE = 'America/Bogota';
 // number with the code, a time zone to the company's default one.
 function safeTimeZone(timeZone: string): string {
   try {
-    new Intl.DateTimeFormat(LOCALE, { timeZone });
+    new Intl.DateTimeFormat(DEFAULT_LOCALE, { timeZone });
     return timeZone;
   } catch {
     return FALLBACK_TIME_ZONE;
   }
 }
 
-function moneyFormatter(currency: string, cents = false): Intl.NumberFormat | null {
+function moneyFormatter(currency: string, locale: SupportedLocale, cents = false): Intl.NumberFormat | null {
   try {
-    return new Intl.NumberFormat(LOCALE, {
+    return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       useGrouping: GROUPING,
@@ -63,52 +79,61 @@ const toDate = (value: Instant): Date => (value instanceof Date ? value : new Da
 // ── numbers ──────────────────────────────────────────────────────────────────────────────────
 
 /**
- * `1.234,50 US$`, `25.000 COP`: amounts come from the database as numbers or numeric strings. A
- * currency written without cents (COP) still shows them when an amount has some («2.800,50 COP»):
+ * `US$ 1.234,50`, `$ 25.000` (es-CO): amounts come from the database as numbers or numeric strings. A
+ * currency written without cents (COP) still shows them when an amount has some («$ 2.800,50»):
  * rounding a commission to the peso would show a member a figure the ledger does not hold.
  */
-export function formatMoney(value: Amount, currency: string): string {
+export function formatMoney(value: Amount, currency: string, locale: string = activeLocale): string {
+  const loc = safeLocale(locale);
   const amount = toNumber(value);
   const whole = cached(
-    `money:${currency}`,
-    () => moneyFormatter(currency) ?? new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: GROUPING }),
+    `money:${loc}:${currency}`,
+    () => moneyFormatter(currency, loc) ?? new Intl.NumberFormat(loc, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: GROUPING }),
   );
   const hasCents = Math.round(amount * 100) % 100 !== 0;
   const formatter =
-    hasCents && whole.resolvedOptions().maximumFractionDigits === 0 ? cached(`money-cents:${currency}`, () => moneyFormatter(currency, true)!) : whole;
+    hasCents && whole.resolvedOptions().maximumFractionDigits === 0
+      ? cached(`money-cents:${loc}:${currency}`, () => moneyFormatter(currency, loc, true)!)
+      : whole;
   const text = formatter.format(amount);
   return formatter.resolvedOptions().style === 'currency' ? text : `${text}\u00a0${currency}`;
 }
 
-/** Points are whole: `1.234`. */
-export function formatPoints(value: Amount): string {
-  return cached('points', () => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: GROUPING })).format(toNumber(value));
+/** Points are whole: `1.234` (`1,234` in es-MX). */
+export function formatPoints(value: Amount, locale: string = activeLocale): string {
+  const loc = safeLocale(locale);
+  return cached(`points:${loc}`, () => new Intl.NumberFormat(loc, { maximumFractionDigits: 0, useGrouping: GROUPING })).format(toNumber(value));
 }
 
 /** Any count (rows, units): `12.345`. */
 export const formatCount = formatPoints;
 
-/** A rate such as 0.05 as `5 %`. */
-export function formatPercent(rate: Amount): string {
-  return cached('percent', () => new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 })).format(toNumber(rate));
+/** A rate such as 0.025 as `2,5%` (es-CO; `2,5 %` in es-ES), as private.pct writes it. */
+export function formatPercent(rate: Amount, locale: string = activeLocale): string {
+  const loc = safeLocale(locale);
+  return cached(`percent:${loc}`, () => new Intl.NumberFormat(loc, { style: 'percent', maximumFractionDigits: 2, useGrouping: GROUPING })).format(
+    toNumber(rate),
+  );
 }
 
 // ── instants ─────────────────────────────────────────────────────────────────────────────────
 
-/** `31 oct 2026`, the day in the company's time zone. */
-export function formatDate(value: Instant, timeZone: string): string {
+/** `31 de oct de 2026` (es-CO; `31 oct 2026` in es-MX), the day in the company's time zone. */
+export function formatDate(value: Instant, timeZone: string, locale: string = activeLocale): string {
+  const loc = safeLocale(locale);
   return cached(
-    `date:${timeZone}`,
-    () => new Intl.DateTimeFormat(LOCALE, { timeZone: safeTimeZone(timeZone), day: 'numeric', month: 'short', year: 'numeric' }),
+    `date:${loc}:${timeZone}`,
+    () => new Intl.DateTimeFormat(loc, { timeZone: safeTimeZone(timeZone), day: 'numeric', month: 'short', year: 'numeric' }),
   ).format(toDate(value));
 }
 
-/** `31 oct 2026, 22:00`, in the company's time zone. */
-export function formatDateTime(value: Instant, timeZone: string): string {
+/** `31 de oct de 2026, 22:00` (es-CO), in the company's time zone. */
+export function formatDateTime(value: Instant, timeZone: string, locale: string = activeLocale): string {
+  const loc = safeLocale(locale);
   return cached(
-    `datetime:${timeZone}`,
+    `datetime:${loc}:${timeZone}`,
     () =>
-      new Intl.DateTimeFormat(LOCALE, {
+      new Intl.DateTimeFormat(loc, {
         timeZone: safeTimeZone(timeZone),
         day: 'numeric',
         month: 'short',
@@ -265,16 +290,18 @@ export interface Formatters {
   csvDecimal: (value: Amount, fractionDigits?: number) => string;
   currency: string;
   timeZone: string;
+  locale: SupportedLocale;
 }
 
-export function createFormatters({ currency, timezone: timeZone }: FormatSettings): Formatters {
+export function createFormatters({ currency, timezone: timeZone, locale: stored }: FormatSettings): Formatters {
+  const locale = safeLocale(stored);
   return {
-    money: (value) => formatMoney(value, currency),
-    points: formatPoints,
-    count: formatCount,
-    percent: formatPercent,
-    date: (value) => formatDate(value, timeZone),
-    dateTime: (value) => formatDateTime(value, timeZone),
+    money: (value) => formatMoney(value, currency, locale),
+    points: (value) => formatPoints(value, locale),
+    count: (value) => formatCount(value, locale),
+    percent: (rate) => formatPercent(rate, locale),
+    date: (value) => formatDate(value, timeZone, locale),
+    dateTime: (value) => formatDateTime(value, timeZone, locale),
     month: formatMonth,
     monthShort: formatMonthShort,
     businessMonth: (value = new Date()) => businessMonthOf(value, timeZone),
@@ -284,5 +311,6 @@ export function createFormatters({ currency, timezone: timeZone }: FormatSetting
     csvDecimal,
     currency,
     timeZone,
+    locale,
   };
 }

@@ -2,10 +2,9 @@
 // company's locale writes numbers: in es-CO «12.500» is twelve thousand five hundred and «12,50» twelve
 // and a half; in es-MX the other way round. Both separators are accepted where the text cannot mean
 // anything else («1.250,50» and «1,250.50»). Nothing is judged here (more than 0, two decimals at most,
-// a maximum): each form says its own limits, and the database checks them again.
-
-/** The locale the forms read amounts in until the settings say another (the company's default). */
-export const DEFAULT_AMOUNT_LOCALE = 'es-CO';
+// a maximum): each form says its own limits, and the database checks them again. By default the
+// settings' locale (format.ts's active one, set by SettingsGate).
+import { activeFormatLocale } from './format';
 
 const groupSeparators = new Map<string, string>();
 
@@ -21,7 +20,7 @@ function groupSeparatorOf(locale: string): string {
 }
 
 /** The number typed, or null when the text is not one amount (empty, negative, letters, «1,2,3»). */
-export function parseAmount(text: string, locale: string = DEFAULT_AMOUNT_LOCALE): number | null {
+export function parseAmount(text: string, locale: string = activeFormatLocale()): number | null {
   const cleaned = text.replace(/[\s\u00a0]|US\$|\$|€|COP|USD/gi, '');
   if (!/^\d([\d.,]*\d)?$/.test(cleaned)) return null;
   const decimal = decimalSeparatorIn(cleaned, groupSeparatorOf(locale));

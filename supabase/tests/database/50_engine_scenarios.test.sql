@@ -67,7 +67,7 @@ select results_eq(format($$select kind, quantity from public.stock_movements whe
   $$values ('sale'::text, -1)$$, 'con un movimiento de venta');
 select matches((select rule from engine_tests.ledger l join public.reward_transactions r using (id)
                  where l.source_sale_id = :'s1' and l.generation = 2),
-  format('^Comisión por compra de Fabio Sanz \(venta #\d+\), generación 2 con Estrella 2: 5 %% de 33,33%sUS\$ = 1,67%sUS\$\.$', chr(160), chr(160)),
+  format('^Comisión por compra de Fabio Sanz \(venta #\d+\), generación 2 con Estrella 2: 5%% de US\$%s33,33 = US\$%s1,67\.$', chr(160), chr(160)),
   'cada asiento explica su cálculo');
 
 -- s2–s4: an order at each depth -------------------------------------------------------------------------
@@ -229,7 +229,7 @@ select results_eq($$select beneficiary, type, amount, plan_version, period_month
   format($$values ('Amparo Ruiz'::text, 'bonus_volume'::text, 10.08::numeric, %s, '2026-03-01'::date)$$, :v2),
   'bono de volumen: 5 % de 201.65 de la red de Amparo, con la versión vigente');
 select matches((select rule from public.reward_transactions where type = 'bonus_volume'),
-  format('5 %% de 201,65%sUS\$ en ventas de tu red = 10,08%sUS\$', chr(160), chr(160)), 'el bono explica su base');
+  format('5%% de US\$%s201,65 en ventas de tu red = US\$%s10,08', chr(160), chr(160)), 'el bono explica su base');
 select results_eq($$select name, star_level::integer, is_active from public.clients where name in ('Elena Vega', 'Fabio Sanz', 'Amparo Ruiz') order by name$$,
   $$values ('Amparo Ruiz'::text, 5, false), ('Elena Vega', 2, false), ('Fabio Sanz', 2, false)$$,
   'Elena y Fabio suben a ★2 y el mes nuevo empieza con todos inactivos');
@@ -283,8 +283,8 @@ select results_eq(format($$select state, amount from public.get_ledger() where s
 update public.metadata set min_payout = 5 where id = 'app_settings';
 select engine_tests.act_as('amparo');
 select throws_ok($$select public.request_payout(12.00)$$, 'P0001',
-  format('El importe solicitado (12,00%sUS$) supera tu saldo disponible (11,90%sUS$).', chr(160), chr(160)), 'no se pide más que el disponible');
-select throws_ok($$select public.request_payout(4.00)$$, 'P0001', format('El retiro mínimo es de 5,00%sUS$.', chr(160)), 'ni menos que el mínimo');
+  format('El importe solicitado (US$%s12,00) supera tu saldo disponible (US$%s11,90).', chr(160), chr(160)), 'no se pide más que el disponible');
+select throws_ok($$select public.request_payout(4.00)$$, 'P0001', format('El retiro mínimo es de US$%s5,00.', chr(160)), 'ni menos que el mínimo');
 select throws_ok($$select public.request_payout(0)$$, 'P0001', 'El importe del retiro debe ser mayor que cero.', 'ni cero');
 select throws_ok($$select public.request_payout(-5)$$, 'P0001', 'El importe del retiro debe ser mayor que cero.', 'ni negativo');
 select throws_ok($$select public.request_payout(5.555)$$, 'P0001', 'El importe del retiro no puede tener más de dos decimales.', 'ni con fracciones de centavo');
@@ -294,7 +294,7 @@ select results_eq($$select available::numeric, reserved::numeric from public.get
   'lo pedido queda reservado');
 select engine_tests.act_as('olga');
 select throws_ok($$select public.request_payout(5)$$, 'P0001',
-  format('El importe solicitado (5,00%sUS$) supera tu saldo disponible (0,00%sUS$).', chr(160), chr(160)), 'sin saldo no hay retiro');
+  format('El importe solicitado (US$%s5,00) supera tu saldo disponible (US$%s0,00).', chr(160), chr(160)), 'sin saldo no hay retiro');
 select engine_tests.act_as('admin');
 select throws_ok(format('select public.pay_payout(%L, %L)', :'p1_id', 'TRX-1'), 'P0001',
   'La solicitud de cobro está pendiente: solo se paga una aprobada.', 'no se paga sin aprobar');

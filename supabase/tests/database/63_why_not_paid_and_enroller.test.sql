@@ -72,8 +72,8 @@ select results_eq(
   $$values ('anulada', 3.33), ('anulada', 6.67), ('revertida', 3.33)$$,
   'cada comisión de marzo con su destino, en orden: anulada, anulada, revertida');
 select matches((:'fabio_march'::jsonb -> 'entries' -> 0 -> 'reversal' ->> 'explanation'),
-  '^Anulada al cierre de marzo de 2026: terminaste el mes inactivo \(30 de 100 puntos personales\)\. Se anula: Comisión por compra de Gala Ortiz',
-  'la anulación lleva la regla y la cifra que la causó');
+  '^Anulada al cierre de marzo de 2026: terminó el mes inactivo \(30 de 100 puntos personales\)\. Se anula: Comisión por compra de Gala Ortiz',
+  'la anulación lleva la regla y la cifra que la causó, dicha al personal en tercera persona');
 select is((:'fabio_march'::jsonb -> 'entries' -> 2 -> 'reversal' ->> 'cancellation_reason'), 'El banco devolvió el pago',
   'la revertida lleva el motivo de la cancelación');
 select is((:'fabio_march'::jsonb -> 'entries' -> 2 ->> 'sale_status'), 'Cancelada', '… y su venta, cancelada');

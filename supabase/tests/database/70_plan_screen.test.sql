@@ -67,7 +67,7 @@ select results_eq(format($$select m ->> 'name', (m ->> 'before')::numeric, (m ->
   'los miembros afectados, el más afectado primero, con antes y después');
 select is((select count(*) from public.reward_transactions), :entries_before::bigint, 'la simulación no escribió nada');
 select throws_ok($$select engine_tests.what_if(pg_temp.with_level(3, '{"commission_rates": [0.6, 0.3, 0.2]}'))$$, 'P0001',
-  'Las tasas de comisión del nivel 3 suman 110 %: no pueden pasar del 100 %.', 'la simulación valida el borrador como el guardado');
+  'Las tasas de comisión del nivel 3 suman 110%: no pueden pasar del 100%.', 'la simulación valida el borrador como el guardado');
 select engine_tests.act_as('admin');
 select throws_ok($$select engine_tests.what_if(pg_temp.plan())$$, '42501',
   'Solo un superadmin puede ver o cambiar el plan de compensación.', 'un admin no simula el plan');
@@ -85,7 +85,7 @@ select throws_ok($$select * from public.get_plan_versions()$$, '42501',
 -- Each rule, refused in Spanish --------------------------------------------------------------------------
 select engine_tests.act_as('super');
 select throws_ok($$select public.save_plan(pg_temp.with_level(3, '{"commission_rates": [0.6, 0.3, 0.2]}'))$$, 'P0001',
-  'Las tasas de comisión del nivel 3 suman 110 %: no pueden pasar del 100 %.', 'tasas que suman más del 100 %');
+  'Las tasas de comisión del nivel 3 suman 110%: no pueden pasar del 100%.', 'tasas que suman más del 100 %');
 select throws_ok($$select public.save_plan(pg_temp.with_level(2, '{"group_points": -5}'))$$, 'P0001',
   'Los puntos del nivel 2 no pueden ser negativos.', 'puntos negativos');
 select throws_ok($$select public.save_plan(pg_temp.with_level(4, '{"starter_bonus": -1}'))$$, 'P0001',

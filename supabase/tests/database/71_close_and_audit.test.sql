@@ -71,7 +71,7 @@ select is_empty(format($$select 1 from public.get_close_preview(%s, 1, 200)
   'ni sus filas: sin importe, base ni tasa, y el motivo sin cifras de dinero');
 select results_eq(format($$select action, client_name, detail from public.get_close_preview(%s, 1, 200)
                             where client_name in ('Elena Vega', 'Darío León')$$, :blind_id),
-  $$values ('bonus_volume'::text, 'Darío León'::text, 'Bono de volumen de abril de 2026 (Estrella 2): 2 % de las ventas de su red.'::text),
+  $$values ('bonus_volume'::text, 'Darío León'::text, 'Bono de volumen de abril de 2026 (Estrella 2): 2% de las ventas de su red.'::text),
            ('forfeit', 'Elena Vega', 'Anulada al cierre de abril de 2026: terminó el mes inactivo (0 de 100 puntos personales).')$$,
   'quién y por qué, como en el cierre');
 select engine_tests.act_as('super');

@@ -40,7 +40,7 @@ select throws_ok($$select public.request_close_preview('2026-03-01')$$, '42501',
 -- Refused before anything is queued ------------------------------------------------------------------------
 select engine_tests.act_as('super');
 select throws_ok($$select public.request_plan_what_if(jsonb_set(pg_temp.plan(), '{2,commission_rates}', '[0.6, 0.3, 0.2]'))$$, 'P0001',
-  'Las tasas de comisión del nivel 3 suman 110 %: no pueden pasar del 100 %.', 'un borrador que no se podría guardar no se simula');
+  'Las tasas de comisión del nivel 3 suman 110%: no pueden pasar del 100%.', 'un borrador que no se podría guardar no se simula');
 select throws_ok($$select public.request_close_preview('2026-03-15')$$, 'P0001',
   'Indica el mes como su primer día (por ejemplo 2026-03-01).', 'un mes mal indicado');
 select is((select count(*)::integer from private.jobs), 0, 'y no queda nada en cola');

@@ -30,9 +30,9 @@ select results_eq($$select c.name, count(*)::int from public.notifications n joi
   $$values ('Amparo Ruiz'::text, 1), ('Bruno Díaz', 1), ('Celia Mora', 1), ('Darío León', 1), ('Elena Vega', 1)$$,
   'cada línea ascendente que cobra recibe un solo aviso');
 select results_eq($$select m.title, m.body, m.link from pg_temp.mine('elena') n, private.notification_message(n.kind, n.payload, 'USD') m$$,
-  $$select pg_temp.nb('Ganaste 3,33~US$'), pg_temp.nb('Comisión por la compra de Fabio Sanz (1.ª generación): 10~% de 33,33~US$ = 3,33~US$ · nivel ★1 · plan v')
+  $$select pg_temp.nb('Ganaste US$~3,33'), pg_temp.nb('Comisión por la compra de Fabio Sanz (1.ª generación): 10% de US$~33,33 = US$~3,33 · nivel ★1 · plan v')
                 || (select max(plan_version) from public.reward_transactions), '/mi-cuenta/recompensas'::text$$,
-  'Elena: «Ganaste 3,33 US$» con el porqué de Mis Recompensas y el enlace a la pantalla');
+  'Elena: «Ganaste US$ 3,33» con el porqué de Mis Recompensas y el enlace a la pantalla');
 select is((select m.title from pg_temp.mine('fabio') n, private.notification_message(n.kind, n.payload, 'USD') m),
   format('Tu pedido #%s fue aprobado', (select sale_no from public.sales where id = :'sale')), 'Fabio: «Tu pedido #… fue aprobado»');
 
@@ -144,8 +144,8 @@ select engine_tests.act_as('admin');
 select public.approve_payout(:'payout') is not null as ok \gset
 select public.pay_payout(:'payout', 'TRF-778') is not null as ok \gset
 select results_eq($$select m.title, m.body from pg_temp.mine('elena') n, private.notification_message(n.kind, n.payload, 'USD') m where n.kind = 'payout'$$,
-  $$select pg_temp.nb('Aprobamos tu retiro de 3,00~US$'), 'Te avisaremos cuando esté pagado.'::text
-    union all select pg_temp.nb('Te pagamos 3,00~US$'), 'Referencia bancaria: TRF-778'$$, 'el retiro aprobado y pagado, con la referencia');
+  $$select pg_temp.nb('Aprobamos tu retiro de US$~3,00'), 'Te avisaremos cuando esté pagado.'::text
+    union all select pg_temp.nb('Te pagamos US$~3,00'), 'Referencia bancaria: TRF-778'$$, 'el retiro aprobado y pagado, con la referencia');
 
 update public.clients set slug = 'olga-pardo' where id = engine_tests.id('olga');
 select public.submit_lead('olga-pardo', 'Ana Visitante', 'ana@tests.savia', null, 'Hola', true)
@@ -202,11 +202,11 @@ insert into public.clients (name, email, enrollment_status, joined_at) values ('
 select is(private.earning_why(jsonb_populate_record(null::public.reward_transactions, jsonb_build_object(
             'type', 'commission_purchase', 'amount', 2.4, 'generation', 5, 'base', 120, 'rate', 0.02, 'star_level', 5, 'plan_version', 1,
             'source_client_id', (select id from public.clients where email = 'motor.lorena@tests.savia'))), 'USD'),
-  pg_temp.nb('Comisión por la compra de Lorena Peña (5.ª generación): 2~% de 120,00~US$ = 2,40~US$ · nivel ★5 · plan v1'),
+  pg_temp.nb('Comisión por la compra de Lorena Peña (5.ª generación): 2% de US$~120,00 = US$~2,40 · nivel ★5 · plan v1'),
   'la comisión por compra, como la dice Mis Recompensas');
 select is(private.earning_why(jsonb_populate_record(null::public.reward_transactions, jsonb_build_object(
             'type', 'bonus_volume', 'amount', 69.72, 'base', 2324, 'rate', 0.03, 'star_level', 3, 'plan_version', 1, 'period_month', '2026-10-01')), 'USD'),
-  pg_temp.nb('Bono de volumen de octubre de 2026: 3~% de 2.324,00~US$ en ventas de tu red = 69,72~US$ · nivel ★3 · plan v1'),
+  pg_temp.nb('Bono de volumen de octubre de 2026: 3% de US$~2.324,00 en ventas de tu red = US$~69,72 · nivel ★3 · plan v1'),
   'el bono de volumen, como lo dice Mis Recompensas');
 
 select * from finish();

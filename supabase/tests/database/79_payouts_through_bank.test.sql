@@ -265,9 +265,9 @@ select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L
   'forbidden · Solo el personal (admin o superadmin) puede realizar esta acción.', 'un miembro no lee respuestas del banco');
 select engine_tests.act_as('admin');
 select results_eq(format('select line_no, reference, action, message from public.preview_payout_reply(%L)', pay_tests.reply()),
-  $$values (2, 'RET-000501'::text, 'pay'::text, 'Se marca pagada: 4' || chr(160) || 'COP a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.'),
+  $$values (2, 'RET-000501'::text, 'pay'::text, 'Se marca pagada: $' || chr(160) || '4 a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.'),
            (3, 'RET-000503', 'bank_rejected', 'Sigue aprobada: el banco no la pagó (Cuenta embargada).'),
-           (4, 'RET-000502', 'refused', 'El archivo dice 4' || chr(160) || 'COP y la solicitud RET-000502 es de 3' || chr(160) || 'COP: no se aplica.'),
+           (4, 'RET-000502', 'refused', 'El archivo dice $' || chr(160) || '4 y la solicitud RET-000502 es de $' || chr(160) || '3: no se aplica.'),
            (5, 'RET-000999', 'refused', 'No hay ninguna solicitud de retiro RET-000999.'),
            (6, 'RET-000504', 'refused', 'La solicitud RET-000504 está pendiente: solo se marca una aprobada.'),
            (7, 'RET-000501', 'refused', 'La línea 2 ya trae la solicitud RET-000501: cada una va una sola vez.'),
@@ -285,7 +285,7 @@ select results_eq(format('select line_no, action, message from public.preview_pa
   'sin títulos, las columnas van en orden: un estado desconocido y un comprobante que empieza por + se rechazan');
 select results_eq(format('select line_no, action, message from public.preview_payout_reply(%L)', E'RET-000502,rechazado,"=HYPERLINK(""x"")"\nRET-000501,pagado,,"4,00"'),
   $$values (1, 'refused'::text, 'El motivo o el comprobante empieza por =, + o @: una hoja de cálculo lo ejecutaría como fórmula.'::text),
-           (2, 'pay', 'Se marca pagada: 4' || chr(160) || 'COP a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.')$$,
+           (2, 'pay', 'Se marca pagada: $' || chr(160) || '4 a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.')$$,
   'con comas y comillas (RFC 4180): un motivo que empieza por = se rechaza; «4,00» entre comillas es un valor');
 select results_eq(format('select line_no, reference, message from public.preview_payout_reply(%L)', E'RET-1000501;pagado\r\nRET-999999999;pagado'),
   $$values (1, 'RET-1000501'::text, 'No hay ninguna solicitud de retiro RET-1000501.'::text),

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount } from '@/lib/format/format';
+import { formatCount, formatPercent } from '@/lib/format/format';
 import { approvalMessages as m } from '../messages';
 
 const ZOOMS = [1, 1.5, 2, 3, 4] as const;
@@ -87,14 +87,14 @@ function ZoomableVoucher({ url, title, openInTab }: { url: string; title: string
     <>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
-        <DialogDescription className="sr-only">{m.zoomLevel(Math.round(zoom * 100))}</DialogDescription>
+        <DialogDescription className="sr-only">{m.zoomLevel(formatPercent(zoom))}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="icon" aria-label={m.zoomOut} disabled={level === 0} onClick={() => setLevel((l) => Math.max(0, l - 1))}>
           <ZoomOut aria-hidden="true" />
         </Button>
         <span className="min-w-14 text-center text-sm tabular-nums" aria-live="polite">
-          {Math.round(zoom * 100)} %
+          {formatPercent(zoom)}
         </span>
         <Button
           variant="outline"

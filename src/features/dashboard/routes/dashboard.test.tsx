@@ -100,7 +100,7 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Ir a Configuración' })).toBeNull();
     expect(screen.getByRole('heading', { level: 3, name: 'Ventas netas de cancelaciones' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Ver las ventas/ })).toHaveAttribute('href', '/ventas?desde=2026-11-01&hasta=2026-11-30&estado=pagada,entregada');
-    expect(screen.getByText('Proyección al cierre: 7,5 %.')).toBeInTheDocument();
+    expect(screen.getByText('Proyección al cierre: 7,5%.')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Miembros activos en los últimos 6 meses' }, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Reponer/ })).toBeNull();
   });

@@ -1,13 +1,17 @@
 import { Save } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Separator } from '@/components/ui/separator';
 import { Textarea } from '@/components/ui/textarea';
-import type { AppSettings } from '@/lib/data/app-settings';
+import { useAppSettings, type AppSettings } from '@/lib/data/app-settings';
+import { createFormatters } from '@/lib/format/format';
+import { safeLocale, SUPPORTED_LOCALES } from '@/lib/format/locales';
 import type { DbError } from '@/lib/data/db';
 import { useSaveSettings } from '@/api/settings/settings-mutations';
 import { percentToRate, rateToPercent, settingsFields, settingsFormSchema, type SettingsFormValues } from './settings-schema';
@@ -32,6 +36,7 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
       payment_details: settings.payment_details,
       currency: settings.currency,
       timezone: settings.timezone,
+      locale: safeLocale(settings.locale),
       min_payout: settings.min_payout,
       activity_points: settings.activity_points,
       enrollment_commission_percent: rateToPercent(settings.enrollment_commission_rate),
@@ -85,6 +90,15 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
               <option key={zone} value={zone} />
             ))}
           </datalist>
+          <FormField name="locale" label={m.locale} description={<LocaleSample />} controlId="locale" className="sm:col-span-2">
+            <NativeSelect wrapperClassName="w-full sm:w-fit">
+              {SUPPORTED_LOCALES.map(({ locale, label }) => (
+                <option key={locale} value={locale}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
           <NumberSetting name="min_payout" label={m.minPayout} hint={m.minPayoutHint} inputMode="decimal" min={0} step="0.01" />
         </Section>
         <Separator />
@@ -109,6 +123,18 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
       </Card>
     </Form>
   );
+}
+
+// A figure with thousands and cents, a rate and today's date, as the chosen locale and the typed
+// currency would write them: the superadmin sees the choice before saving it.
+const SAMPLE_AMOUNT = 1234567.5;
+const SAMPLE_RATE = 0.025;
+
+function LocaleSample() {
+  const { timezone } = useAppSettings();
+  const [locale, currency] = useWatch<SettingsFormValues, ['locale', 'currency']>({ name: ['locale', 'currency'] });
+  const f = createFormatters({ currency: /^[A-Z]{3}$/.test(currency?.toUpperCase() ?? '') ? currency.toUpperCase() : 'USD', timezone, locale });
+  return m.localeHint(`${f.money(SAMPLE_AMOUNT)} · ${f.percent(SAMPLE_RATE)} · ${f.date(new Date())}`);
 }
 
 let zones: string[] | undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '@/lib/format/locales';
 import { settingsMessages as m } from '../messages';
 
 // The same limits as the database's checks on public.metadata (validate_settings). The time zone is
@@ -15,6 +16,7 @@ export const settingsFormSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, m.currencyInvalid),
   timezone: z.string().trim().min(1, m.timezoneRequired),
+  locale: z.enum(SUPPORTED_LOCALES.map((l) => l.locale) as [string, ...string[]], { error: m.localeInvalid }),
   min_payout: z.number({ error: m.amountNumber }).min(0, m.minPayoutMin).max(9_999_999_999.99, m.minPayoutMax),
   activity_points: z.number({ error: m.thresholdNumber }).int(m.activityPointsInteger).min(1, m.activityPointsMin).max(1_000_000, m.activityPointsMax),
   /** Shown and typed as a percentage; stored as a fraction with four decimals (numeric(5,4)). */
@@ -35,6 +37,7 @@ export const settingsFields = [
   'payment_details',
   'currency',
   'timezone',
+  'locale',
   'min_payout',
   'activity_points',
 ] as const;
