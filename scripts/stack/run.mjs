@@ -53,6 +53,9 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
   stops.push(() => stopService(mailServer));
 
   const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 10 });
+  // `npm run db:reset` under a running stack ends every connection: an idle one's error is logged and
+  // the pool opens a new one on the next request, instead of the whole stack stopping.
+  pool.on('error', (error) => console.error('[api] conexión perdida:', error.message));
   stops.push(() => pool.end());
   // One verifier for every service: the signing key's public half and the legacy secret.
   const verifyJwt = createJwtVerifier(cfg);

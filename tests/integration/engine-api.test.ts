@@ -50,8 +50,8 @@ describe('el motor por la API', () => {
     const ledger = await asSponsor.rpc('get_ledger');
     expect(ledger.error).toBeNull();
     expect(ledger.data[0]).toMatchObject({ type: 'commission_purchase', amount: 2.5, state: 'pendiente', source_client_name: `Ahijada ${tag}` });
-    // In the company's currency, written as the screens write it (the demo's is COP: 25 COP, and the
-    // 2,50 COP commission with its cents, never rounded to 3).
+    // In the company's currency, written as the screens write it (the demo's is COP: «$ 25», and the
+    // «$ 2,50» commission with its cents, never rounded to 3).
     const [{ currency }] = await sql<{ currency: string }>(`select currency from public.metadata where id = 'app_settings'`);
     expect(ledger.data[0].explanation).toContain(`10% de ${formatMoney(25, currency)} = ${formatMoney(2.5, currency)}`);
     const balance = await asSponsor.rpc('get_balance');

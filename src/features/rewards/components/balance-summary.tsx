@@ -7,7 +7,7 @@ import { rewardsMessages as m } from '../messages';
 
 /**
  * Disponible, pendiente, reservado, pagado; each label opens the rows behind its figure. Two by two
- * until the screen is wide: beside «Mis retiros», four columns leave a peso figure («187.207 COP»)
+ * until the screen is wide: beside «Mis retiros», four columns leave a peso figure («$ 187.207»)
  * no room at 1280 px.
  */
 export function BalanceSummary({ balance, currentMonth }: { balance: Balance; currentMonth: string }) {
