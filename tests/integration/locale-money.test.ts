@@ -10,7 +10,7 @@ import { sql } from './support';
 
 const AMOUNTS = ['0', '2.5', '18', '1234.5', '25000', '-100000', '1234567.89', '-0.5', '999.995', '-18.01'];
 const RATES = ['0', '0.025', '0.1', '0.05', '0.2', '0.1234', '1', '-0.025', '0.00005', '12.5'];
-const LOCALES = SUPPORTED_LOCALES.map((l) => l.locale);
+const LOCALES = SUPPORTED_LOCALES;
 // Every currency Intl knows, beside the ones a company here would use first.
 const CURRENCIES = [...new Set(['USD', 'COP', 'EUR', 'MXN', 'CLP', 'PEN', 'KWD', 'JPY', ...Intl.supportedValuesOf('currency')])];
 

@@ -1,3 +1,4 @@
+import type { SupportedLocale } from '@/lib/format/locales';
 export const settingsMessages = {
   tabs: 'Secciones de la configuración',
   tabSettings: 'Ajustes',
@@ -34,6 +35,14 @@ export const settingsMessages = {
   localeHint: (sample: string) =>
     `Cómo se escriben importes, números, porcentajes y fechas en todas las pantallas y en los mensajes. Así se verán: ${sample}. Los movimientos ya registrados conservan el texto con que se escribieron.`,
   localeInvalid: 'Elige uno de los formatos regionales de la lista.',
+  localeNames: {
+    'es-CO': 'Español (Colombia)',
+    'es-MX': 'Español (México)',
+    'es-PE': 'Español (Perú)',
+    'es-CL': 'Español (Chile)',
+    'es-EC': 'Español (Ecuador)',
+    'es-ES': 'Español (España)',
+  } satisfies Record<SupportedLocale, string>,
   currency: 'Moneda',
   currencyHint: 'Código ISO 4217 de tres letras, por ejemplo USD o COP.',
   currencyInvalid: 'Escribe un código de moneda de tres letras, por ejemplo USD.',

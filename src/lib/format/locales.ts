@@ -5,21 +5,16 @@
 // with a space (Colombia, Perú), touching it (México, Chile, Ecuador), after it (España), and a decimal
 // comma or point. Keep it equal to the check on public.metadata.locale (an integration test compares them).
 
-export const SUPPORTED_LOCALES = [
-  { locale: 'es-CO', label: 'Español (Colombia)' },
-  { locale: 'es-MX', label: 'Español (México)' },
-  { locale: 'es-PE', label: 'Español (Perú)' },
-  { locale: 'es-CL', label: 'Español (Chile)' },
-  { locale: 'es-EC', label: 'Español (Ecuador)' },
-  { locale: 'es-ES', label: 'Español (España)' },
-] as const;
+// Codes only: every page's first load carries this list (the format module checks the settings' value);
+// their names for people are Configuración's (settings/messages.ts).
+export const SUPPORTED_LOCALES = ['es-CO', 'es-MX', 'es-PE', 'es-CL', 'es-EC', 'es-ES'] as const;
 
-export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number]['locale'];
+export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
 export const DEFAULT_LOCALE: SupportedLocale = 'es-CO';
 
 export function isSupportedLocale(value: string): value is SupportedLocale {
-  return SUPPORTED_LOCALES.some((l) => l.locale === value);
+  return (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
 /** A stored locale the app does not know (a newer database, a hand edit) reads as the default. */

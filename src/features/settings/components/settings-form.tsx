@@ -92,9 +92,9 @@ export function SettingsForm({ settings }: { settings: AppSettings }) {
           </datalist>
           <FormField name="locale" label={m.locale} description={<LocaleSample />} controlId="locale" className="sm:col-span-2">
             <NativeSelect wrapperClassName="w-full sm:w-fit">
-              {SUPPORTED_LOCALES.map(({ locale, label }) => (
+              {SUPPORTED_LOCALES.map((locale) => (
                 <option key={locale} value={locale}>
-                  {label}
+                  {m.localeNames[locale]}
                 </option>
               ))}
             </NativeSelect>

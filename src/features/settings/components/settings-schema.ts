@@ -16,7 +16,7 @@ export const settingsFormSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, m.currencyInvalid),
   timezone: z.string().trim().min(1, m.timezoneRequired),
-  locale: z.enum(SUPPORTED_LOCALES.map((l) => l.locale) as [string, ...string[]], { error: m.localeInvalid }),
+  locale: z.enum(SUPPORTED_LOCALES, { error: m.localeInvalid }),
   min_payout: z.number({ error: m.amountNumber }).min(0, m.minPayoutMin).max(9_999_999_999.99, m.minPayoutMax),
   activity_points: z.number({ error: m.thresholdNumber }).int(m.activityPointsInteger).min(1, m.activityPointsMin).max(1_000_000, m.activityPointsMax),
   /** Shown and typed as a percentage; stored as a fraction with four decimals (numeric(5,4)). */
