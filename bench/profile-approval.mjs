@@ -20,7 +20,7 @@ import { fmt, pct } from './lib/measure.mjs';
 
 const N = Number(process.env.N ?? 2000);
 const MODE = process.env.MODE ?? 'perf';
-const FNS = (process.env.FNS ?? 'public.approve_sale(uuid);private.settle_sale(uuid,date,uuid)').split(';');
+const FNS = (process.env.FNS ?? 'public.approve_sale(uuid,boolean);private.settle_sale(uuid,date,uuid)').split(';');
 const PERF_OUT = process.env.PERF_OUT ?? join(tmpdir(), 'savia-approval.perf.data');
 
 const cfg = benchCluster();
