@@ -13,7 +13,7 @@ try {
   // A running PostgREST reloads its schema cache on this notification.
   await withClient(cfg.dbUrl, (c) => c.query(`notify pgrst, 'reload schema'`));
   // Under a running stack the demo photos go up now; otherwise the stack uploads them when it starts.
-  const apiUp = await fetch(`${cfg.apiUrl}/storage/v1/status`).then(
+  const apiUp = await fetch(`${cfg.apiUrl}/storage/v1/status`, { signal: AbortSignal.timeout(2000) }).then(
     () => true,
     () => false,
   );

@@ -223,6 +223,34 @@ create policy clients_auth_hook on public.clients for select to supabase_auth_ad
 -- Auth's hooks (identity migration) read it as supabase_auth_admin.
 grant select on public.clients to supabase_auth_admin;
 
+-- A person's contact data as staff type it, for a member (update_client_contact) and for a walk-in
+-- buyer of a direct sale (private.walk_in_buyer): each refusal names its field in DETAIL, the field's
+-- name after p_field_prefix («buyer_» for the walk-in buyer). Only what is given is checked.
+create or replace function private.refuse_bad_contact(p_email text, p_phone text, p_document_number text, p_field_prefix text default '')
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_email is not null and (p_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(p_email) > 254) then
+    perform private.refuse('invalid_email', 'El correo no parece válido: revisa que tenga la forma nombre@dominio.com.', p_field_prefix || 'email');
+  end if;
+  if p_phone is not null and (p_phone !~ '^\+?[0-9 ()./-]+$'
+                              or char_length(pg_catalog.regexp_replace(p_phone, '\D', '', 'g')) not between 7 and 15
+                              or char_length(p_phone) > 40) then
+    perform private.refuse('invalid_phone', 'El teléfono debe tener entre 7 y 15 dígitos; puede llevar +, espacios, guiones y paréntesis.',
+                           p_field_prefix || 'phone');
+  end if;
+  if p_document_number is not null and (char_length(p_document_number) not between 4 and 40 or p_document_number !~ '^[A-Za-z0-9 .-]+$') then
+    perform private.refuse('invalid_document', 'El documento debe tener entre 4 y 40 letras o números (puede llevar puntos y guiones).',
+                           p_field_prefix || 'document_number');
+  end if;
+end
+$$;
+comment on function private.refuse_bad_contact(text, text, text, text) is
+  'Rechaza, en español y con el campo en DETAIL, un correo, teléfono o documento mal escrito (los de un miembro o los de un cliente sin membresía).';
+revoke all on function private.refuse_bad_contact(text, text, text, text) from public;
+
 -- Clientes: staff correct a member's contact data, document, address and slug, validated field by field
 -- and written in one update (the audit trigger keeps the before and after).
 create or replace function public.update_client_contact(
@@ -248,17 +276,7 @@ begin
   if char_length(v_name) not between 2 and 120 then
     perform private.refuse('invalid_name', 'El nombre debe tener entre 2 y 120 caracteres.', 'name');
   end if;
-  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
-    perform private.refuse('invalid_email', 'El correo no parece válido: revisa que tenga la forma nombre@dominio.com.', 'email');
-  end if;
-  if v_phone is not null and (v_phone !~ '^\+?[0-9 ()./-]+$'
-                              or char_length(pg_catalog.regexp_replace(v_phone, '\D', '', 'g')) not between 7 and 15
-                              or char_length(v_phone) > 40) then
-    perform private.refuse('invalid_phone', 'El teléfono debe tener entre 7 y 15 dígitos; puede llevar +, espacios, guiones y paréntesis.', 'phone');
-  end if;
-  if v_document is not null and (char_length(v_document) not between 4 and 40 or v_document !~ '^[A-Za-z0-9 .-]+$') then
-    perform private.refuse('invalid_document', 'El documento debe tener entre 4 y 40 letras o números (puede llevar puntos y guiones).', 'document_number');
-  end if;
+  perform private.refuse_bad_contact(v_email, v_phone, v_document); -- the e-mail is required: '' is refused
   if char_length(v_address) > 300 then
     perform private.refuse('text_too_long', 'La dirección admite hasta 300 caracteres.', 'address');
   end if;

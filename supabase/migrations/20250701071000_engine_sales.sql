@@ -477,23 +477,11 @@ declare
   v_phone text := nullif(btrim(coalesce(p_phone, '')), '');
   v_email text := nullif(pg_catalog.lower(btrim(coalesce(p_email, ''))), '');
 begin
-  -- As a member's contact data (update_client_contact), each refusal naming its field in DETAIL.
+  -- The rules of a member's contact data (private.refuse_bad_contact), each refusal naming its field in DETAIL.
   if char_length(v_name) not between 2 and 120 then
     perform private.refuse('invalid_name', 'Escribe el nombre del cliente sin membresía (entre 2 y 120 caracteres).', 'buyer_name');
   end if;
-  if v_document is not null and (char_length(v_document) not between 4 and 40 or v_document !~ '^[A-Za-z0-9 .-]+$') then
-    perform private.refuse('invalid_document',
-      'El documento debe tener entre 4 y 40 letras o números (puede llevar puntos y guiones).', 'buyer_document_number');
-  end if;
-  if v_phone is not null and (v_phone !~ '^\+?[0-9 ()./-]+$'
-                              or char_length(pg_catalog.regexp_replace(v_phone, '\D', '', 'g')) not between 7 and 15
-                              or char_length(v_phone) > 40) then
-    perform private.refuse('invalid_phone',
-      'El teléfono debe tener entre 7 y 15 dígitos; puede llevar +, espacios, guiones y paréntesis.', 'buyer_phone');
-  end if;
-  if v_email is not null and (v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254) then
-    perform private.refuse('invalid_email', 'El correo no parece válido: revisa que tenga la forma nombre@dominio.com.', 'buyer_email');
-  end if;
+  perform private.refuse_bad_contact(v_email, v_phone, v_document, 'buyer_');
   -- A name a spreadsheet would run as a formula is refused by sales_refuse_formulas (DETAIL buyer_name).
   return jsonb_build_object('name', v_name, 'document_number', v_document, 'phone', v_phone, 'email', v_email);
 end
