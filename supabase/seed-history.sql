@@ -253,6 +253,9 @@ select private.refresh_all_activity();
 -- Today's digest for the staff: sales waiting more than 48 hours (pg_cron sends it every morning).
 select private.queue_approvals_digest();
 
+-- The history's approvals told, as pg_cron does every minute (private.publish_notifications).
+select private.publish_notifications();
+
 -- The history's notifications happened months ago: none goes out by e-mail when the stack starts, and
 -- each person finds only their three newest unread in the bell.
 update public.notifications n

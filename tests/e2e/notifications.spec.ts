@@ -75,17 +75,17 @@ test('María recibe «Ganaste $ 2.800» con el porqué en la campana y en su cor
       [product.id],
     );
     await actAs(personas.admin, 'select public.approve_sale($1)', [sale.id]);
-    const notification = await withDb(
-      async (db) =>
-        (
-          await db.query<{ id: string; email_key: string }>(
-            `select n.id, n.email_key from public.notifications n join public.clients c on c.id = n.client_id
-              where lower(c.email) = $1 and n.kind = 'earning'
-                and exists (select 1 from public.reward_transactions r where r.source_sale_id = $2 and r.id = any (array(select jsonb_array_elements_text(n.payload -> 'entries')::bigint)))`,
-            [personas.memberActive, sale.id],
-          )
-        ).rows[0]!,
-    );
+    const notification = await withDb(async (db) => {
+      // What pg_cron does every minute: the committed approval's notifications reach the bell.
+      await db.query('select private.publish_notifications()');
+      const { rows } = await db.query<{ id: string; email_key: string }>(
+        `select n.id, n.email_key from public.notifications n join public.clients c on c.id = n.client_id
+          where lower(c.email) = $1 and n.kind = 'earning'
+            and exists (select 1 from public.reward_transactions r where r.source_sale_id = $2 and r.id = any (array(select jsonb_array_elements_text(n.payload -> 'entries')::bigint)))`,
+        [personas.memberActive, sale.id],
+      );
+      return rows[0]!;
+    });
     const why = `Comisión por la compra de Carlos Rodríguez (1.ª generación): 10% de ${money(28_000)} = ${money(2_800)}`;
 
     // The bell: the count, the list, the why; the panel reads well in both themes and sizes.

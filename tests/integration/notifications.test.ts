@@ -1,6 +1,8 @@
-// Notifications through the real stack: the event writes them (through PostgREST, as each persona),
-// each person reads only their own, and send-notifications hands each e-mail to the stack's real SMTP
+// Notifications through the real stack: the event writes them (through PostgREST, as each persona);
+// an approval's are published after it commits, once, and never those of one still in flight; each
+// person reads only their own, and send-notifications hands each e-mail to the stack's real SMTP
 // server (MailDev) at most once, also when the function dies between sending and recording it.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPersona, staffPersona, type Persona } from './fixtures/personas';
 import { product, retireTestProducts, tagOf } from './engine-support';
@@ -55,6 +57,7 @@ let sponsor: Persona & { clientId: string };
 let buyer: Persona & { clientId: string };
 let admin: Persona;
 let saleNo: number;
+let productId: string;
 /** 2.80 and 28.00 as the notifications write them in the company's currency (the demo's is COP). */
 let earned: string;
 let base: string;
@@ -64,12 +67,14 @@ beforeAll(async () => {
   admin = await staffPersona('admin');
   sponsor = await memberPersona();
   buyer = await memberPersona(sponsor.clientId);
-  const productId = await product(tag, 28, 50, 10);
+  productId = await product(tag, 28, 50, 10);
   const { data: sale, error } = await buyer.client.rpc('place_order', { p_items: [{ product_id: productId, quantity: 1 }] });
   expect(error).toBeNull();
   const { error: approveError } = await admin.client.rpc('approve_sale', { p_sale_id: (sale as { id: string }).id });
   expect(approveError).toBeNull();
   saleNo = (sale as { sale_no: number }).sale_no;
+  // What pg_cron does every minute (and each e-mail drain first): the approval's notifications reach the bell.
+  await sql('select private.publish_notifications()');
   [{ earned, base }] = await sql<{ earned: string; base: string }>(
     `select private.money(2.80, m.currency) as earned, private.money(28, m.currency) as base from public.metadata m where m.id = 'app_settings'`,
   );
@@ -110,6 +115,45 @@ describe('avisos: cada uno lee los suyos', () => {
     const { data: all } = await sponsor.client.rpc('mark_notifications_read', {});
     expect(all).toBe(1);
     expect((await sponsor.client.rpc('count_my_unread_notifications')).data).toBe(0);
+  });
+});
+
+describe('los avisos de una aprobación se publican después de confirmarse', () => {
+  it('nunca los de una aprobación sin confirmar; una vez confirmada, una sola vez aunque se publique de nuevo', async () => {
+    // A sponsor and a buyer of its own: the other tests count the first pair's notifications and mail.
+    const ownBuyer = await memberPersona((await memberPersona()).clientId);
+    const { data: sale, error } = await ownBuyer.client.rpc('place_order', { p_items: [{ product_id: productId, quantity: 1 }] });
+    expect(error).toBeNull();
+    const saleId = (sale as { id: string }).id;
+    const told = () =>
+      sql<{ kind: string; n: number }>(
+        `select n.kind, count(*)::int as n from public.notifications n
+          where n.payload ->> 'sale_id' = $1
+             or exists (select 1 from public.reward_transactions r
+                         where r.source_sale_id = $1 and r.id = any (array(select jsonb_array_elements_text(n.payload -> 'entries')::bigint)))
+          group by n.kind order by n.kind`,
+        [saleId],
+      );
+    // The approval in a transaction of its own, left open, as PostgREST runs it for the admin.
+    const approving = new pg.Client({ connectionString: cfg.dbUrl });
+    await approving.connect();
+    try {
+      await approving.query('begin');
+      await approving.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: admin.userId, role: 'authenticated' })]);
+      await approving.query('set local role authenticated');
+      await approving.query('select public.approve_sale($1)', [saleId]);
+      await sql('select private.publish_notifications()');
+      expect(await told()).toEqual([]);
+      await approving.query('commit');
+    } finally {
+      await approving.end();
+    }
+    await sql('select private.publish_notifications()');
+    await sql('select private.publish_notifications()');
+    expect(await told()).toEqual([
+      { kind: 'earning', n: 1 },
+      { kind: 'order', n: 1 },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(59);
+select plan(64);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -18,11 +18,15 @@ end
 $$;
 create function pg_temp.nb(p_text text) returns text language sql as $$ select replace(p_text, '~', chr(160)) $$;
 
--- An approval tells the buyer and each upline it pays, in its own transaction.
+-- An approval tells the buyer and each upline it pays, in its own transaction: staged there, published
+-- after it commits (every minute, and before each e-mail drain).
 select engine_tests.at('2026-03-10 10:00:00-05');
 select engine_tests.order_as('fabio', engine_tests.items('te', '1')) as sale \gset
 select is((select count(*)::int from public.notifications), 0, 'un pedido pendiente no avisa a nadie');
 select engine_tests.approve(:'sale');
+select is((select count(*)::int from public.notifications), 0, 'la aprobación no escribe en la tabla de avisos: deja los suyos por publicar');
+select is(private.publish_notifications(), 6, 'publicados: el pedido de Fabio y un «Ganaste» por cada línea ascendente que cobra');
+select is(private.publish_notifications(), 0, 'publicar otra vez no repite ninguno');
 select results_eq($$select kind, payload ->> 'event' from pg_temp.mine('fabio')$$, $$values ('order'::text, 'approved'::text)$$,
   'Fabio: su pedido aprobado (sus puntos, sin importe, no son un «Ganaste»)');
 select results_eq($$select c.name, count(*)::int from public.notifications n join public.clients c on c.id = n.client_id
@@ -40,6 +44,9 @@ select is((select m.title from pg_temp.mine('fabio') n, private.notification_mes
 select engine_tests.order_as('gala', engine_tests.items('curcuma', '2')) as too_many \gset
 select engine_tests.approve(engine_tests.order_as('olga', engine_tests.items('curcuma', '2')));
 select throws_ok(format($$select public.approve_sale(%L)$$, :'too_many'), 'P0001', null, 'la aprobación sin stock se rechaza');
+select is((select count(*)::int from private.notifications_staged where payload ->> 'sale_id' = :'too_many'), 0,
+  'la aprobación que falló no deja nada por publicar');
+select ok(private.publish_notifications() > 0, 'se publica lo de la aprobación de Olga');
 select is((select count(*)::int from public.notifications where payload ->> 'sale_id' = :'too_many'), 0,
   'y no deja aviso: existe si y solo si el hecho se confirmó');
 select is((select count(*)::int from pg_temp.mine('elena')), 1, 'ni un «Ganaste» de lo que no se aprobó');
@@ -48,9 +55,11 @@ delete from public.notifications where client_id = engine_tests.id('olga') or us
 -- Rejected with the reason; delivered.
 select engine_tests.act_as('admin');
 select public.reject_sale(:'too_many', 'El comprobante no corresponde al pedido') is not null as ok \gset
+select private.publish_notifications() is not null as ok \gset
 select is((select m.body from public.notifications n, private.notification_message(n.kind, n.payload, 'USD') m
             where n.payload ->> 'sale_id' = :'too_many'), 'Motivo: El comprobante no corresponde al pedido', 'el rechazo dice el motivo');
 select public.deliver_sale(:'sale') is not null as ok \gset
+select private.publish_notifications() is not null as ok \gset
 select results_eq($$select payload ->> 'event' from pg_temp.mine('fabio')$$, $$values ('approved'::text), ('delivered')$$,
   'la entrega también se avisa');
 
@@ -158,6 +167,7 @@ select engine_tests.act_as('elena');
 select (public.enrol_member('Hugo Nuevo', 'motor.hugo@tests.savia', engine_tests.id('kit'), '300 000 0000', 'CC 99', 'Calle 1', 'Bogotá',
                             'transferencia', 'REF-1', null, null)).id as enrolment \gset
 select engine_tests.approve(:'enrolment');
+select private.publish_notifications() is not null as ok \gset
 select results_eq($$select c.email, m.title, m.body from public.notifications n join public.clients c on c.id = n.client_id,
                      private.notification_message(n.kind, n.payload, 'USD') m where n.kind = 'enrolment' order by c.email$$,
   $$values ('motor.elena@tests.savia'::text, 'Aprobamos el enrolamiento de Hugo Nuevo'::text, 'Ya puede entrar con su cuenta de Google. Lo verás en Mi Red.'::text),

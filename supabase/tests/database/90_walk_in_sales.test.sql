@@ -37,7 +37,7 @@ select is_empty($$select 1 from private.member_period_totals$$, 'ningún total d
 select is_empty($$select 1 from private.group_points_pending$$, 'ni puntos grupales pendientes');
 select is_empty($$select 1 from private.group_points$$, 'ni puntos grupales');
 select is((select count(*) from public.clients where is_active), 0::bigint, 'nadie queda activo por esta compra');
-select is_empty($$select 1 from public.notifications$$, 'nadie recibe un aviso de ganancia');
+select is_empty($$select 1 from private.notifications_staged union all select 1 from public.notifications$$, 'nadie recibe un aviso de ganancia (ni por publicar)');
 
 -- Stock and revenue ---------------------------------------------------------------------------------------
 select results_eq($$select sku, stock from public.products where sku in ('M-TE', 'M-CURCUMA') order by sku$$,
