@@ -210,8 +210,10 @@ as $$
 declare
   v_count integer;
 begin
+  -- The WHERE is for pg-safeupdate, on for API sessions (the e-mail drain's claim publishes too),
+  -- which refuses a DELETE without one.
   with moved as (
-    delete from private.notifications_staged returning *
+    delete from private.notifications_staged s where s.client_id is not null returning s.*
   )
   insert into public.notifications (client_id, kind, payload, created_at)
   select m.client_id, m.kind, m.payload, m.created_at

@@ -128,9 +128,9 @@ describe('los avisos de una aprobación se publican después de confirmarse', ()
     const told = () =>
       sql<{ kind: string; n: number }>(
         `select n.kind, count(*)::int as n from public.notifications n
-          where n.payload ->> 'sale_id' = $1
+          where n.payload ->> 'sale_id' = $1::text
              or exists (select 1 from public.reward_transactions r
-                         where r.source_sale_id = $1 and r.id = any (array(select jsonb_array_elements_text(n.payload -> 'entries')::bigint)))
+                         where r.source_sale_id = $1::uuid and r.id = any (array(select jsonb_array_elements_text(n.payload -> 'entries')::bigint)))
           group by n.kind order by n.kind`,
         [saleId],
       );
