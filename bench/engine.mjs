@@ -9,7 +9,8 @@
 //        BENCH_PARTS=approvals,reads,jobs (which parts run), BENCH_DATA_DIR (the cluster's folder),
 //        SAVIA_DB_PORT; BENCH_AB=old.sql,new.sql (approvals: the two versions side by side, below);
 //        BENCH_BUILD_ONLY=1 to stop once the data is built (kept with --keep); BENCH_PROFILE=functions
-//        (approvals: the time inside each PL/pgSQL function and trigger, per approval, instead of the rounds).
+//        (approvals: the time inside each PL/pgSQL function and trigger, per approval, instead of the rounds;
+//        BENCH_PROFILE_TOP=60 lists more than the first 25).
 //   --keep saves the built database (its measured orders still pending) as the copy `engine`;
 //   --reuse starts from that copy (seconds instead of the build), then applies the SQL files given.
 // The data (bench/lib/engine-data.mjs) is built set-based in SQL; the orders already approved when
@@ -140,7 +141,7 @@ if (PARTS.has('approvals')) {
     const run = await approveAll(ids, 1);
     log(`  1 conexión, ${ids.length} con el perfil de funciones encendido: ${line(run)} (carga ${load()})`);
     log(`  por aprobación (ms dentro de cada función, con las que llama / solo la suya; llamadas):`);
-    for (const f of (await profile.report(ids.length)).slice(0, 25))
+    for (const f of (await profile.report(ids.length)).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 25)))
       log(`    ${f.name.padEnd(48)} ${f.total.toFixed(3).padStart(7)} / ${f.self.toFixed(3).padStart(7)}  × ${f.calls.toFixed(2)}`);
   } else if (!AB) {
     const rounds = [1, ...WORKERS];

@@ -65,9 +65,14 @@ comment on function private.period_label(date) is 'Nombre del mes en español (�
 -- (tests/integration/locale-money.test.ts) holds them to node's Intl for every locale and currency.
 -- Files for machines (the bank's CSV) write plain decimals instead.
 -- The pieces below are plain SQL without a search_path of their own, calling only pg_catalog's
--- functions by their full names: so PostgreSQL inlines them into the expression that uses them
--- (a function with its own search_path is called apart, and money then cost five times more). None is
--- security definer: they read nothing.
+-- functions by their full names, so that PostgreSQL can inline them into the expression that uses
+-- them. It does so only when a piece's declared volatility covers what it calls (to_char is stable,
+-- so locale_number is too) and when a parameter used twice gets a cheap argument (a variable, not
+-- another call): money_in and pct_in are PL/pgSQL for that, each piece fed from a variable. The
+-- locale is read by a PL/pgSQL function, whose plan lives for the session. None but that one sets a
+-- search_path (every name is qualified): a setting changed on every call costs too. An approval
+-- writes three amounts and two rates, and a close thousands; each piece called apart cost 50–70 µs
+-- (bench/README.md «Issue 27»).
 create or replace function private.locale_currency_symbol(p_currency text, p_locale text) returns text
 language sql
 immutable
@@ -102,7 +107,7 @@ comment on function private.currency_digits(text) is 'Los decimales con que Intl
 
 create or replace function private.locale_number(p_value numeric, p_digits integer, p_locale text) returns text
 language sql
-immutable
+stable
 as $$
   -- Every figure groups its thousands (Intl's useGrouping 'always'); Mexico and Peru write «1,234.50».
   select pg_catalog.translate(
@@ -142,63 +147,64 @@ $$;
 comment on function private.money_layout(boolean, text, text, text) is 'Dónde van el signo, el símbolo y el espacio de un importe en cada formato regional.';
 
 create or replace function private.money_in(p_amount numeric, p_currency text, p_locale text) returns text
-language sql
-immutable
+language plpgsql
+stable
 as $$
-  select private.money_layout(p_amount < 0, private.locale_currency_symbol(p_currency, p_locale),
-                              private.locale_number(p_amount, private.money_digits(p_amount, p_currency), p_locale), p_locale)
+declare
+  v_digits integer := private.money_digits(p_amount, p_currency);
+  v_number text := private.locale_number(p_amount, v_digits, p_locale);
+  v_symbol text := private.locale_currency_symbol(p_currency, p_locale);
+begin
+  return private.money_layout(p_amount < 0, v_symbol, v_number, p_locale);
+end
 $$;
 comment on function private.money_in(numeric, text, text) is
   'Un importe en un formato regional, como lo escribe Intl.NumberFormat (moneda, miles agrupados, espacio duro): «US$ 18,00» y «$ 25.000» en es-CO, «18,00 US$» en es-ES; una moneda sin centavos los muestra solo si el importe los tiene.';
 
 create or replace function private.company_locale() returns text
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce((select m.locale from public.metadata m where m.id = 'app_settings'), 'es-CO')
+begin
+  return coalesce((select m.locale from public.metadata m where m.id = 'app_settings'), 'es-CO');
+end
 $$;
 comment on function private.company_locale() is 'El formato regional de la empresa (configuración), con que la base escribe importes y porcentajes en sus frases.';
 
--- PL/pgSQL, with the locale read into a variable first: the engine writes three amounts per approval
--- and a close thousands, and as a SQL function passing company_locale() on, each call cost ten times
--- the old fixed-format one (bench/README.md «Notifications»).
 create or replace function private.money(p_amount numeric, p_currency text) returns text
 language plpgsql
 stable
-set search_path = ''
 as $$
-declare
-  v_locale text := private.company_locale();
 begin
-  return private.money_in(p_amount, p_currency, v_locale);
+  return private.money_in(p_amount, p_currency, private.company_locale());
 end
 $$;
 comment on function private.money(numeric, text) is
   'Un importe como lo escribe la app en el formato regional de la empresa («US$ 18,00», «$ 25.000» en es-CO; véase private.money_in).';
 
 create or replace function private.pct_in(p_rate numeric, p_locale text) returns text
-language sql
-immutable
+language plpgsql
+stable
 as $$
+declare
+  v_number text := private.locale_number(p_rate * 100, 2, p_locale);
+begin
   -- Intl's percent with up to two decimals: «2,5%» in es-CO, «2.5%» in es-MX, «2,5 %» in es-ES.
-  select case when p_rate < 0 then '-' else '' end
-         || pg_catalog.rtrim(pg_catalog.rtrim(private.locale_number(p_rate * 100, 2, p_locale), '0'),
-                             case when p_locale in ('es-MX', 'es-PE') then '.' else ',' end)
-         || case when p_locale = 'es-ES' then pg_catalog.chr(160) else '' end || '%'
+  return case when p_rate < 0 then '-' else '' end
+         || pg_catalog.rtrim(pg_catalog.rtrim(v_number, '0'), case when p_locale in ('es-MX', 'es-PE') then '.' else ',' end)
+         || case when p_locale = 'es-ES' then pg_catalog.chr(160) else '' end || '%';
+end
 $$;
 comment on function private.pct_in(numeric, text) is 'Una tasa (0,025) como porcentaje en un formato regional, como Intl: «2,5%» en es-CO, «2,5 %» en es-ES.';
 
 create or replace function private.pct(p_rate numeric) returns text
 language plpgsql
 stable
-set search_path = ''
 as $$
-declare
-  v_locale text := private.company_locale();
 begin
-  return private.pct_in(p_rate, v_locale);
+  return private.pct_in(p_rate, private.company_locale());
 end
 $$;
 comment on function private.pct(numeric) is 'Una tasa (0,05) como porcentaje en el formato regional de la empresa («5%» en es-CO).';
