@@ -101,6 +101,26 @@ export function stopAllOnExit() {
 }
 
 /**
+ * Starts a service, again after a moment (up to five tries) when `retryable` says why it could not: the
+ * stack's fixed ports sit inside Linux's ephemeral range, so an outgoing connection of anything on the
+ * machine can briefly hold one.
+ * @template T
+ * @param {() => Promise<T>} start
+ * @param {(error: unknown) => boolean} retryable
+ * @returns {Promise<T>}
+ */
+export async function startWithRetry(start, retryable) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt === 5 || !retryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+/**
  * Polls `check` until it is truthy; `failed` may return a reason to give up at once.
  * @param {() => unknown} check
  * @param {{ timeoutMs?: number, intervalMs?: number, what?: string, failed?: () => string | false | null | undefined }} [options]

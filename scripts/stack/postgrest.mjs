@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { verifierJwks } from '../lib/jwt.mjs';
-import { spawnService, waitFor } from '../lib/processes.mjs';
+import { spawnService, startWithRetry, waitFor } from '../lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -20,19 +20,14 @@ function postgrestBinary() {
 }
 
 /**
- * Starts PostgREST, again after a moment when its port was taken: the stack's fixed ports sit inside
- * Linux's ephemeral range, so an outgoing connection of anything on the machine can hold one briefly.
+ * Starts PostgREST, again after a moment when its port was taken (startWithRetry says why).
  * @param {import('../lib/config.mjs').StackConfig} cfg
  */
-export async function startPostgrest(cfg) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startOnce(cfg);
-    } catch (error) {
-      if (attempt === 5 || !lastLogLine(cfg).includes('Address in use')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
-    }
-  }
+export function startPostgrest(cfg) {
+  return startWithRetry(
+    () => startOnce(cfg),
+    () => lastLogLine(cfg).includes('Address in use'),
+  );
 }
 
 /** @param {import('../lib/config.mjs').StackConfig} cfg */

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { ROOT } from '../lib/config.mjs';
 import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
-import { onStop, spawnService, stopService, waitFor } from '../lib/processes.mjs';
+import { onStop, spawnService, startWithRetry, stopService, waitFor } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
 import { uploadDemoPhotos } from './demo-photos.mjs';
 import { createAuthService } from './auth/index.mjs';
@@ -90,27 +90,43 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
 
 /**
  * MailDev: a real SMTP server that keeps every message it receives and shows them in a web inbox
- * (with a REST API the tests read), where send-notifications delivers locally.
+ * (with a REST API the tests read), where send-notifications delivers locally. Started again after a
+ * moment when it could not start (a port held for an instant: startWithRetry); its log says why.
  * @param {import('../lib/config.mjs').StackConfig} cfg
  */
-async function startMailServer(cfg) {
-  const child = spawnService(
-    'maildev',
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/maildev/dist/bin/maildev.js'),
-      '--smtp',
-      String(cfg.smtpPort),
-      '--ip',
-      '127.0.0.1',
-      '--web',
-      String(cfg.mailWebPort),
-      '--web-ip',
-      '127.0.0.1',
-      '--silent',
-    ],
-    { logDir: cfg.logDir },
+function startMailServer(cfg) {
+  return startWithRetry(
+    async () => {
+      const child = spawnService(
+        'maildev',
+        process.execPath,
+        [
+          join(ROOT, 'node_modules/maildev/dist/bin/maildev.js'),
+          '--smtp',
+          String(cfg.smtpPort),
+          '--ip',
+          '127.0.0.1',
+          '--web',
+          String(cfg.mailWebPort),
+          '--web-ip',
+          '127.0.0.1',
+        ],
+        { logDir: cfg.logDir },
+      );
+      let exited = false;
+      child.on('exit', () => (exited = true));
+      try {
+        await waitFor(async () => (await fetch(`${cfg.mailUrl}/api/healthz`, { signal: AbortSignal.timeout(2000) })).ok, {
+          what: 'MailDev',
+          timeoutMs: 15000,
+          failed: () => exited && `MailDev terminó al arrancar; mira ${cfg.logDir}/maildev.log`,
+        });
+      } catch (error) {
+        await stopService(child);
+        throw error;
+      }
+      return child;
+    },
+    () => true,
   );
-  await waitFor(async () => (await fetch(`${cfg.mailUrl}/api/healthz`)).ok, { what: 'MailDev', timeoutMs: 30000 });
-  return child;
 }
