@@ -269,7 +269,7 @@ test('señales de fraude con enlaces a la otra venta, el importe del comprobante
   // An amount that cannot be read stays beside the field; nothing is written.
   await noteBox.getByRole('textbox', { name: 'Importe que dice el comprobante' }).fill('treinta');
   await noteBox.getByRole('button', { name: 'Corregir importe' }).click();
-  await expect(noteBox.getByRole('alert')).toHaveText('Escribe el importe como aparece en el comprobante, por ejemplo 25,00.');
+  await expect(noteBox.getByRole('alert')).toHaveText('Escribe el importe como aparece en el comprobante: solo la cifra, como en el ejemplo del campo.');
   expect(await noteRow()).toBe('38000.00');
 
   // The voucher through its signed URL, zoomable.

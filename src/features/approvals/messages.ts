@@ -105,14 +105,14 @@ export const approvalMessages = {
 
   // The amount read on the voucher
   voucherAmountLabel: 'Importe que dice el comprobante',
-  voucherAmountPlaceholder: 'Ej.: 25,00',
+  voucherAmountPlaceholder: (example: string) => `Ej.: ${example}`,
   voucherAmountSave: 'Anotar importe',
   voucherAmountCorrect: 'Corregir importe',
   voucherAmountRemove: 'Borrar nota',
   voucherAmountHint: 'Anótalo si lo leíste: la base de datos lo compara con el total y avisa si no coincide.',
   voucherAmountNoted: (amount: string, matches: boolean) => `Anotado: ${amount}, ${matches ? 'coincide con el total.' : 'no coincide con el total.'}`,
   voucherAmountBy: (who: string, when: string) => `Lo anotó ${who} el ${when}.`,
-  voucherAmountUnreadable: 'Escribe el importe como aparece en el comprobante, por ejemplo 25,00.',
+  voucherAmountUnreadable: 'Escribe el importe como aparece en el comprobante: solo la cifra, como en el ejemplo del campo.',
   voucherAmountFailed: 'No pudimos anotar el importe. Inténtalo de nuevo.',
 
   // Stock

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  amountExample,
   businessMonthOf,
   createFormatters,
   csvDecimal,
@@ -20,6 +21,7 @@ import {
   monthStart,
   parseMonth,
 } from './format';
+import { parseAmount } from './parse-amount';
 
 const BOGOTA = 'America/Bogota';
 // Intl puts a no-break space between the amount and the currency, so the two never part.
@@ -62,6 +64,19 @@ describe('dinero y puntos', () => {
   it('un formato regional desconocido se lee como el de Colombia', () => {
     expect(formatMoney(18, 'USD', 'en-US')).toBe(formatMoney(18, 'USD', 'es-CO'));
     expect(formatDate(OCT_31_22H_BOGOTA, BOGOTA, 'xx')).toBe('31 de oct de 2026');
+  });
+
+  it('el ejemplo de un campo de importe se escribe como se teclea en la moneda de la empresa, y se lee de vuelta', () => {
+    expect(amountExample('COP')).toBe('25.000');
+    expect(amountExample('USD')).toBe('25,00');
+    expect(amountExample('MXN', 'es-MX')).toBe('25.00');
+    expect(amountExample('CLP', 'es-CL')).toBe('25.000');
+    for (const [currency, locale, value] of [
+      ['COP', 'es-CO', 25_000],
+      ['USD', 'es-CO', 25],
+      ['MXN', 'es-MX', 25],
+    ] as const)
+      expect(parseAmount(amountExample(currency, locale), locale)).toBe(value);
   });
 
   it('los puntos son enteros con separador de miles', () => {

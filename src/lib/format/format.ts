@@ -99,6 +99,16 @@ export function formatMoney(value: Amount, currency: string, locale: string = ac
   return formatter.resolvedOptions().style === 'currency' ? text : `${text}\u00a0${currency}`;
 }
 
+/**
+ * An amount as a person would type it in the company's currency, for a field's example: `25.000` for
+ * pesos (no cents), `25,00` for dollars in es-CO, `25.00` in es-MX.
+ */
+export function amountExample(currency: string, locale: string = activeLocale): string {
+  const loc = safeLocale(locale);
+  const digits = moneyFormatter(currency, loc)?.resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(loc, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: GROUPING }).format(digits === 0 ? 25_000 : 25);
+}
+
 /** Points are whole: `1.234` (`1,234` in es-MX). */
 export function formatPoints(value: Amount, locale: string = activeLocale): string {
   const loc = safeLocale(locale);
@@ -288,6 +298,8 @@ export interface Formatters {
   isoDate: (value: Instant) => string;
   isoDateTime: (value: Instant) => string;
   csvDecimal: (value: Amount, fractionDigits?: number) => string;
+  /** An amount in the company's currency as a person types it, for a field's example (`25.000`). */
+  amountExample: () => string;
   currency: string;
   timeZone: string;
   locale: SupportedLocale;
@@ -309,6 +321,7 @@ export function createFormatters({ currency, timezone: timeZone, locale: stored 
     isoDate: (value) => isoDate(value, timeZone),
     isoDateTime: (value) => isoDateTime(value, timeZone),
     csvDecimal,
+    amountExample: () => amountExample(currency, locale),
     currency,
     timeZone,
     locale,

@@ -51,7 +51,7 @@ describe('El importe del comprobante', () => {
     const user = setup();
     await user.type(field(), 'treinta');
     await user.click(screen.getByRole('button', { name: 'Anotar importe' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Escribe el importe como aparece en el comprobante, por ejemplo 25,00.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Escribe el importe como aparece en el comprobante: solo la cifra, como en el ejemplo del campo.');
     expect(field()).toHaveAttribute('aria-invalid', 'true');
     expect(api.noteVoucherAmount).not.toHaveBeenCalled();
   });

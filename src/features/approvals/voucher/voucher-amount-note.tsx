@@ -49,7 +49,13 @@ export function VoucherAmountNote({ saleId }: { saleId: string }) {
         <FieldLabel>{m.voucherAmountLabel}</FieldLabel>
         <div className="flex gap-2">
           <FieldControl {...form.register('amount')}>
-            <Input inputMode="decimal" autoComplete="off" className="max-w-40" placeholder={m.voucherAmountPlaceholder} disabled={save.isPending} />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              className="max-w-40"
+              placeholder={m.voucherAmountPlaceholder(f.amountExample())}
+              disabled={save.isPending}
+            />
           </FieldControl>
           <SubmitButton variant="outline" pendingLabel={label} disabled={save.isPending || typed.trim() === ''}>
             {label}
