@@ -4,11 +4,11 @@
 // Both apply to the current schema. Usage: node bench/ab/approval-variants.mjs <revision> → prints
 // the two files' paths, comma-separated, for BENCH_AB. A revision that already keeps the group points per
 // change (one pending row each) gets that trigger too, so only the functions differ.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/config.mjs';
+import { definition, migrationAt, migrationNow } from './functions-variants.mjs';
 
 const FUNCTIONS = {
   '20250701070000_engine_foundation.sql': ['private.lock_open_period'],
@@ -22,35 +22,16 @@ const FUNCTIONS = {
   ],
 };
 
-/** `create or replace function name(…) … $$;` out of a migration's text. */
-function definition(sql, name) {
-  if (sql === null) return '';
-  const start = sql.indexOf(`create or replace function ${name}(`);
-  if (start < 0) throw new Error(`${name} no está en la migración`);
-  const end = sql.indexOf('\n$$;', start);
-  return sql.slice(start, end + 4);
-}
-
 function variant(read, trigger) {
   const parts = Object.entries(FUNCTIONS).flatMap(([file, names]) => names.map((n) => definition(read(file), n)));
   return [...parts, readFileSync(join(ROOT, 'bench', 'ab', trigger), 'utf8')].join('\n\n');
 }
 
 const revision = process.argv[2] ?? 'main';
-/** A migration's text at the revision, or null where it does not exist yet. */
-function atRevision(file) {
-  try {
-    return execFileSync('git', ['show', `${revision}:supabase/migrations/${file}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  } catch {
-    return null;
-  }
-}
+const atRevision = (file) => migrationAt(revision, file);
 const perChange = atRevision('20250701081000_kept_group_points.sql')?.includes('group_points_pending') ?? false;
 const before = join(tmpdir(), `savia-ab-${revision.replace(/\W/g, '_')}.sql`);
 const after = join(tmpdir(), 'savia-ab-working-tree.sql');
 writeFileSync(before, variant(atRevision, perChange ? 'group-points-per-change.sql' : 'group-points-per-ancestor.sql'));
-writeFileSync(
-  after,
-  variant((file) => readFileSync(join(ROOT, 'supabase', 'migrations', file), 'utf8'), 'group-points-per-change.sql'),
-);
+writeFileSync(after, variant(migrationNow, 'group-points-per-change.sql'));
 console.log(`${before},${after}`);
