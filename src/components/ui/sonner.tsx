@@ -13,7 +13,6 @@ export default function Toaster() {
     <Sonner
       theme={theme}
       position={phone ? PHONE_TOAST_POSITION : TOAST_DEFAULTS.position}
-      offset={TOAST_DEFAULTS.offset}
       mobileOffset={{ bottom: 'calc(16px + env(safe-area-inset-bottom))', left: '16px', right: '16px' }}
       duration={TOAST_DEFAULTS.duration}
       visibleToasts={TOAST_DEFAULTS.visibleToasts}

@@ -9,9 +9,6 @@ export const TOAST_DEFAULTS = {
   duration: 5000,
   width: 400,
   visibleToasts: 20,
-  // Below the 64 px bar of both shells and a sheet's header, in the top corner the specification
-  // names: a toast never covers the bell, the account menu, a sheet's title or its close button.
-  offset: { top: 72 },
 } as const;
 
 /** Sonner's own phone breakpoint. There the page title and a sheet's header sit at the top, where a
