@@ -101,6 +101,32 @@ export function stopAllOnExit() {
 }
 
 /**
+ * Spawns a service and waits until `readyUrl` answers. Each check gives up after 2 s, so something else
+ * on the port that never answers does not hang the start; a child that exits first or never comes up is
+ * stopped, and the error names its log.
+ * @param {string} name the log file's name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ readyUrl: string, what: string, logDir: string, env?: Record<string, string>, timeoutMs?: number }} options
+ */
+export async function spawnReady(name, command, args, { readyUrl, what, logDir, env, timeoutMs }) {
+  const child = spawnService(name, command, args, { env, logDir });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  try {
+    await waitFor(async () => (await fetch(readyUrl, { signal: AbortSignal.timeout(2000) })).ok, {
+      what,
+      timeoutMs,
+      failed: () => exited && `${what} terminó al arrancar; mira ${join(logDir, `${name}.log`)}`,
+    });
+  } catch (error) {
+    await stopService(child);
+    throw error;
+  }
+  return child;
+}
+
+/**
  * Starts a service, again after a moment (up to five tries) when `retryable` says why it could not: the
  * stack's fixed ports sit inside Linux's ephemeral range, so an outgoing connection of anything on the
  * machine can briefly hold one.

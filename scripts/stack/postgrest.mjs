@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { verifierJwks } from '../lib/jwt.mjs';
-import { spawnService, startWithRetry, waitFor } from '../lib/processes.mjs';
+import { spawnReady, startWithRetry } from '../lib/processes.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -40,8 +40,10 @@ function lastLogLine(cfg) {
 }
 
 /** @param {import('../lib/config.mjs').StackConfig} cfg */
-async function startOnce(cfg) {
-  const child = spawnService('postgrest', postgrestBinary(), [], {
+function startOnce(cfg) {
+  return spawnReady('postgrest', postgrestBinary(), [], {
+    what: 'PostgREST',
+    readyUrl: `http://127.0.0.1:${cfg.restAdminPort}/ready`,
     logDir: cfg.logDir,
     env: {
       PGRST_DB_URI: `postgres://authenticator:postgres@127.0.0.1:${cfg.dbPort}/postgres`,
@@ -59,12 +61,4 @@ async function startOnce(cfg) {
       PGRST_LOG_LEVEL: 'warn',
     },
   });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  // A check that hangs (something else on the port that never answers) gives up and is tried again.
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${cfg.restAdminPort}/ready`, { signal: AbortSignal.timeout(2000) })).ok, {
-    what: 'PostgREST',
-    failed: () => exited && `PostgREST terminó al arrancar; mira ${cfg.logDir}/postgrest.log`,
-  });
-  return child;
 }

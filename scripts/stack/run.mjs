@@ -7,7 +7,7 @@ import pg from 'pg';
 import { ROOT } from '../lib/config.mjs';
 import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
-import { onStop, spawnService, startWithRetry, stopService, waitFor } from '../lib/processes.mjs';
+import { onStop, spawnReady, startWithRetry, stopService } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
 import { uploadDemoPhotos } from './demo-photos.mjs';
 import { createAuthService } from './auth/index.mjs';
@@ -96,8 +96,8 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
  */
 function startMailServer(cfg) {
   return startWithRetry(
-    async () => {
-      const child = spawnService(
+    () =>
+      spawnReady(
         'maildev',
         process.execPath,
         [
@@ -111,22 +111,8 @@ function startMailServer(cfg) {
           '--web-ip',
           '127.0.0.1',
         ],
-        { logDir: cfg.logDir },
-      );
-      let exited = false;
-      child.on('exit', () => (exited = true));
-      try {
-        await waitFor(async () => (await fetch(`${cfg.mailUrl}/api/healthz`, { signal: AbortSignal.timeout(2000) })).ok, {
-          what: 'MailDev',
-          timeoutMs: 15000,
-          failed: () => exited && `MailDev terminó al arrancar; mira ${cfg.logDir}/maildev.log`,
-        });
-      } catch (error) {
-        await stopService(child);
-        throw error;
-      }
-      return child;
-    },
+        { what: 'MailDev', readyUrl: `${cfg.mailUrl}/api/healthz`, logDir: cfg.logDir, timeoutMs: 15000 },
+      ),
     () => true,
   );
 }

@@ -105,6 +105,38 @@ revoke all on function private.looks_like_formula(text) from public;
 comment on function private.looks_like_formula(text) is
   'Si un texto empieza (tras espacios) con =, + o @, también de ancho completo: una hoja de cálculo lo ejecutaría como fórmula. La prueba de private.refuse_formula, y la de cada línea de la respuesta del banco (que se rechaza línea por línea).';
 
+-- A person's contact data, one rule each, for the tables' checks and the functions' refusals alike
+-- (members, staff invitations, suppliers, leads, a walk-in buyer): the constraint is the guarantee,
+-- the function refuses first in Spanish naming the field. Plain SQL without a search_path, so a check
+-- inlines it. Null is no value to judge: true.
+create or replace function private.is_email(p_value text) returns boolean
+language sql
+immutable
+as $$
+  select p_value is null or (p_value ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and pg_catalog.char_length(p_value) <= 254)
+$$;
+comment on function private.is_email(text) is 'Si un correo tiene la forma nombre@dominio.tld y a lo sumo 254 caracteres (nulo: sí).';
+
+create or replace function private.is_phone(p_value text) returns boolean
+language sql
+immutable
+as $$
+  select p_value is null or (p_value ~ '^\+?[0-9 ()./-]+$' and pg_catalog.char_length(p_value) <= 40
+                             and pg_catalog.char_length(pg_catalog.regexp_replace(p_value, '\D', '', 'g')) between 7 and 15)
+$$;
+comment on function private.is_phone(text) is 'Si un teléfono tiene de 7 a 15 dígitos, con +, espacios, guiones, puntos o paréntesis, y a lo sumo 40 caracteres (nulo: sí).';
+
+create or replace function private.is_document_number(p_value text) returns boolean
+language sql
+immutable
+as $$
+  select p_value is null or (pg_catalog.char_length(p_value) between 4 and 40 and p_value ~ '^[A-Za-z0-9 .-]+$')
+$$;
+comment on function private.is_document_number(text) is 'Si un documento tiene de 4 a 40 letras o números, con espacios, puntos o guiones (nulo: sí).';
+revoke all on function private.is_email(text), private.is_phone(text), private.is_document_number(text) from public;
+-- The checks run as whoever writes the row: the API writes some of these tables itself (a lead's state).
+grant execute on function private.is_email(text), private.is_phone(text), private.is_document_number(text) to authenticated;
+
 create or replace function private.refuse_formula(p_value text, p_what text, p_field text default null) returns void
 language plpgsql
 set search_path = ''

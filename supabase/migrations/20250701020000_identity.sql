@@ -28,7 +28,7 @@ create trigger users_roles_stamp before insert or update on public.users_roles
 create table public.staff_invitations (
   id uuid primary key default gen_random_uuid(),
   email text not null
-    constraint staff_invitations_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+    constraint staff_invitations_correo_valido check (private.is_email(email)),
   role text not null
     constraint staff_invitations_rol_valido check (role in ('superadmin', 'admin')),
   finance boolean not null default false,
@@ -453,7 +453,7 @@ declare
 begin
   -- Two runs at once (or an invitation being accepted meanwhile) wait here: the second sees the first.
   lock table public.users_roles, public.staff_invitations in share row exclusive mode;
-  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+  if not private.is_email(v_email) then
     perform private.refuse('invalid_email',
       format('«%s» no es un correo válido: escribe el de la cuenta de Google con la que entrará la primera persona superadmin.', btrim(coalesce(p_email, ''))),
       'email');
@@ -504,7 +504,7 @@ declare
   v_finance boolean := coalesce(p_finance, false);
   v_user uuid;
 begin
-  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+  if not private.is_email(v_email) then
     perform private.refuse('invalid_email', 'Escribe un correo válido, el de la cuenta de Google con la que entrará.', 'email');
   end if;
   if p_role is null or p_role not in ('admin', 'superadmin') then

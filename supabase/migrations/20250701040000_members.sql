@@ -9,7 +9,7 @@ create table public.clients (
   name text not null
     constraint clients_nombre_valido check (char_length(btrim(name)) between 2 and 120),
   email text not null
-    constraint clients_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+    constraint clients_correo_valido check (private.is_email(email)),
   phone text constraint clients_telefono_valido check (char_length(phone) <= 40),
   document_number text constraint clients_documento_valido check (char_length(document_number) <= 40),
   address text constraint clients_direccion_valida check (char_length(address) <= 300),
@@ -225,23 +225,22 @@ grant select on public.clients to supabase_auth_admin;
 
 -- A person's contact data as staff type it, for a member (update_client_contact) and for a walk-in
 -- buyer of a direct sale (private.walk_in_buyer): each refusal names its field in DETAIL, the field's
--- name after p_field_prefix («buyer_» for the walk-in buyer). Only what is given is checked.
+-- name after p_field_prefix («buyer_» for the walk-in buyer). Only what is given is checked; the rules
+-- are the foundation's (private.is_email, is_phone, is_document_number), which the tables' checks use too.
 create or replace function private.refuse_bad_contact(p_email text, p_phone text, p_document_number text, p_field_prefix text default '')
 returns void
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if p_email is not null and (p_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(p_email) > 254) then
+  if not private.is_email(p_email) then
     perform private.refuse('invalid_email', 'El correo no parece válido: revisa que tenga la forma nombre@dominio.com.', p_field_prefix || 'email');
   end if;
-  if p_phone is not null and (p_phone !~ '^\+?[0-9 ()./-]+$'
-                              or char_length(pg_catalog.regexp_replace(p_phone, '\D', '', 'g')) not between 7 and 15
-                              or char_length(p_phone) > 40) then
+  if not private.is_phone(p_phone) then
     perform private.refuse('invalid_phone', 'El teléfono debe tener entre 7 y 15 dígitos; puede llevar +, espacios, guiones y paréntesis.',
                            p_field_prefix || 'phone');
   end if;
-  if p_document_number is not null and (char_length(p_document_number) not between 4 and 40 or p_document_number !~ '^[A-Za-z0-9 .-]+$') then
+  if not private.is_document_number(p_document_number) then
     perform private.refuse('invalid_document', 'El documento debe tener entre 4 y 40 letras o números (puede llevar puntos y guiones).',
                            p_field_prefix || 'document_number');
   end if;

@@ -8,7 +8,7 @@ create table public.suppliers (
   name text not null constraint suppliers_nombre_valido check (char_length(btrim(name)) between 2 and 120),
   tax_id text constraint suppliers_nit_valido check (char_length(tax_id) <= 40),
   contact_name text constraint suppliers_contacto_valido check (char_length(contact_name) <= 120),
-  email text constraint suppliers_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+  email text constraint suppliers_correo_valido check (private.is_email(email)),
   phone text constraint suppliers_telefono_valido check (char_length(phone) <= 40),
   notes text constraint suppliers_notas_validas check (char_length(notes) <= 2000),
   is_active boolean not null default true,
@@ -52,7 +52,7 @@ begin
   if char_length(new.contact_name) > 120 then
     perform private.refuse('text_too_long', 'El nombre del contacto admite hasta 120 caracteres.', 'contact_name');
   end if;
-  if new.email is not null and (new.email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(new.email) > 254) then
+  if not private.is_email(new.email) then
     perform private.refuse('invalid_email', 'El correo del proveedor no es válido (por ejemplo: ventas@empresa.com).', 'email');
   end if;
   if new.phone is not null and (new.phone !~ '^[+0-9 ()./-]+$' or char_length(new.phone) > 40 or new.phone !~ '[0-9]{3}') then

@@ -46,7 +46,7 @@ create table public.leads (
   id uuid primary key default gen_random_uuid(),
   client_id uuid not null references public.clients (id) on delete cascade,
   name text not null constraint leads_nombre_valido check (char_length(btrim(name)) between 2 and 120),
-  email text constraint leads_correo_valido check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(email) <= 254),
+  email text constraint leads_correo_valido check (private.is_email(email)),
   phone text constraint leads_telefono_valido check (char_length(phone) <= 40),
   message text constraint leads_mensaje_valido check (char_length(message) <= 2000),
   status text not null default 'new' constraint leads_estado_valido check (status in ('new', 'contacted', 'closed')),
@@ -147,7 +147,7 @@ begin
   if char_length(coalesce(v_name, '')) not between 2 and 120 then
     perform private.refuse('invalid_name', 'Escribe tu nombre (entre 2 y 120 caracteres).');
   end if;
-  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+  if not private.is_email(v_email) then
     perform private.refuse('invalid_email', 'El correo no parece válido.');
   end if;
   if char_length(v_phone) > 40 then

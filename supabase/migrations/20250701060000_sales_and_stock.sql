@@ -59,11 +59,9 @@ create table public.sales (
   -- A direct sale to a person who is not a member (a walk-in buyer): their name, and what they chose
   -- to give, instead of a member. Validated as a member's contact data (update_client_contact).
   buyer_name text constraint sales_comprador_nombre_valido check (char_length(btrim(buyer_name)) between 2 and 120),
-  buyer_document_number text
-    constraint sales_comprador_documento_valido check (char_length(buyer_document_number) between 4 and 40 and buyer_document_number ~ '^[A-Za-z0-9 .-]+$'),
-  buyer_phone text constraint sales_comprador_telefono_valido check (char_length(buyer_phone) <= 40 and buyer_phone ~ '^\+?[0-9 ()./-]+$'
-    and char_length(regexp_replace(buyer_phone, '\D', '', 'g')) between 7 and 15),
-  buyer_email text constraint sales_comprador_correo_valido check (buyer_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' and char_length(buyer_email) <= 254),
+  buyer_document_number text constraint sales_comprador_documento_valido check (private.is_document_number(buyer_document_number)),
+  buyer_phone text constraint sales_comprador_telefono_valido check (private.is_phone(buyer_phone)),
+  buyer_email text constraint sales_comprador_correo_valido check (private.is_email(buyer_email)),
   kind text not null constraint sales_tipo_valido check (kind in ('order', 'enrollment', 'direct')),
   status text not null constraint sales_estado_valido check (status in
     ('Pagada', 'Cancelada', 'Rechazado', 'Pendiente de Aprobación', 'Pendiente de Enrolamiento', 'Entregada')),

@@ -419,7 +419,7 @@ begin
   if char_length(btrim(coalesce(p_name, ''))) not between 2 and 120 then
     perform private.refuse('invalid_name', 'El nombre del nuevo miembro debe tener entre 2 y 120 caracteres.');
   end if;
-  if coalesce(v_email, '') !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
+  if v_email is null or not private.is_email(v_email) then
     perform private.refuse('invalid_email', 'El correo del nuevo miembro no es válido.');
   end if;
   -- Sign-in matches on the address: staff's (or a pending invitation's) would make the new member's

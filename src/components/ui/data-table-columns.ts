@@ -41,6 +41,19 @@ export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures
  */
 export const dataTableColumns = <TData extends RowData>() => createColumnHelper<DataTableFeatures, TData>();
 
+/**
+ * The row's name column: the one flagged `sticky`, else the first. DataTable keeps it at the left edge;
+ * «Columnas» (useColumnChoice) never offers to hide it.
+ */
+export function nameColumnOf<C>(columns: readonly C[], metaOf: (column: C) => DataTableColumnMeta | undefined): C | undefined {
+  return columns.find((c) => metaOf(c)?.sticky) ?? columns[0];
+}
+
+/** A column's name for people: its `label`, else its header when that is plain text. */
+export function columnLabel(def: { header?: unknown; meta?: DataTableColumnMeta }): string | undefined {
+  return def.meta?.label ?? (typeof def.header === 'string' ? def.header : undefined);
+}
+
 import type { Page } from '@/lib/data/db';
 
 export type { Page };

@@ -7,7 +7,9 @@ import { ArrowDown, ArrowUp, ArrowUpDown, SearchX, type LucideIcon } from 'lucid
 import { useEffect, useEffectEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
+  columnLabel,
   dataTableFeatures,
+  nameColumnOf,
   type DataTableColumn,
   type DataTableColumnMeta,
   type DataTableFeatures,
@@ -78,13 +80,7 @@ function cellClass(meta: DataTableColumnMeta, mobile: MobileLayout, sticky: bool
   );
 }
 
-/** The column that stays at the left edge: the one flagged `sticky`, else the first. */
-function stickyColumnId(columns: { id: string; columnDef: { meta?: DataTableColumnMeta } }[]) {
-  return (columns.find((c) => c.columnDef.meta?.sticky) ?? columns[0])?.id;
-}
-
-const columnName = (column: { columnDef: { header?: unknown; meta?: DataTableColumnMeta } }) =>
-  column.columnDef.meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : undefined);
+const columnName = (column: { columnDef: { header?: unknown; meta?: DataTableColumnMeta } }) => columnLabel(column.columnDef);
 
 export function DataTable<T extends RowData>({
   label,
@@ -129,7 +125,7 @@ export function DataTable<T extends RowData>({
   }, [pastTheEnd]);
 
   const headerGroups = table.getHeaderGroups();
-  const sticky = stickyColumnId(table.getAllLeafColumns());
+  const sticky = nameColumnOf(table.getAllLeafColumns(), (c) => c.columnDef.meta)?.id;
   const header = (
     <TableHeader className={cn(cards && cardClasses.header)}>
       {headerGroups.map((group) => (

@@ -3,10 +3,14 @@
 // column added later shows as its default says.
 import type { RowData } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { DataTableColumn } from '@/components/ui/data-table-columns';
+import { columnLabel, nameColumnOf, type DataTableColumn } from '@/components/ui/data-table-columns';
 import type { ChoosableColumn } from '@/components/ui/column-chooser';
 
-const columnId = (column: { id?: string; accessorKey?: unknown }) => column.id ?? String(column.accessorKey);
+/** The id TanStack gives a column: its own, else its accessor key (not every kind of column has one). */
+const columnId = (column: object) => {
+  const { id, accessorKey } = column as { id?: string; accessorKey?: unknown };
+  return id ?? String(accessorKey);
+};
 const storageKey = (list: string) => `savia.columnas.${list}`;
 
 function readHidden(list: string, fallback: readonly string[]): Set<string> {
@@ -27,21 +31,12 @@ function readHidden(list: string, fallback: readonly string[]): Set<string> {
  */
 export function useColumnChoice<T extends RowData>(list: string, columns: DataTableColumn<T>[], hiddenByDefault: readonly string[] = []) {
   const [hidden, setHidden] = useState(() => readHidden(list, hiddenByDefault));
-  const name = columns.find((c) => c.meta?.sticky) ?? columns[0];
+  const name = nameColumnOf(columns, (c) => c.meta);
   const choosable: ChoosableColumn[] = useMemo(
-    () =>
-      columns
-        .filter((c) => c !== name)
-        .map((c) => ({
-          id: columnId(c as { id?: string; accessorKey?: unknown }),
-          label: c.meta?.label ?? (typeof c.header === 'string' ? c.header : columnId(c as { id?: string })),
-        })),
+    () => columns.filter((c) => c !== name).map((c) => ({ id: columnId(c), label: columnLabel(c) ?? columnId(c) })),
     [columns, name],
   );
-  const visible = useMemo(
-    () => columns.filter((c) => c === name || !hidden.has(columnId(c as { id?: string; accessorKey?: unknown }))),
-    [columns, name, hidden],
-  );
+  const visible = useMemo(() => columns.filter((c) => c === name || !hidden.has(columnId(c))), [columns, name, hidden]);
   const onToggle = (id: string, show: boolean) => {
     const next = new Set(hidden);
     if (show) next.delete(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, parseAmount } from './parse-amount';
+import { decimalsOf, parseAmount, parseMoneyInput } from './parse-amount';
 
 describe('un importe como lo escribe una persona en Colombia (es-CO)', () => {
   it.each([
@@ -44,5 +44,14 @@ describe('decimalsOf', () => {
     expect(decimalsOf(12)).toBe(0);
     expect(decimalsOf(12.5)).toBe(1);
     expect(decimalsOf(10.005)).toBe(3);
+  });
+});
+
+describe('parseMoneyInput', () => {
+  it('lee un importe con dos decimales como máximo, lo que toma una columna de dinero', () => {
+    expect(parseMoneyInput('12.500')).toBe(12500);
+    expect(parseMoneyInput('12,50')).toBe(12.5);
+    expect(parseMoneyInput('10,005')).toBeNull();
+    expect(parseMoneyInput('doce')).toBeNull();
   });
 });

@@ -45,6 +45,12 @@ function decimalSeparatorIn(text: string, localGroup: string): string | null | u
   return thousands && separator === localGroup ? null : separator; // «12.500» in es-CO, «12,50»
 }
 
+/** The amount typed when it is one a money column takes (two decimals at most), else null: a price, a cost. */
+export function parseMoneyInput(text: string, locale?: string): number | null {
+  const value = parseAmount(text, locale);
+  return value !== null && decimalsOf(value) <= 2 ? value : null;
+}
+
 /** How many decimals the amount has (for «con 2 decimales como máximo»). */
 export function decimalsOf(value: number): number {
   return (String(value).split('.')[1] ?? '').length;

@@ -291,8 +291,10 @@ select set_eq($$
 $$, array['authenticated has_role()', 'authenticated has_finance()', 'authenticated is_staff()',
           'authenticated is_superadmin()', 'authenticated my_client_id()', 'authenticated refuse(text, text, text, text)',
           -- the search index's expression, computed as whoever writes a member (20250701040000_members)
-          'authenticated unaccent_lower(text)', 'authenticated member_search_text(text, text, text, text)'],
-  'en private, authenticated solo ejecuta los ayudantes de las políticas y las expresiones de los índices');
+          'authenticated unaccent_lower(text)', 'authenticated member_search_text(text, text, text, text)',
+          -- the contact checks of the tables (20250701010000_foundation), evaluated as whoever writes the row
+          'authenticated is_email(text)', 'authenticated is_phone(text)', 'authenticated is_document_number(text)'],
+  'en private, authenticated solo ejecuta los ayudantes de las políticas y las expresiones de los índices y los checks');
 
 select * from finish();
 rollback;

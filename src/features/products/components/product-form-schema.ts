@@ -3,16 +3,11 @@
 // «12,50»: parseAmount).
 import { z } from 'zod';
 import type { ProductInput, ProductRow } from '@/api/products/products-api';
-import { decimalsOf, parseAmount } from '@/lib/format/parse-amount';
+import { parseMoneyInput } from '@/lib/format/parse-amount';
 import { m } from '../messages';
 
 const MAX_PRICE = 100_000_000;
-/** The amount typed, when it is one with at most two decimals. */
-const amountOf = (text: string) => {
-  const value = parseAmount(text);
-  return value !== null && decimalsOf(value) <= 2 ? value : null;
-};
-const toAmount = (text: string) => amountOf(text) ?? Number.NaN;
+const toAmount = (text: string) => parseMoneyInput(text) ?? Number.NaN;
 const wholePattern = /^\d+$/;
 
 export const productFormSchema = z
