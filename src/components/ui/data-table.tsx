@@ -80,8 +80,6 @@ function cellClass(meta: DataTableColumnMeta, mobile: MobileLayout, sticky: bool
   );
 }
 
-const columnName = (column: { columnDef: { header?: unknown; meta?: DataTableColumnMeta } }) => columnLabel(column.columnDef);
-
 export function DataTable<T extends RowData>({
   label,
   columns,
@@ -150,7 +148,7 @@ export function DataTable<T extends RowData>({
             {Array.from({ length: Math.min(controls.pageSize, 10) }, (_, i) => (
               <TableRow key={i} className={cn(cards && cardClasses.row)}>
                 {leafHeaders.map((h) => (
-                  <TableCell key={h.id} data-label={columnName(h.column)} className={cellClass(metaOf(h), mobile, h.column.id === sticky)}>
+                  <TableCell key={h.id} data-label={columnLabel(h.column.columnDef)} className={cellClass(metaOf(h), mobile, h.column.id === sticky)}>
                     <CellSkeleton shape={metaOf(h).skeleton} />
                   </TableCell>
                 ))}
@@ -197,7 +195,7 @@ export function DataTable<T extends RowData>({
               {row.getAllCells().map((cell) => (
                 <TableCell
                   key={cell.id}
-                  data-label={columnName(cell.column)}
+                  data-label={columnLabel(cell.column.columnDef)}
                   className={cellClass(cell.column.columnDef.meta ?? {}, mobile, cell.column.id === sticky)}
                 >
                   <table.FlexRender cell={cell} />
@@ -245,7 +243,7 @@ function SortableHead<T extends RowData>({
   const sorted = column.getCanSort() ? column.getIsSorted() : false;
   if (!column.getCanSort()) return <TableHead className={headClass}>{children}</TableHead>;
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
-  const name = columnName(column);
+  const name = columnLabel(column.columnDef);
   return (
     <TableHead className={headClass} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
       <Button

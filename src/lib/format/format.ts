@@ -298,8 +298,6 @@ export interface Formatters {
   isoDate: (value: Instant) => string;
   isoDateTime: (value: Instant) => string;
   csvDecimal: (value: Amount, fractionDigits?: number) => string;
-  /** An amount in the company's currency as a person types it, for a field's example (`25.000`). */
-  amountExample: () => string;
   currency: string;
   timeZone: string;
   locale: SupportedLocale;
@@ -321,7 +319,6 @@ export function createFormatters({ currency, timezone: timeZone, locale: stored 
     isoDate: (value) => isoDate(value, timeZone),
     isoDateTime: (value) => isoDateTime(value, timeZone),
     csvDecimal,
-    amountExample: () => amountExample(currency, locale),
     currency,
     timeZone,
     locale,

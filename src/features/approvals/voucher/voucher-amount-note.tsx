@@ -10,6 +10,7 @@ import { showRefusal, useAppForm, useFormSubmit } from '@/components/form/use-ap
 import { Button } from '@/components/ui/button';
 import { Field, FieldControl, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { amountExample } from '@/lib/format/format';
 import { parseAmount } from '@/lib/format/parse-amount';
 import { useFormat } from '@/lib/format/use-format';
 import { approvalMessages as m } from '../messages';
@@ -53,7 +54,7 @@ export function VoucherAmountNote({ saleId }: { saleId: string }) {
               inputMode="decimal"
               autoComplete="off"
               className="max-w-40"
-              placeholder={m.voucherAmountPlaceholder(f.amountExample())}
+              placeholder={m.voucherAmountPlaceholder(amountExample(f.currency, f.locale))}
               disabled={save.isPending}
             />
           </FieldControl>
