@@ -2,6 +2,7 @@
 // so a running `npm start` is never disturbed. Stages run in order and stop at the first failure.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, stackConfig } from './lib/config.mjs';
@@ -28,13 +29,27 @@ const only = process.argv.slice(2); // e.g. `npm test -- pgtap e2e` runs just th
 const results = [];
 stopAllOnExit();
 
-/** `quiet`: the output is kept and returned instead of printed (for stages that run side by side). */
-function run(command, args, env = {}, { quiet = false } = {}) {
+/** Checks running in the background, stopped if the run ends before them. */
+const backgroundChildren = new Set();
+onStop(() => backgroundChildren.forEach((child) => child.kill('SIGKILL')));
+
+/**
+ * `quiet`: the output is kept and returned instead of printed (for stages that run side by side).
+ * `lowPriority`: the check runs at nice 19, on what the stages in the foreground leave of the cores.
+ */
+function run(command, args, env = {}, { quiet = false, lowPriority = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...testEnv, ...env } });
+    if (lowPriority) {
+      setPriority(child.pid, 19);
+      backgroundChildren.add(child);
+    }
     let output = '';
     if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code, signal) => resolve(quiet ? { ok: code === 0 && !signal, output } : code === 0 && !signal));
+    child.on('exit', (code, signal) => {
+      backgroundChildren.delete(child);
+      resolve(quiet ? { ok: code === 0 && !signal, output } : code === 0 && !signal);
+    });
   });
 }
 const npx = (bin, args, env, options) => run(process.execPath, [join(ROOT, 'node_modules', '.bin', bin), ...args], env, options);
@@ -130,27 +145,33 @@ async function stage(name, fn, { label = name, neededBy = [] } = {}) {
 }
 
 /**
- * Stages that share nothing (no database, no files they write) run side by side: on 2 cores two
- * single-threaded checks take the time of the longer one. Each one's output is printed whole when
- * it ends; the run stops after both if either failed.
+ * Checks that need no stack (no database, no files they write), started at once and side by side at
+ * the lowest priority: the stages in the foreground come first, and these use what they leave of the
+ * two cores (unit, pgTAP, the stack's and the integration tests keep about one busy), so their two
+ * minutes of CPU cost the run little of its length. `reportChecks` waits for them where the run needs
+ * both cores (before the end-to-end tests), prints each one's output whole, and stops the run if one
+ * failed.
  */
-async function sideBySide(stages) {
+function startChecks(stages) {
   const chosen = stages.filter(({ name }) => !only.length || only.includes(name));
-  const outcomes = await Promise.all(
+  return Promise.all(
     chosen.map(async ({ name, bin, script, args }) => {
       const t0 = performance.now();
       const entry = script ? join(ROOT, script) : join(ROOT, 'node_modules', '.bin', bin);
-      const { ok, output } = await run(process.execPath, [entry, ...args], {}, { quiet: true }).catch((error) => ({
+      const { ok, output } = await run(process.execPath, [entry, ...args], {}, { quiet: true, lowPriority: true }).catch((error) => ({
         ok: false,
         output: String(error),
       }));
       return { name, ok, output, seconds: ((performance.now() - t0) / 1000).toFixed(1) };
     }),
   );
+}
+async function reportChecks(pending) {
+  const outcomes = await pending;
   for (const { name, ok, output, seconds } of outcomes) {
     console.log(`\n━━ ${name} ━━`);
     if (output) process.stdout.write(output);
-    results.push({ name, ok, seconds });
+    results.push({ name, ok, seconds, besides: true });
   }
   if (outcomes.some((o) => !o.ok)) await finish(1);
 }
@@ -174,7 +195,7 @@ const testFiles = (dir, pattern) => {
 
 ensureSystemPackages(['postgres', 'cron', 'pgtap', 'chromium']);
 
-await sideBySide([
+const checks = startChecks([
   { name: 'typecheck', bin: 'tsc', args: ['-b', '--noEmit'] },
   { name: 'lint', bin: 'eslint', args: ['.', '--max-warnings=0'] },
   // One formatter for the repository: a file Prettier would change fails here (`npm run format` fixes it).
@@ -259,6 +280,7 @@ await stage('pg17', () => reportBackground(onPostgres17));
 // The stack's conformance first: a product test failing on a misbehaving emulator says so.
 await stage('stack', () => npx('vitest', ['run', '--config', 'vitest.stack.config.ts']));
 await stage('integration', () => npx('vitest', ['run', '--config', 'vitest.integration.config.ts']));
+await reportChecks(checks);
 await stage('budget', () => run(process.execPath, [join(ROOT, 'bench', 'route-sizes.mjs'), '--dist', distDir, '--check', '--probe']));
 await stage('e2e', async () => {
   await startPreview();
