@@ -128,7 +128,8 @@ test.describe('móvil', () => {
     await expect(page.getByRole('navigation', { name: MEMBER_NAV_NAME })).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const drawer = page.getByRole('dialog');
-    expect(await drawer.getByRole('navigation', { name: MEMBER_NAV_NAME }).getByRole('link').allInnerTexts()).toEqual(MEMBER_NAV);
+    // The drawer's code loads on this first click (SheetOnDemand): it is waited for, as a person would.
+    await expect(drawer.getByRole('navigation', { name: MEMBER_NAV_NAME }).getByRole('link')).toHaveText(MEMBER_NAV);
     await drawer.getByRole('link', { name: 'Mis Pedidos' }).click();
     await expect(page).toHaveURL(/\/mi-cuenta\/mis-pedidos$/);
     await expect(drawer).toBeHidden();

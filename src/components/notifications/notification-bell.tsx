@@ -1,11 +1,11 @@
 // The bell of both shells: the unread count (polled, tiny), and a panel from the right with the list,
-// loaded on the first click so the shells' first load does not carry it.
+// loaded on the first click (with the sheet itself) so the shells' first load does not carry it.
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { notificationQueries } from '@/api/notifications/notifications-queries';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetTrigger } from '@/components/ui/sheet';
+import { SheetOnDemand } from '@/components/ui/sheet-on-demand';
 import { Spinner } from '@/components/ui/spinner';
 import { appMessages } from '@/config/messages';
 import { formatCount } from '@/lib/format/format';
@@ -18,8 +18,12 @@ export function NotificationBell({ audience }: { audience: 'member' | 'staff' })
   const [open, setOpen] = useState(false);
   const unread = useQuery(notificationQueries.unread()).data ?? 0;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
+    <SheetOnDemand
+      open={open}
+      onOpenChange={setOpen}
+      side="right"
+      closeLabel={m.close}
+      trigger={
         <Button variant="ghost" size="icon" className="relative" aria-label={m.bell(unread)} data-testid="notification-bell">
           <Bell className="size-5" aria-hidden="true" />
           {unread > 0 && (
@@ -31,24 +35,23 @@ export function NotificationBell({ audience }: { audience: 'member' | 'staff' })
             </span>
           )}
         </Button>
-      </SheetTrigger>
-      <SheetContent side="right" closeLabel={m.close}>
-        <Suspense
-          fallback={
-            <div className="flex flex-1 items-center justify-center">
-              <Spinner label={appMessages.loading} />
-            </div>
-          }
-        >
-          <NotificationPanel
-            unread={unread}
-            description={m.description[audience]}
-            emptyHint={m.emptyHint[audience]}
-            staff={audience === 'staff'}
-            onNavigate={() => setOpen(false)}
-          />
-        </Suspense>
-      </SheetContent>
-    </Sheet>
+      }
+    >
+      <Suspense
+        fallback={
+          <div className="flex flex-1 items-center justify-center">
+            <Spinner label={appMessages.loading} />
+          </div>
+        }
+      >
+        <NotificationPanel
+          unread={unread}
+          description={m.description[audience]}
+          emptyHint={m.emptyHint[audience]}
+          staff={audience === 'staff'}
+          onNavigate={() => setOpen(false)}
+        />
+      </Suspense>
+    </SheetOnDemand>
   );
 }

@@ -9,6 +9,8 @@ export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 
+export type SheetSide = keyof typeof sides;
+
 const sides = {
   /** The mobile navigation. */
   left: 'animate-slide-in-left left-0 w-72 max-w-[85vw] border-r bg-sidebar text-sidebar-foreground',
@@ -23,7 +25,7 @@ export function SheetContent({
   closeLabel,
   side = 'left',
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; side?: keyof typeof sides }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string; side?: SheetSide }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-fade-in fixed inset-0 z-50 bg-black/50" />
