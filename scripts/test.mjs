@@ -1,5 +1,6 @@
 // `npm test`: every check, on a stack of its own (the test profile's ports and a fresh cluster),
-// so a running `npm start` is never disturbed. Stages run in order and stop at the first failure.
+// so a running `npm start` is never disturbed. Stages run in order and stop at the first failure; the
+// static checks run beside them at the lowest priority and are reported before the end-to-end tests.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -40,7 +41,8 @@ onStop(() => backgroundChildren.forEach((child) => child.kill('SIGKILL')));
 function run(command, args, env = {}, { quiet = false, lowPriority = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...testEnv, ...env } });
-    if (lowPriority) {
+    // (No pid: it never started, and setPriority without one would lower this very process.)
+    if (lowPriority && child.pid !== undefined) {
       setPriority(child.pid, 19);
       backgroundChildren.add(child);
     }
