@@ -75,7 +75,8 @@ test('back office', async ({ page }) => {
 test('área de miembros', async ({ page }) => {
   await signIn(page, personas.memberInactive, '/mi-cuenta');
   await shoot(page, 'miembro-aviso-inactivo', async (p) => {
-    await p.evaluate(() => sessionStorage.clear());
+    // The reminder shows once per sign-in (use-inactive-member-toast.tsx): forget that it was shown.
+    await p.evaluate((key) => localStorage.removeItem(key), 'savia.inactive-toast-shown');
     await p.goto('/mi-cuenta');
     await heading(p, 'Mi Cuenta');
     await expect(p.getByRole('button', { name: /¡Atención!/ })).toBeVisible();
@@ -90,8 +91,11 @@ test('área de miembros', async ({ page }) => {
     },
     async (p) => {
       const button = p.getByRole('button', { name: 'Abrir menú' });
-      if (await button.isVisible()) await button.click();
-      else await p.getByRole('button', { name: /Menú de usuario/ }).click();
+      // The drawer's code loads on its first click (SheetOnDemand): its slide starts once it is here.
+      if (await button.isVisible()) {
+        await button.click();
+        await expect(p.getByRole('dialog')).toBeVisible();
+      } else await p.getByRole('button', { name: /Menú de usuario/ }).click();
       await p.waitForTimeout(300);
     },
   );
