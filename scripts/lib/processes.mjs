@@ -2,7 +2,7 @@
 // Children of the local stack: started in their own process group, logged to files,
 // and all stopped together when the parent ends, so no orphan keeps a port.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
@@ -124,6 +124,23 @@ export async function spawnReady(name, command, args, { readyUrl, what, logDir, 
     throw error;
   }
   return child;
+}
+
+/**
+ * Asks the kernel not to hand out `ports` as the local ports of outgoing connections, where it may
+ * (root, Linux): the stack's fixed ports sit inside the ephemeral range, and a connection of anything
+ * on the machine holding one kept MailDev from starting through all of startWithRetry's tries once.
+ * Best effort: elsewhere the retries remain.
+ * @param {number[]} ports
+ */
+export function reservePorts(ports) {
+  const file = '/proc/sys/net/ipv4/ip_local_reserved_ports';
+  try {
+    const held = readFileSync(file, 'utf8').trim();
+    writeFileSync(file, [held, ...ports].filter(Boolean).join(','));
+  } catch {
+    /* not Linux, or not root: the retries stand alone */
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { ROOT } from '../lib/config.mjs';
 import { createJwtVerifier } from '../lib/jwt.mjs';
 import { ensureCluster, migrate, resetDatabase, startCluster, stopCluster } from '../lib/pg-cluster.mjs';
-import { onStop, spawnReady, startWithRetry, stopService } from '../lib/processes.mjs';
+import { onStop, reservePorts, spawnReady, startWithRetry, stopService } from '../lib/processes.mjs';
 import { createApiKeys } from './api-keys.mjs';
 import { uploadDemoPhotos } from './demo-photos.mjs';
 import { createAuthService } from './auth/index.mjs';
@@ -47,6 +47,7 @@ export async function startStack(cfg, { fresh = false, seed = true, log = () => 
     ));
   onStop(stop);
 
+  reservePorts([cfg.apiPort, cfg.dbPort, cfg.restPort, cfg.restAdminPort, cfg.appPort, cfg.mailWebPort, cfg.smtpPort]);
   const postgrest = await startPostgrest(cfg);
   stops.push(() => stopService(postgrest));
   const mailServer = await startMailServer(cfg);
