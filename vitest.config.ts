@@ -18,9 +18,9 @@ const isDomTest = (file: string) => (file.startsWith('src/') && file.endsWith('.
 // others share their worker's modules and environment (isolate: false), which spares a jsdom set-up
 // and the app's imports per file: about half the stage's CPU. Found by reading the files, so a new
 // test that mocks is isolated without a list to keep.
-const MOCKING_TESTS = readdirSync('.', { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split(sep).join('/'))
-  .filter((file) => /^(src|tests\/unit)\/.*\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
+const MOCKING_TESTS = ['src', 'tests/unit']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file.split(sep).join('/')}`))
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 const isolated = (name: string, files: string[], environment: 'jsdom' | 'node') =>
   files.length === 0
     ? []

@@ -1,5 +1,5 @@
-// The sheet of the order open in the URL, with its detail: loaded by OrderDetailSheet when the list is
-// idle or an order is first opened, so Mis Pedidos' first load carries neither the detail nor the sheet.
+// The sheet of the order open in the URL, with its detail: loaded by OrderDetailSheet as the list first
+// renders, so Mis Pedidos' first load carries neither the detail nor the sheet.
 import { Suspense } from 'react';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import type { ClientProfile } from '@/lib/auth/types';
