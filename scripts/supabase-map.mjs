@@ -62,7 +62,7 @@ export function migrationTriggers() {
   for (const file of files(MIGRATIONS, /\.sql$/)) {
     const sql = read(join(MIGRATIONS, file));
     const re =
-      /create (constraint )?trigger (\w+)\s+(before|after|instead of)\s+(.+?)\s+on\s+([\w.]+)([\s\S]*?)for each (row|statement)[\s\S]*?execute (?:function|procedure) ([\w.]+)\(/gi;
+      /create (constraint )?trigger (\w+)\s+(before|after|instead of)\s+([\s\S]+?)\s+on\s+([\w.]+)([\s\S]*?)for each (row|statement)[\s\S]*?execute (?:function|procedure) ([\w.]+)\(/gi;
     for (let m = re.exec(sql); m; m = re.exec(sql)) {
       const [, constraint, name, timing, events, table, options, level, fn] = m;
       found.push({

@@ -392,18 +392,26 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  v_after uuid := coalesce(p_after, '00000000-0000-0000-0000-000000000000');
+  v_last uuid := coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 begin
   -- (PL/pgSQL, not SQL: the kept sums are defined after the engine, in 20250701081000.)
   -- The members with activity in the month whose id is in (p_after, p_last] (all of them without
   -- bounds). Group points and downline sales are the kept sums (each descendant's points and sales
   -- credited to every ancestor as they happened, 20250701081000_kept_group_points.sql): folded, plus
   -- what is still pending, credited here to each strict ancestor of the member it was written for.
+  -- Every table read by member id is read within the range, so a chunk reads its own members and not
+  -- the whole network (the close's chunks would otherwise grow with the company, each one a scan of
+  -- every member: bench/README.md, «The month close at a million members»).
   return query
   with members as (
-    select t.client_id, t.personal_points, t.own_sales, c.member_no, c.star_level
-      from private.member_period_totals t join public.clients c on c.id = t.client_id
-     where t.period = p_month
-       and t.client_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000') and t.client_id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+    select t.client_id, t.personal_points, t.own_sales, c.member_no, c.star_level, g.points as kept_points, g.sales as kept_sales
+      from private.member_period_totals t
+      join public.clients c on c.id = t.client_id and c.id > v_after and c.id <= v_last
+      left join private.group_points g on g.ancestor_id = t.client_id and g.period = p_month
+                                      and g.ancestor_id > v_after and g.ancestor_id <= v_last
+     where t.period = p_month and t.client_id > v_after and t.client_id <= v_last
   ), pending as (
     select a.member_no::bigint as member_no, sum(d.points) as points, sum(d.sales) as sales
       from private.group_points_pending d
@@ -421,10 +429,9 @@ begin
            select max(l.level) from levels l
             where m.personal_points >= l.personal_points and x.group_points >= l.group_points), 0))::smallint
     from members m
-    left join private.group_points g on g.ancestor_id = m.client_id and g.period = p_month
     left join pending p on p.member_no = m.member_no
-   cross join lateral (select (m.personal_points + coalesce(g.points, 0) + coalesce(p.points, 0))::integer as group_points,
-                              (coalesce(g.sales, 0) + coalesce(p.sales, 0))::numeric(14,2) as downline_sales) x;
+   cross join lateral (select (m.personal_points + coalesce(m.kept_points, 0) + coalesce(p.points, 0))::integer as group_points,
+                              (coalesce(m.kept_sales, 0) + coalesce(p.sales, 0))::numeric(14,2) as downline_sales) x;
 end
 $$;
 comment on function private.period_close_stats(date, jsonb, uuid, uuid) is
@@ -495,9 +502,14 @@ as $$
     cross join lateral (select private.plan_level(p_plan, s.level_during) as level) l
    where (p_action is null or p_action = 'bonus_volume')
      and s.was_active and round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2) > 0
-     -- Paid already (a close taken up again): never twice.
+     -- Paid already (a close taken up again): never twice. Looked up within the chunk's members only:
+     -- the planner, counting on few bonuses, compared each member with every bonus of the month already
+     -- paid, so each chunk of the close cost more than the one before (a minute per chunk at 300,000
+     -- members; bench/README.md, «The month close at a million members»).
      and not exists (select 1 from public.reward_transactions b
-                      where b.beneficiary_id = s.client_id and b.period_month = p_month and b.type = 'bonus_volume')
+                      where b.beneficiary_id = s.client_id and b.period_month = p_month and b.type = 'bonus_volume'
+                        and b.beneficiary_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000')
+                        and b.beneficiary_id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
   union all
   select 'level_up', s.client_id, null, null, null, null, s.level_during, s.level_after, d.detail, d.detail
     from stats s
@@ -576,6 +588,8 @@ create or replace function private.close_step(p_month date, p_actor uuid, p_chun
 language plpgsql
 security definer
 set search_path = ''
+-- A chunk's entries are sorted in memory (they spilled to disk with the default 4 MB).
+set work_mem = '64MB'
 as $$
 declare
   v_close private.period_closes;
@@ -621,7 +635,7 @@ begin
          set was_active = s.was_active, group_points = s.group_points, downline_sales = s.downline_sales,
              level_during = s.level_during, level_after = s.level_after
         from private.period_close_stats(p_month, v_close.plan, v_after, v_last) s
-       where t.client_id = s.client_id and t.period = p_month;
+       where t.client_id = s.client_id and t.period = p_month and t.client_id > v_after and t.client_id <= v_last;
     end if;
   when 'forfeits', 'bonuses' then
     if v_count > 0 then
@@ -665,7 +679,7 @@ begin
                  where t2.period = p_month and t2.client_id > v_after and t2.client_id <= v_last
                    and t2.level_after > t2.level_during
                  order by t2.client_id) t
-         where c.id = t.client_id and c.star_level < t.level_after
+         where c.id = t.client_id and c.star_level < t.level_after and c.id > v_after and c.id <= v_last
         returning 1
       )
       select v_close.level_ups + count(*) into v_close.level_ups from up;

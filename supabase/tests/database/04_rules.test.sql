@@ -2,7 +2,7 @@
 -- validation messages, state machines, append-only tables, audit, and the RPCs.
 begin;
 \ir _helpers.psql
-select plan(50);
+select plan(51);
 
 -- Members and roles are written only by functions (issue 23 §4): no API role writes clients or
 -- users_roles, so no column of theirs changes by hand (the matrix and 06_api_privileges list it all),
@@ -155,6 +155,14 @@ select is((select count(*) from public.audit_logs where table_name = 'clients' a
 update public.clients set star_level = star_level + 1 where id = (select id from tests.fx where key = 'a');
 select is((select count(*) from public.audit_logs where table_name = 'clients' and row_id = (select id::text from tests.fx where key = 'a'))
             - (select n from clients_audited), 1::bigint, 'una subida de nivel sí queda en la auditoría');
+-- The audit trigger of clients fires on an update of any column but those it does not copy: a new column
+-- of clients must be added to its list (20250701040000_members.sql) or to the ones it leaves out.
+select is(array(select a.attname::text from pg_trigger t join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
+                 where t.tgrelid = 'public.clients'::regclass and t.tgname = 'audit' order by a.attname),
+          array(select a.attname::text from pg_attribute a
+                 where a.attrelid = 'public.clients'::regclass and a.attnum > 0 and not a.attisdropped
+                   and a.attname not in ('is_active', 'path', 'updated_at') order by a.attname),
+          'la auditoría de clientes vigila cada columna salvo la actividad, la ruta y updated_at');
 
 select * from finish();
 rollback;
