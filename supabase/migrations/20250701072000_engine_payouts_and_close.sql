@@ -301,15 +301,18 @@ grant execute on function public.request_payout(numeric, text), public.approve_p
 --             inactive until they reach the activity points);
 --   finish    M is marked closed with its summary: its net income becomes available.
 --
--- Every step but begin and finish goes through the members in id order, one chunk per call, and each
--- call commits its work together with its place (private.period_closes: the step, the last member
--- done, the running counts). So no statement or transaction lasts long however big the month (a
--- hosted project stops any statement after 2 minutes), a close cut short anywhere — the session
+-- Every step but begin and finish goes through the members (the clients, for activity) in chunks of
+-- ids, cut when the step starts (private.period_close_chunks), and each chunk commits its work together
+-- with its mark of done and its counts. So no statement or transaction lasts long however big the month
+-- (a hosted project stops any statement after 2 minutes), a close cut short anywhere — the session
 -- killed, the server restarted, a step that failed — is taken up by the next call exactly where it
--- stopped, and nothing is written twice: a chunk is either all committed with its place or not at all,
+-- stopped, and nothing is written twice: a chunk is either all committed with its mark or not at all,
 -- and each step also skips what is already there (a reversed entry, a bonus paid, a level reached).
--- M is marked closed only by the last step. At 1,000,000 members and 3,000,000 orders the whole close
--- takes … (bench/README.md, «The month close at a million members»).
+-- The chunks of a step are independent (each writes its own members' rows), so more than one session
+-- can work them at once: the job's runner (private.close_step), which alone moves the close from one
+-- step to the next once every chunk of the step is done, and the other runners while they have nothing
+-- of their own (private.close_help). M is marked closed only by the last step. At 1,000,000 members
+-- and 3,000,000 orders the whole close takes … (bench/README.md, «The month close at a million members»).
 --
 -- The close runs as a job (20250701100000_jobs.sql: request_period_close queues it, the job runner
 -- calls private.close_step until it is done); private.close_period runs every step in one transaction
@@ -322,10 +325,7 @@ create table private.period_closes (
   actor uuid, -- who asked (periods.closed_by at the end); a fact, as the ledger's authors: no foreign key
   step text not null constraint period_closes_paso_valido
     check (step in ('freeze', 'forfeits', 'bonuses', 'levels', 'activity', 'finish', 'done')),
-  after_id uuid, -- the step's place: the last member (or client, for activity) done
-  done integer not null default 0, -- members (clients) the step has gone through
-  members integer not null, -- members with activity in M, counted at begin
-  clients integer not null, -- clients, counted at begin (activity's progress)
+  -- What the steps done so far wrote (the step under way keeps its own in its chunks):
   forfeits integer not null default 0,
   forfeited numeric(14,2) not null default 0,
   bonuses integer not null default 0,
@@ -336,8 +336,30 @@ create table private.period_closes (
   constraint period_closes_terminado_con_fecha check ((step = 'done') = (finished_at is not null))
 );
 comment on table private.period_closes is
-  'Dónde va el cierre de cada mes: el plan con que se cierra, el paso en curso y el último miembro hecho en él, y lo que lleva escrito (anulaciones, bonos, subidas de nivel). Se confirma con cada tramo del cierre, así que un cierre interrumpido sigue desde aquí sin repetir nada.';
+  'Dónde va el cierre de cada mes: el plan con que se cierra, el paso en curso y lo que escribieron los pasos ya hechos (anulaciones, bonos, subidas de nivel). Con private.period_close_chunks, un cierre interrumpido sigue desde aquí sin repetir nada.';
 revoke all on private.period_closes from public, anon, authenticated, service_role;
+
+create table private.period_close_chunks (
+  month date not null references private.period_closes (month),
+  step text not null,
+  chunk_no integer not null,
+  after_id uuid not null, -- the chunk is the members (clients, for activity) with id in (after_id, last_id]
+  last_id uuid not null,
+  size integer not null, -- how many, when the step started (the progress)
+  done boolean not null default false,
+  -- What the chunk wrote, added to period_closes when the step ends:
+  forfeits integer not null default 0,
+  forfeited numeric(14,2) not null default 0,
+  bonuses integer not null default 0,
+  bonus_total numeric(14,2) not null default 0,
+  level_ups integer not null default 0,
+  primary key (month, step, chunk_no),
+  constraint period_close_chunks_paso_por_tramos check (step in ('freeze', 'forfeits', 'bonuses', 'levels', 'activity')),
+  constraint period_close_chunks_rango check (after_id < last_id)
+);
+comment on table private.period_close_chunks is
+  'Los tramos del paso en curso de un cierre: un rango de ids de miembros (de clientes, en la actividad), si ya está hecho y lo que escribió. Quien toma un tramo lo bloquea, así que dos sesiones pueden trabajar el mismo paso sin pisarse; se borran al pasar al paso siguiente.';
+revoke all on private.period_close_chunks from public, anon, authenticated, service_role;
 
 create or replace function private.first_period() returns date
 language plpgsql
@@ -539,13 +561,15 @@ as $$
     'step', p_close.step,
     'step_no', coalesce(array_position(private.close_steps(), p_close.step), array_length(private.close_steps(), 1)),
     'steps', array_length(private.close_steps(), 1),
-    'done', case when p_close.step = 'done' then null else p_close.done end,
-    'total', case p_close.step when 'activity' then p_close.clients when 'finish' then null when 'done' then null else p_close.members end)
+    'done', case when p_close.step not in ('finish', 'done') then k.done end,
+    'total', case when p_close.step not in ('finish', 'done') then k.total end)
+    from (select coalesce(sum(k.size) filter (where k.done), 0)::integer as done, coalesce(sum(k.size), 0)::integer as total
+            from private.period_close_chunks k where k.month = p_close.month and k.step = p_close.step) k
 $$;
 comment on function private.close_progress(private.period_closes) is
   'Cómo va un cierre: el paso en curso (su número de siete) y, en los pasos por miembros, cuántos lleva de cuántos.';
 
-create or replace function private.close_begin(p_month date, p_actor uuid) returns jsonb
+create or replace function private.close_begin(p_month date, p_actor uuid, p_chunk integer) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -573,18 +597,47 @@ begin
   -- now (waiting for a fold in progress) and no new one can reach a month that is closing.
   perform private.fold_group_points(true);
   update public.periods p set close_started_at = private.engine_now() where p.month = p_month;
-  insert into private.period_closes (month, plan_version, plan, actor, step, members, clients)
-  values (p_month, v_plan.version, v_plan.plan, p_actor, 'freeze',
-          (select count(*) from private.member_period_totals t where t.period = p_month),
-          (select count(*) from public.clients c))
+  insert into private.period_closes (month, plan_version, plan, actor, step)
+  values (p_month, v_plan.version, v_plan.plan, p_actor, 'freeze')
   returning * into v_close;
+  perform private.close_make_chunks(p_month, 'freeze', p_chunk);
   return private.close_progress(v_close);
 end
 $$;
-comment on function private.close_begin(date, uuid) is
-  'Primer paso del cierre de un mes: lo valida, espera a las aprobaciones en curso, lo marca como cerrándose (ya no se escribe en él), pliega los puntos de grupo pendientes y guarda el plan con que se cerrará. Un mes ya cerrado responde con su resumen.';
+comment on function private.close_begin(date, uuid, integer) is
+  'Primer paso del cierre de un mes: lo valida, espera a las aprobaciones en curso, lo marca como cerrándose (ya no se escribe en él), pliega los puntos de grupo pendientes, guarda el plan con que se cerrará y corta en tramos de p_chunk el paso siguiente. Un mes ya cerrado responde con su resumen.';
 
-create or replace function private.close_step(p_month date, p_actor uuid, p_chunk integer default 50000) returns jsonb
+-- The chunks of a step, cut when it starts: p_chunk members with activity in M (clients, for activity)
+-- each, in id order; the last one reaches the end of the ids, so a client enrolled meanwhile falls in one.
+create or replace function private.close_make_chunks(p_month date, p_step text, p_chunk integer) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  with ids as (
+    select t.client_id as id from private.member_period_totals t where p_step <> 'activity' and t.period = p_month
+    union all
+    select c.id from public.clients c where p_step = 'activity'
+  ), numbered as (
+    select i.id, row_number() over (order by i.id) as rn, count(*) over () as n from ids i
+  ), ends as (
+    -- The last id of each chunk: every p_chunk-th, and the very last.
+    select e.id, e.rn, e.n from numbered e where e.rn % p_chunk = 0 or e.rn = e.n
+  )
+  insert into private.period_close_chunks (month, step, chunk_no, after_id, last_id, size)
+  select p_month, p_step, (e.rn - 1) / p_chunk,
+         coalesce(lag(e.id) over (order by e.rn), '00000000-0000-0000-0000-000000000000'),
+         case when e.rn = e.n then 'ffffffff-ffff-ffff-ffff-ffffffffffff' else e.id end,
+         e.rn - coalesce(lag(e.rn) over (order by e.rn), 0)
+    from ends e;
+end
+$$;
+comment on function private.close_make_chunks(date, text, integer) is
+  'Corta en tramos de p_chunk ids el paso de un cierre que empieza: los miembros con actividad en el mes o, en la actividad, todos los clientes.';
+
+-- One chunk of the step under way, in the transaction of whoever took it (and holds its row).
+create or replace function private.close_chunk(p_close private.period_closes, p_chunk private.period_close_chunks) returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -592,103 +645,130 @@ set search_path = ''
 set work_mem = '64MB'
 as $$
 declare
+  v_month date := p_close.month;
+  v_after uuid := p_chunk.after_id;
+  v_last uuid := p_chunk.last_id;
+  v_entries integer := 0;
+  v_amount numeric := 0;
+  v_level_ups integer := 0;
+begin
+  case p_chunk.step
+  when 'freeze' then
+    update private.member_period_totals t
+       set was_active = s.was_active, group_points = s.group_points, downline_sales = s.downline_sales,
+           level_during = s.level_during, level_after = s.level_after
+      from private.period_close_stats(v_month, p_close.plan, v_after, v_last) s
+     where t.client_id = s.client_id and t.period = v_month and t.client_id > v_after and t.client_id <= v_last;
+  when 'forfeits', 'bonuses' then
+    -- The entries with the month's income and what it forfeited, in one statement.
+    with acts as (
+      select a.* from private.period_close_actions(v_month, p_close.plan, true,
+                                                    case p_chunk.step when 'forfeits' then 'forfeit' else 'bonus_volume' end,
+                                                    v_after, v_last) a
+    ), ins as (
+      insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
+                                              generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
+      select a.client_id, case a.action when 'forfeit' then 'reversal_commission' else 'bonus_volume' end,
+             a.amount, 0, v_month, r.source_sale_id, r.source_client_id, r.generation, a.base, a.rate, a.level_from, a.detail,
+             case when a.action = 'forfeit' then 'Beneficiario inactivo al cierre del mes' end,
+             p_close.plan_version, a.ledger_id, p_close.actor, private.engine_now()
+        from acts a left join public.reward_transactions r on r.id = a.ledger_id
+       order by a.client_id, a.ledger_id
+      returning type, beneficiary_id, amount
+    ), totals as (
+      insert into private.member_period_totals as t (client_id, period, income, forfeited)
+      select ins.beneficiary_id, v_month, sum(ins.amount), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0)
+        from ins group by ins.beneficiary_id order by ins.beneficiary_id
+      on conflict (client_id, period) do update set income = t.income + excluded.income, forfeited = t.forfeited + excluded.forfeited
+      returning 1
+    )
+    select count(*), coalesce(sum(ins.amount), 0) into v_entries, v_amount from ins;
+  when 'levels' then
+    -- Rows locked in id order, as every writer of clients does.
+    with up as (
+      update public.clients c set star_level = t.level_after
+        from (select t2.client_id, t2.level_after from private.member_period_totals t2
+               where t2.period = v_month and t2.client_id > v_after and t2.client_id <= v_last
+                 and t2.level_after > t2.level_during
+               order by t2.client_id) t
+       where c.id = t.client_id and c.star_level < t.level_after and c.id > v_after and c.id <= v_last
+      returning 1
+    )
+    select count(*) into v_level_ups from up;
+  when 'activity' then
+    perform private.refresh_activity_range(v_after, v_last);
+  end case;
+  update private.period_close_chunks k
+     set done = true,
+         forfeits = case when p_chunk.step = 'forfeits' then v_entries else 0 end,
+         forfeited = case when p_chunk.step = 'forfeits' then -v_amount else 0 end,
+         bonuses = case when p_chunk.step = 'bonuses' then v_entries else 0 end,
+         bonus_total = case when p_chunk.step = 'bonuses' then v_amount else 0 end,
+         level_ups = v_level_ups
+   where k.month = p_chunk.month and k.step = p_chunk.step and k.chunk_no = p_chunk.chunk_no;
+end
+$$;
+comment on function private.close_chunk(private.period_closes, private.period_close_chunks) is
+  'Hace un tramo del paso en curso de un cierre (congelar cifras, anulaciones, bonos, niveles o actividad de sus miembros) y lo marca hecho con lo que escribió, en la transacción de quien lo tomó.';
+
+-- The step's end: once every chunk is done, its counts go to the close and the next step's chunks are cut.
+create or replace function private.close_advance(p_month date, p_step text, p_chunk integer) returns private.period_closes
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
   v_close private.period_closes;
-  v_after uuid;
-  v_last uuid;
-  v_count integer; -- members (or clients) in the chunk
-  v_entries integer;
-  v_amount numeric;
   v_next text;
-  v_summary jsonb;
-  v_threshold integer;
 begin
   select * into v_close from private.period_closes c where c.month = p_month for update;
+  if v_close.step <> p_step or exists (select 1 from private.period_close_chunks k where k.month = p_month and k.step = p_step and not k.done) then
+    return v_close; -- moved on already, or a chunk is still being worked
+  end if;
+  v_next := (private.close_steps())[array_position(private.close_steps(), p_step) + 1];
+  with ended as (
+    delete from private.period_close_chunks k where k.month = p_month and k.step = p_step
+    returning k.forfeits, k.forfeited, k.bonuses, k.bonus_total, k.level_ups
+  )
+  update private.period_closes c
+     set step = v_next,
+         forfeits = c.forfeits + (select coalesce(sum(e.forfeits), 0) from ended e),
+         forfeited = c.forfeited + (select coalesce(sum(e.forfeited), 0) from ended e),
+         bonuses = c.bonuses + (select coalesce(sum(e.bonuses), 0) from ended e),
+         bonus_total = c.bonus_total + (select coalesce(sum(e.bonus_total), 0) from ended e),
+         level_ups = c.level_ups + (select coalesce(sum(e.level_ups), 0) from ended e)
+   where c.month = p_month
+  returning * into v_close;
+  if v_next <> 'finish' then
+    perform private.close_make_chunks(p_month, v_next, p_chunk);
+  end if;
+  return v_close;
+end
+$$;
+comment on function private.close_advance(date, text, integer) is
+  'Termina un paso del cierre cuando todos sus tramos están hechos: suma lo que escribieron al cierre y corta en tramos el paso siguiente. Si otro ya lo hizo o queda un tramo en marcha, no cambia nada.';
+
+create or replace function private.close_step(p_month date, p_actor uuid, p_chunk integer default 50000) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_close private.period_closes;
+  v_chunk private.period_close_chunks;
+  v_summary jsonb;
+begin
+  select * into v_close from private.period_closes c where c.month = p_month;
   if not found then
-    return private.close_begin(p_month, p_actor);
+    return private.close_begin(p_month, p_actor, p_chunk);
   end if;
   if v_close.step = 'done' then
     return jsonb_build_object('step', 'done', 'summary',
       (select coalesce(p.summary, '{}'::jsonb) || jsonb_build_object('already_closed', true) from public.periods p where p.month = p_month));
   end if;
-  -- The chunk: the members (clients, for activity) with id in (v_after, v_last], the next p_chunk in
-  -- id order; the step's last chunk goes to the end.
-  v_after := coalesce(v_close.after_id, '00000000-0000-0000-0000-000000000000');
-  if v_close.step in ('freeze', 'forfeits', 'bonuses', 'levels') then
-    select t.client_id into v_last from private.member_period_totals t
-     where t.period = p_month and t.client_id > v_after order by t.client_id offset p_chunk - 1 limit 1;
-    if v_last is null then
-      select count(*) into v_count from private.member_period_totals t where t.period = p_month and t.client_id > v_after;
-    end if;
-  elsif v_close.step = 'activity' then
-    select c.id into v_last from public.clients c where c.id > v_after order by c.id offset p_chunk - 1 limit 1;
-    if v_last is null then
-      select count(*) into v_count from public.clients c where c.id > v_after;
-    end if;
-  end if;
-  v_count := case when v_last is null then v_count else p_chunk end;
-  v_last := coalesce(v_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff');
 
-  case v_close.step
-  when 'freeze' then
-    if v_count > 0 then
-      update private.member_period_totals t
-         set was_active = s.was_active, group_points = s.group_points, downline_sales = s.downline_sales,
-             level_during = s.level_during, level_after = s.level_after
-        from private.period_close_stats(p_month, v_close.plan, v_after, v_last) s
-       where t.client_id = s.client_id and t.period = p_month and t.client_id > v_after and t.client_id <= v_last;
-    end if;
-  when 'forfeits', 'bonuses' then
-    if v_count > 0 then
-      -- The entries with the month's income and what it forfeited, in one statement.
-      with acts as (
-        select a.* from private.period_close_actions(p_month, v_close.plan, true,
-                                                      case v_close.step when 'forfeits' then 'forfeit' else 'bonus_volume' end,
-                                                      v_after, v_last) a
-      ), ins as (
-        insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id, source_client_id,
-                                                generation, base, rate, star_level, rule, reason, plan_version, reverses_id, created_by, created_at)
-        select a.client_id, case a.action when 'forfeit' then 'reversal_commission' else 'bonus_volume' end,
-               a.amount, 0, p_month, r.source_sale_id, r.source_client_id, r.generation, a.base, a.rate, a.level_from, a.detail,
-               case when a.action = 'forfeit' then 'Beneficiario inactivo al cierre del mes' end,
-               v_close.plan_version, a.ledger_id, v_close.actor, private.engine_now()
-          from acts a left join public.reward_transactions r on r.id = a.ledger_id
-         order by a.client_id, a.ledger_id
-        returning type, beneficiary_id, amount
-      ), totals as (
-        insert into private.member_period_totals as t (client_id, period, income, forfeited)
-        select ins.beneficiary_id, p_month, sum(ins.amount), coalesce(-sum(ins.amount) filter (where ins.type = 'reversal_commission'), 0)
-          from ins group by ins.beneficiary_id order by ins.beneficiary_id
-        on conflict (client_id, period) do update set income = t.income + excluded.income, forfeited = t.forfeited + excluded.forfeited
-        returning 1
-      )
-      select count(*), coalesce(sum(ins.amount), 0) into v_entries, v_amount from ins;
-      if v_close.step = 'forfeits' then
-        v_close.forfeits := v_close.forfeits + v_entries;
-        v_close.forfeited := v_close.forfeited - v_amount;
-      else
-        v_close.bonuses := v_close.bonuses + v_entries;
-        v_close.bonus_total := v_close.bonus_total + v_amount;
-      end if;
-    end if;
-  when 'levels' then
-    if v_count > 0 then
-      -- Rows locked in id order, as every writer of clients does.
-      with up as (
-        update public.clients c set star_level = t.level_after
-          from (select t2.client_id, t2.level_after from private.member_period_totals t2
-                 where t2.period = p_month and t2.client_id > v_after and t2.client_id <= v_last
-                   and t2.level_after > t2.level_during
-                 order by t2.client_id) t
-         where c.id = t.client_id and c.star_level < t.level_after and c.id > v_after and c.id <= v_last
-        returning 1
-      )
-      select v_close.level_ups + count(*) into v_close.level_ups from up;
-    end if;
-  when 'activity' then
-    if v_count > 0 then
-      perform private.refresh_activity_range(v_after, v_last);
-    end if;
-  when 'finish' then
+  if v_close.step = 'finish' then
+    select * into v_close from private.period_closes c where c.month = p_month for update;
     select jsonb_build_object(
              'month', p_month, 'plan_version', v_close.plan_version, 'closed_at', private.engine_now(),
              'members', count(*), 'active', count(*) filter (where t.was_active),
@@ -701,29 +781,31 @@ begin
      where p.month = p_month;
     -- The month's kept group sums are never read again (its figures are frozen).
     delete from private.group_points g where g.period = p_month;
-    update private.period_closes c set step = 'done', after_id = null, done = 0, finished_at = now()
+    update private.period_closes c set step = 'done', finished_at = now()
      where c.month = p_month returning * into v_close;
     return private.close_progress(v_close) || jsonb_build_object('summary', v_summary || jsonb_build_object('already_closed', false));
-  end case;
+  end if;
 
-  -- A chunk shorter than asked for was the step's last: the next step starts from the first member.
-  if v_count < p_chunk then
-    v_next := (private.close_steps())[array_position(private.close_steps(), v_close.step) + 1];
-    update private.period_closes c
-       set step = v_next, after_id = null, done = 0, forfeits = v_close.forfeits, forfeited = v_close.forfeited,
-           bonuses = v_close.bonuses, bonus_total = v_close.bonus_total, level_ups = v_close.level_ups
-     where c.month = p_month returning * into v_close;
-  else
-    update private.period_closes c
-       set after_id = v_last, done = c.done + v_count, forfeits = v_close.forfeits, forfeited = v_close.forfeited,
-           bonuses = v_close.bonuses, bonus_total = v_close.bonus_total, level_ups = v_close.level_ups
-     where c.month = p_month returning * into v_close;
+  -- A chunk of the step nobody holds; else one still held, waited for: done by then, it is passed
+  -- over; left undone (its session died), it is this call's.
+  select * into v_chunk from private.period_close_chunks k
+   where k.month = p_month and k.step = v_close.step and not k.done order by k.chunk_no limit 1 for update skip locked;
+  if not found then
+    select * into v_chunk from private.period_close_chunks k
+     where k.month = p_month and k.step = v_close.step and not k.done order by k.chunk_no limit 1 for update;
+  end if;
+  if v_chunk.chunk_no is not null then
+    perform private.close_chunk(v_close, v_chunk);
+  end if;
+  -- The step's last chunk done: the next step starts in the same call.
+  if not exists (select 1 from private.period_close_chunks k where k.month = p_month and k.step = v_close.step and not k.done) then
+    v_close := private.close_advance(p_month, v_close.step, p_chunk);
   end if;
   return private.close_progress(v_close);
 end
 $$;
 comment on function private.close_step(date, uuid, integer) is
-  'Da el siguiente tramo del cierre de un mes (el primer paso si aún no empezó; después hasta p_chunk miembros del paso en curso) y lo deja anotado con lo hecho, en la misma transacción: quien lo llama confirma tramo a tramo y un cierre interrumpido sigue donde quedó. Devuelve cómo va (paso, número de paso, hechos y total) y, al terminar, el resumen del mes.';
+  'Da el siguiente tramo del cierre de un mes (el primer paso si aún no empezó; después un tramo de hasta p_chunk miembros del paso en curso, y al hacerse el último, el paso siguiente) y lo deja anotado con lo hecho, en la misma transacción: quien lo llama confirma tramo a tramo y un cierre interrumpido sigue donde quedó. Devuelve cómo va (paso, número de paso, hechos y total) y, al terminar, el resumen del mes.';
 
 create or replace function private.close_period(p_month date, p_actor uuid) returns jsonb
 language plpgsql

@@ -481,13 +481,49 @@ end
 $$;
 comment on function private.tidy_jobs() is 'Borra las simulaciones terminadas hace más de un día (con las filas de sus vistas previas). Devuelve cuántas.';
 
+-- Another runner with nothing of its own helps with a close whose runner is at work: one chunk of its
+-- step that nobody holds, committed by the caller. Never a close without its runner (one cut short
+-- waits for the next runner to take it up, with the close's turn: no change of time zone runs meanwhile),
+-- never the steps' ends (the runner's).
+create or replace function private.close_help() returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_close private.period_closes;
+  v_chunk private.period_close_chunks;
+begin
+  select c.* into v_close from private.period_closes c
+    join private.jobs j on j.kind = 'period_close' and j.month = c.month and j.status = 'running'
+   where c.step in ('freeze', 'forfeits', 'bonuses', 'levels', 'activity')
+     and exists (select 1 from pg_catalog.pg_locks l
+                  where l.locktype = 'advisory' and l.granted and l.pid <> pg_catalog.pg_backend_pid()
+                    and l.classid = private.job_lock_key()::oid and l.objid = j.id::oid and l.objsubid = 2)
+   limit 1;
+  if not found then
+    return false;
+  end if;
+  select * into v_chunk from private.period_close_chunks k
+   where k.month = v_close.month and k.step = v_close.step and not k.done order by k.chunk_no limit 1 for update skip locked;
+  if not found then
+    return false;
+  end if;
+  perform private.close_chunk(v_close, v_chunk);
+  return true;
+end
+$$;
+comment on function private.close_help() is
+  'Un ejecutor sin trabajo propio ayuda al cierre en marcha (con su ejecutor vivo): hace un tramo libre del paso en curso. Devuelve si hizo uno.';
+
 -- A procedure, because it commits between steps; for that reason it can be neither SECURITY DEFINER
 -- nor carry SET search_path (PostgreSQL forbids transaction control in both cases), so every name in
 -- it is schema-qualified. pg_cron calls it as postgres, the owner, at second 0 of each minute; it stays
 -- until second 55 (or p_seconds, if sooner), looking at the queue every half second and committing
 -- between looks (nothing held while it waits), so a job starts within a second. A job still running
 -- then keeps its runner until it ends. Two schedules start one each: a long close never keeps a
--- preview waiting. Each call lasts about 55 s plus its last job (the close at a million members:
+-- preview waiting, and a runner with nothing of its own works chunks of the close the other is in
+-- (private.close_help), so a close uses both. Each call lasts about 55 s plus its last job (the close at a million members:
 -- about a minute more), and every step is its own transaction.
 --   p_seconds = 0: run what is waiting and return (tests, a person at psql);
 --   p_job: run that job alone (even if held back), then return;
@@ -511,6 +547,11 @@ begin
     v_id := private.claim_job(p_job);
     commit; -- «running» is visible before the first step
     if v_id is null then
+      -- Nothing of its own: a chunk of the close another runner is in, if there is one free.
+      if p_job is null and private.close_help() then
+        commit;
+        continue;
+      end if;
       exit when p_job is not null or pg_catalog.clock_timestamp() >= v_until;
       perform pg_catalog.pg_sleep(0.5);
       continue;
@@ -534,7 +575,7 @@ revoke all on function private.job_json(private.jobs), private.period_close_job_
   private.enqueue_period_close(date, text, uuid), private.period_close_job_step(private.jobs), private.request_due_period_close(),
   private.queue_timezone_change(), private.timezone_change_job_step(private.jobs), private.job_lock_key(), private.claim_job(bigint),
   private.release_job(bigint), private.job_failure_message(private.jobs, text), private.job_step(private.jobs),
-  private.run_job_step(bigint), private.tidy_jobs() from public, anon, authenticated, service_role;
+  private.run_job_step(bigint), private.tidy_jobs(), private.close_help() from public, anon, authenticated, service_role;
 revoke all on procedure private.run_jobs(numeric, bigint, integer) from public;
 
 -- The schedules (pg_cron: foundation migration).

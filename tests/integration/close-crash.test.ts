@@ -253,4 +253,77 @@ describe('el cierre sobrevive a que maten a su ejecutor', () => {
     const after = await apiAdmin.client.rpc('cancel_sale', { p_sale_id: first.paidSale, p_reason: 'Devolución del cliente' });
     expect(after.error).toBeNull();
   });
+
+  it(
+    'dos ejecutores a la vez: el que no tiene trabajo hace tramos del cierre del otro; si lo matan a mitad, el dueño rehace el tramo',
+    { timeout: 240_000 },
+    async () => {
+      const admin = await staff(tagOf(), 'admin');
+      const superadmin = await staff(tagOf(), 'superadmin');
+      const first = await story(await monthBeforeAll(), admin);
+      const twin = await story(await monthBeforeAll(), admin);
+      const calm = await requestHeld(superadmin, twin.month);
+      expect(await (await runner(calm)).done).toBe('terminó');
+
+      const job = await requestHeld(superadmin, first.month);
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: cfg.dbUrl });
+        await c.connect();
+        c.on('error', () => {}); // killed on purpose
+        return c;
+      };
+      const help = async (c: pg.Client) => (await c.query<{ helped: boolean }>('select private.close_help() as helped')).rows[0]!.helped;
+      const owner = await connect();
+      const helper = await connect();
+      try {
+        expect(await help(helper), 'sin un ejecutor en el cierre, nadie ayuda').toBe(false);
+        // The owner takes the job as a runner does and goes in chunks of two members.
+        await owner.query('select private.claim_job($1)', [job]);
+        const step = async () =>
+          (await owner.query<{ p: { step: string } }>('select private.close_step($1, $2, 2) as p', [first.month, superadmin])).rows[0]!.p.step;
+        expect(await step()).toBe('freeze');
+
+        // The helper holds the first chunk of the freeze; the owner does the others (pg_cron's runners may
+        // help too), then waits for it before the forfeits.
+        await helper.query('begin');
+        expect(await help(helper)).toBe(true);
+        const [{ pid }] = (await owner.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+        const waiting = (async () => {
+          let s = await step();
+          while (s === 'freeze') s = await step();
+          return s;
+        })();
+        await waitFor('el dueño espera el tramo del ayudante', async () => {
+          const [row] = await sql<{ waiting: boolean }>(`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`, [pid]);
+          return row?.waiting === true;
+        });
+        await helper.query('commit');
+        expect(await waiting, 'hecho el tramo del ayudante, el dueño pasa al paso siguiente').toBe('forfeits');
+
+        // Another helper takes a chunk of the forfeits and is killed before it commits: the chunk is undone.
+        const doomed = await connect();
+        await doomed.query('begin');
+        expect(await help(doomed)).toBe(true);
+        const [{ doomedPid }] = (await doomed.query<{ doomedPid: number }>('select pg_backend_pid() as "doomedPid"')).rows;
+        await sql('select pg_terminate_backend($1)', [doomedPid]);
+        await doomed.end().catch(() => {});
+
+        // To the end, the helper taking a chunk between the owner's.
+        for (let s = await step(); s !== 'done'; s = await step()) await help(helper);
+        expect(await help(helper), 'cerrado el mes, no queda nada que ayudar').toBe(false);
+        const [{ left }] = await sql<{ left: string }>('select count(*) as left from private.period_close_chunks where month = $1', [first.month]);
+        expect(left).toBe('0');
+      } finally {
+        await owner.end().catch(() => {});
+        await helper.end().catch(() => {});
+      }
+
+      // The same close as the twin's, member for member: no chunk lost, none written twice.
+      const calmClose = await closeOf(twin);
+      expect(calmClose.ledger.some((e) => e.startsWith('bea reversal_commission'))).toBe(true);
+      expect(await closeOf(first)).toEqual(calmClose);
+      const [{ broken }] = await sql<{ broken: string }>('select count(*) as broken from private.engine_invariant_violations()');
+      expect(broken).toBe('0');
+    },
+  );
 });

@@ -57,7 +57,8 @@ select is_empty($$
   select p.oid::regprocedure::text || ' ' || r.role from pg_proc p cross join unnest(array['anon', 'authenticated', 'service_role']) r(role)
    where p.pronamespace = 'private'::regnamespace
      and p.proname in ('enqueue_period_close', 'claim_job', 'run_job_step', 'job_step', 'release_job', 'period_close_job_step',
-                       'request_due_period_close', 'run_jobs', 'close_step', 'close_begin', 'close_period', 'tidy_jobs')
+                       'request_due_period_close', 'run_jobs', 'close_step', 'close_begin', 'close_period', 'tidy_jobs',
+                       'close_make_chunks', 'close_chunk', 'close_advance', 'close_help')
      and has_function_privilege(r.role, p.oid, 'execute')$$,
   'ningún rol de la API ejecuta la cola, el ejecutor ni el cierre directamente');
 select is(to_regprocedure('public.close_period(date)'), null, 'el cierre síncrono no está en la API');
@@ -66,7 +67,8 @@ select is(to_regclass('public.period_close_jobs'), null, 'los trabajos no son un
 select is_empty($$select r.role || ' ' || x.priv from unnest(array['anon', 'authenticated', 'service_role']) r(role)
                     cross join unnest(array['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger']) x(priv)
                    where has_table_privilege(r.role, 'private.jobs', x.priv)
-                      or has_table_privilege(r.role, 'private.period_closes', x.priv)$$,
+                      or has_table_privilege(r.role, 'private.period_closes', x.priv)
+                      or has_table_privilege(r.role, 'private.period_close_chunks', x.priv)$$,
   'ni los trabajos ni el avance de los cierres se leen o escriben por la API');
 
 -- Who may ask ---------------------------------------------------------------------------------------------------
