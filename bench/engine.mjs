@@ -7,7 +7,8 @@
 // Usage: node bench/engine.mjs [--keep | --reuse [file.sql …]]
 //   env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED (orders left pending), BENCH_WORKERS=2,4,
 //        BENCH_PARTS=approvals,reads,jobs (which parts run), BENCH_DATA_DIR (the cluster's folder),
-//        SAVIA_DB_PORT; BENCH_AB=old.sql,new.sql (approvals: the two versions side by side, below);
+//        SAVIA_DB_PORT; BENCH_CLOSE_HELPERS=1 (runners helping with the close, as pg_cron's second
+//        one does; 0: the close's runner alone); BENCH_AB=old.sql,new.sql (approvals: the two versions side by side, below);
 //        BENCH_BUILD_ONLY=1 to stop once the data is built (kept with --keep); BENCH_PROFILE=functions
 //        (approvals: the time inside each PL/pgSQL function and trigger, per approval, instead of the rounds;
 //        BENCH_PROFILE_TOP=60 lists more than the first 25).
@@ -254,8 +255,17 @@ if (PARTS.has('jobs')) {
   log(`    ${JSON.stringify(previewRun.job.result)}`);
 
   const asked = await ask('pedir el cierre (request_period_close)', `select public.request_period_close($1) as job`, [MONTH]);
-  const closeRun = await runJob(db, asked.id);
-  report('el cierre', closeRun);
+  // As production: pg_cron's other runner helps with the close's chunks (BENCH_CLOSE_HELPERS=0: the runner alone).
+  const helpers = [];
+  for (let i = 0; i < Number(process.env.BENCH_CLOSE_HELPERS ?? 1); i += 1) {
+    const helper = new pg.Client({ connectionString: cfg.dbUrl });
+    await helper.connect();
+    await helper.query(`select set_config('savia.now', $1, false)`, [CLOSE_AT]);
+    helpers.push(helper);
+  }
+  const closeRun = await runJob(db, asked.id, helpers);
+  await Promise.all(helpers.map((h) => h.end()));
+  report(`el cierre (${helpers.length ? `el ejecutor y ${helpers.length} más: ${closeRun.helped} tramos hechos por ellos` : 'un ejecutor'})`, closeRun);
   log(`    ${JSON.stringify(closeRun.job.result)}`);
   await timed('pedirlo otra vez (idempotente)', closer, `select public.request_period_close($1) ->> 'status'`, [MONTH]);
   // Autovacuum would visit the ledger and the members after the close's writes; the bench does it now.
