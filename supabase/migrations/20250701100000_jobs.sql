@@ -509,7 +509,12 @@ begin
   if not found then
     return false;
   end if;
-  perform private.close_chunk(v_close, v_chunk);
+  begin
+    perform private.close_chunk(v_close, v_chunk);
+  exception when others then
+    -- Undone with its chunk: the close's runner meets the same failure and tells it in the job.
+    return false;
+  end;
   return true;
 end
 $$;
@@ -523,8 +528,8 @@ comment on function private.close_help() is
 -- between looks (nothing held while it waits), so a job starts within a second. A job still running
 -- then keeps its runner until it ends. Two schedules start one each: a long close never keeps a
 -- preview waiting, and a runner with nothing of its own works chunks of the close the other is in
--- (private.close_help), so a close uses both. Each call lasts about 55 s plus its last job (the close at a million members:
--- about a minute more), and every step is its own transaction.
+-- (private.close_help), so a close uses both. Each call lasts about 55 s plus its last job (the close
+-- at a million members: a few minutes more), and every step is its own transaction.
 --   p_seconds = 0: run what is waiting and return (tests, a person at psql);
 --   p_job: run that job alone (even if held back), then return;
 --   p_max_steps: return after that many steps (the job stays running, without a runner: the next

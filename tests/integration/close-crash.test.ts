@@ -313,9 +313,14 @@ describe('el cierre sobrevive a que maten a su ejecutor', () => {
         expect(await help(helper), 'cerrado el mes, no queda nada que ayudar').toBe(false);
         const [{ left }] = await sql<{ left: string }>('select count(*) as left from private.period_close_chunks where month = $1', [first.month]);
         expect(left).toBe('0');
+        // The job, whose runner the owner played, ends as any does.
+        expect((await owner.query<{ status: string }>('select private.run_job_step($1) as status', [job])).rows[0]!.status).toBe('done');
+        await owner.query('select private.release_job($1)', [job]);
       } finally {
         await owner.end().catch(() => {});
         await helper.end().catch(() => {});
+        // A failure above must not leave a close running for the other tests' months.
+        await sql(`update private.jobs set status = 'failed', finished_at = now(), error = 'prueba interrumpida' where id = $1 and status = 'running'`, [job]);
       }
 
       // The same close as the twin's, member for member: no chunk lost, none written twice.
