@@ -40,7 +40,11 @@ create unique index clients_email_unico on public.clients (lower(email));
 create unique index clients_slug_unico on public.clients (lower(slug));
 create index clients_enroller_idx on public.clients (enroller_id);
 create index clients_path_gist on public.clients using gist (path);
-create index clients_star_level_idx on public.clients (star_level);
+-- No index on star_level: the close raises tens of thousands of members' levels at once, and a
+-- change of an indexed column rewrites every index of the row (the trigram and path ones too), where
+-- an unindexed one stays in its page (fillfactor 50, a HOT update). Clientes sorts and filters by
+-- level through the name index (search_members); deleting a level, which the plan allows only when
+-- nobody holds it, reads the table once to check its foreign key.
 comment on table public.clients is
   'Miembros (rol cliente). path es la ruta ltree de member_no desde la raíz de la red: responde «toda la línea ascendente» (ancestros de path) y «toda la descendencia con profundidad» (path <@ …, nlevel) con el índice GiST.';
 comment on column public.clients.path is 'Ruta de la red (member_no separados por puntos). La mantienen los disparadores; no se escribe a mano.';

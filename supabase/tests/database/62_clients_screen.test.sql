@@ -7,7 +7,7 @@
 --   Olga: another tree.
 begin;
 \ir 50_engine_fixture.psql
-select plan(42);
+select plan(44);
 
 do $$
 declare
@@ -75,6 +75,15 @@ select results_eq($$select name, total::integer from public.search_members('moto
   $$values ('Gala Ortiz'::text, 8), ('Olga Pardo', 8)$$, 'la última página');
 select results_eq($$select name from public.search_members('motor.', p_sort => 'nivel', p_desc => true, p_page_size => 3)$$,
   $$values ('Amparo Ruiz'::text), ('Bruno Díaz'), ('Celia Mora')$$, 'por nivel, de mayor a menor');
+-- By level, level by level through the name index: every page is the slice of one sort by level, name and id.
+select results_eq($$select m.name, m.star_level from generate_series(1, 3) p
+                     cross join lateral public.search_members('motor.', p_sort => 'nivel', p_page => p, p_page_size => 3) with ordinality m
+                     order by p, m.ordinality$$,
+  $$select name, star_level from public.clients where email like 'motor.%' order by star_level, name, id$$,
+  'por nivel, de menor a mayor, página tras página: el mismo orden que toda la lista ordenada');
+select results_eq($$select name from public.search_members('motor.', p_sort => 'nivel', p_desc => true, p_page => 2, p_page_size => 3)$$,
+  $$select name from public.clients where email like 'motor.%' order by star_level desc, name, id limit 3 offset 3$$,
+  'y de mayor a menor, la segunda página');
 select results_eq($$select name from public.search_members('motor.', p_sort => 'nombre', p_desc => true, p_page_size => 2)$$,
   $$values ('Olga Pardo'::text), ('Gala Ortiz')$$, 'por nombre, al revés');
 select results_eq($$select enroller_name from public.search_members('dario')$$, $$values ('Celia Mora'::text)$$, 'con su enrolador');
