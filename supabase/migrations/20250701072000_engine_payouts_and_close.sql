@@ -498,6 +498,11 @@ as $$
        and t.client_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000') and t.client_id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
   ), currency as (
     select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as code
+  ), levels as (
+    -- Each level's name and volume rate, its rate written once: a bonus's sentence formats only its amounts.
+    select (l ->> 'level')::integer as level, l ->> 'name' as name, (l ->> 'volume_bonus_rate')::numeric as volume_rate,
+           private.pct((l ->> 'volume_bonus_rate')::numeric) as volume_pct
+      from jsonb_array_elements(p_plan -> 'levels') l
   )
   select 'forfeit', r.beneficiary_id, r.id, -r.amount, r.base, r.rate, s.level_during, s.level_during,
          left(format('Anulada al cierre de %s: terminaste el mes inactivo (%s de %s puntos personales). Se anula: %s',
@@ -512,18 +517,17 @@ as $$
      and r.reverses_id is null
      and not exists (select 1 from public.reward_transactions x where x.reverses_id = r.id)
   union all
-  select 'bonus_volume', s.client_id, null, round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2),
-         s.downline_sales, (l.level ->> 'volume_bonus_rate')::numeric, s.level_during, s.level_during,
+  select 'bonus_volume', s.client_id, null, round(s.downline_sales * l.volume_rate, 2),
+         s.downline_sales, l.volume_rate, s.level_during, s.level_during,
          format('Bono de volumen de %s (%s): %s de %s en ventas de tu red = %s.',
-                private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric),
+                private.period_label(p_month), l.name, l.volume_pct,
                 private.money(s.downline_sales, (select code from currency)),
-                private.money(round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2), (select code from currency))),
-         format('Bono de volumen de %s (%s): %s de las ventas de tu red.',
-                private.period_label(p_month), l.level ->> 'name', private.pct((l.level ->> 'volume_bonus_rate')::numeric))
+                private.money(round(s.downline_sales * l.volume_rate, 2), (select code from currency))),
+         format('Bono de volumen de %s (%s): %s de las ventas de tu red.', private.period_label(p_month), l.name, l.volume_pct)
     from stats s
-    cross join lateral (select private.plan_level(p_plan, s.level_during) as level) l
+    join levels l on l.level = s.level_during
    where (p_action is null or p_action = 'bonus_volume')
-     and s.was_active and round(s.downline_sales * (l.level ->> 'volume_bonus_rate')::numeric, 2) > 0
+     and s.was_active and round(s.downline_sales * l.volume_rate, 2) > 0
      -- Paid already (a close taken up again): never twice. Looked up within the chunk's members only:
      -- the planner, counting on few bonuses, compared each member with every bonus of the month already
      -- paid, so each chunk of the close cost more than the one before (a minute per chunk at 300,000
@@ -535,9 +539,9 @@ as $$
   union all
   select 'level_up', s.client_id, null, null, null, null, s.level_during, s.level_after, d.detail, d.detail
     from stats s
+    left join levels l on l.level = s.level_after
    cross join lateral (select format('Sube a %s al cierre de %s: %s puntos personales y %s de grupo.',
-                                     private.plan_level(p_plan, s.level_after) ->> 'name', private.period_label(p_month),
-                                     s.personal_points, s.group_points) as detail) d
+                                     l.name, private.period_label(p_month), s.personal_points, s.group_points) as detail) d
    where (p_action is null or p_action = 'level_up')
      and s.level_after > s.level_during
 $$;
