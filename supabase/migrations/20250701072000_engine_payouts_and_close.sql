@@ -716,6 +716,28 @@ $$;
 comment on function private.close_chunk(private.period_closes, private.period_close_chunks) is
   'Hace un tramo del paso en curso de un cierre (congelar cifras, anulaciones, bonos, niveles o actividad de sus miembros) y lo marca hecho con lo que escribió, en la transacción de quien lo tomó.';
 
+-- A chunk of the step under way that nobody holds, locked for the caller. With p_wait, else one still
+-- held, waited for: done by then, it is passed over; left undone (its session died), it is the caller's.
+create or replace function private.close_take_chunk(p_month date, p_step text, p_wait boolean) returns private.period_close_chunks
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_chunk private.period_close_chunks;
+begin
+  select * into v_chunk from private.period_close_chunks k
+   where k.month = p_month and k.step = p_step and not k.done order by k.chunk_no limit 1 for update skip locked;
+  if not found and p_wait then
+    select * into v_chunk from private.period_close_chunks k
+     where k.month = p_month and k.step = p_step and not k.done order by k.chunk_no limit 1 for update;
+  end if;
+  return v_chunk; -- all null when there is none
+end
+$$;
+comment on function private.close_take_chunk(date, text, boolean) is
+  'Toma (bloquea) un tramo sin hacer del paso de un cierre que nadie tiene; con p_wait, si no hay, espera al que otro tiene y lo toma si quedó sin hacer. Sin tramo, una fila vacía.';
+
 -- The step's end: once every chunk is done, its counts go to the close and the next step's chunks are cut.
 create or replace function private.close_advance(p_month date, p_step text, p_chunk integer) returns private.period_closes
 language plpgsql
@@ -791,14 +813,7 @@ begin
     return private.close_progress(v_close) || jsonb_build_object('summary', v_summary || jsonb_build_object('already_closed', false));
   end if;
 
-  -- A chunk of the step nobody holds; else one still held, waited for: done by then, it is passed
-  -- over; left undone (its session died), it is this call's.
-  select * into v_chunk from private.period_close_chunks k
-   where k.month = p_month and k.step = v_close.step and not k.done order by k.chunk_no limit 1 for update skip locked;
-  if not found then
-    select * into v_chunk from private.period_close_chunks k
-     where k.month = p_month and k.step = v_close.step and not k.done order by k.chunk_no limit 1 for update;
-  end if;
+  v_chunk := private.close_take_chunk(p_month, v_close.step, true);
   if v_chunk.chunk_no is not null then
     perform private.close_chunk(v_close, v_chunk);
   end if;

@@ -504,9 +504,8 @@ begin
   if not found then
     return false;
   end if;
-  select * into v_chunk from private.period_close_chunks k
-   where k.month = v_close.month and k.step = v_close.step and not k.done order by k.chunk_no limit 1 for update skip locked;
-  if not found then
+  v_chunk := private.close_take_chunk(v_close.month, v_close.step, false);
+  if v_chunk.chunk_no is null then
     return false;
   end if;
   begin

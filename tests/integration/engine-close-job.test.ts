@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, signInWithGoogle } from './fixtures/auth-helpers';
 import { callAs, enginePool, member, product, retireTestProducts, tagOf } from './engine-support';
-import { cfg, sql } from './support';
+import { cfg, freeMonth, sql } from './support';
 
 const pool = enginePool(5);
 afterAll(async () => {
@@ -62,10 +62,7 @@ async function monthWithActivity(): Promise<string> {
   const productId = await product(tag, 100, 100, 20);
   const admin = await staffSession('admin');
   // 100 to 199 months back: before the demo's history, after engine-races' months (200 and more).
-  const [{ month }] = await sql<{ month: string }>(
-    `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
-    [100 + Math.floor(Math.random() * 100)],
-  );
+  const month = await freeMonth(100, 100);
   const at = `${month.slice(0, 8)}15 12:00:00-05`;
   const order = await callAs<{ id: string }>(
     pool,

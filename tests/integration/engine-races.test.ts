@@ -2,7 +2,7 @@
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
 import { callAs, closeMonthAt, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
-import { sql } from './support';
+import { freeMonth, sql } from './support';
 
 const pool = enginePool(50);
 afterAll(async () => {
@@ -63,11 +63,7 @@ describe('motor de recompensas bajo concurrencia', () => {
     const productId = await product(tag, 100_000, 100, 20);
     // A past month of its own (so reruns never meet a closed one): the buyer's 600000.00 pays the
     // sponsor 10 % = 60000.00, the sponsor's own purchase keeps her active, and the close makes it available.
-    const monthsBack = 200 + Math.floor(Math.random() * 600);
-    const [{ month }] = await sql<{ month: string }>(
-      `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
-      [monthsBack],
-    );
+    const month = await freeMonth(200, 600);
     const clock = `${month.slice(0, 8)}15 12:00:00-05`;
     const asOf = async (userId: string, text: string, params: unknown[], at: string) => {
       const client = await pool.connect();

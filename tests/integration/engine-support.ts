@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { signJwt } from '../../scripts/lib/jwt.mjs';
-import { cfg, sql } from './support';
+import { cfg, freeMonth, sql } from './support';
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; message: string; hint?: string };
 
@@ -119,10 +119,7 @@ export async function earnerWithBalance(pool: pg.Pool, tag: string, admin: strin
   await payoutAccount(earner.id);
   const buyer = await member(tag, 'Compradora', earner.id);
   const productId = await product(tag, 100_000, 100, 20);
-  const [{ month }] = await sql<{ month: string }>(
-    `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
-    [1000 + Math.floor(Math.random() * 600)],
-  );
+  const month = await freeMonth(1000, 600);
   const during = `${month.slice(0, 8)}15 12:00:00-05`;
   const order = async (userId: string, quantity: number) => {
     const placed = await callAs<{ id: string }>(

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, closeMonthAt, enginePool, payoutAccount } from './engine-support';
 import { memberPersona, staffPersona, type Persona } from './fixtures/personas';
-import { sql } from './support';
+import { freeMonth, sql } from './support';
 
 const CALLS = 30;
 const pool = enginePool(10);
@@ -233,10 +233,7 @@ describe('30 llamadas simultáneas por la API a los retiros', () => {
     await payoutAccount(earner.clientId); // a payout goes to the member's saved account
     const recruit = await memberPersona(earner.clientId);
     const productId = await newProduct(20, 100_000, 100);
-    const [{ month }] = await sql<{ month: string }>(
-      `select to_char(date_trunc('month', now() at time zone 'America/Bogota') - make_interval(months => $1), 'YYYY-MM-DD') as month`,
-      [1700 + Math.floor(Math.random() * 600)],
-    );
+    const month = await freeMonth(1700, 600);
     const during = `${month.slice(0, 8)}15 12:00:00-05`;
     for (const [who, quantity] of [
       [recruit.userId, 6],

@@ -55,3 +55,22 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
 /** Every value inside an API answer, however nested: to look for a figure by value, not as a substring (a
  * timestamp such as 23:42:17.523 contains «7.5»). */
 export const leafValues = (value: unknown): unknown[] => (value !== null && typeof value === 'object' ? Object.values(value).flatMap(leafValues) : [value]);
+
+/**
+ * A past month `from` to `from + span - 1` months back with nothing in it yet (no period row): the
+ * test's own. Months another test wrote into or closed (close-crash's go just before the oldest, which
+ * may be one of these) are never picked, so an approval never meets a month closed by someone else.
+ */
+export async function freeMonth(from: number, span: number): Promise<string> {
+  const [row] = await sql<{ month: string }>(
+    `select to_char(x.m, 'YYYY-MM-DD') as month
+       from (select (date_trunc('month', now() at time zone 'America/Bogota')
+                     - make_interval(months => $1 + floor(random() * $2)::int))::date as m
+               from generate_series(1, 200)) x
+      where not exists (select 1 from public.periods p where p.month = x.m)
+      limit 1`,
+    [from, span],
+  );
+  if (!row) throw new Error(`No hay un mes libre entre ${from} y ${from + span - 1} meses atrás.`);
+  return row.month;
+}

@@ -58,7 +58,7 @@ select is_empty($$
    where p.pronamespace = 'private'::regnamespace
      and p.proname in ('enqueue_period_close', 'claim_job', 'run_job_step', 'job_step', 'release_job', 'period_close_job_step',
                        'request_due_period_close', 'run_jobs', 'close_step', 'close_begin', 'close_period', 'tidy_jobs',
-                       'close_make_chunks', 'close_chunk', 'close_advance', 'close_help')
+                       'close_make_chunks', 'close_take_chunk', 'close_chunk', 'close_advance', 'close_help')
      and has_function_privilege(r.role, p.oid, 'execute')$$,
   'ningún rol de la API ejecuta la cola, el ejecutor ni el cierre directamente');
 select is(to_regprocedure('public.close_period(date)'), null, 'el cierre síncrono no está en la API');
