@@ -186,14 +186,21 @@ await db.query(`
      where t.period = '${MONTH}' and b.available >= 2 * (select m.min_payout from public.metadata m where m.id = 'app_settings')
      order by random()
      limit ${Math.round(PAYOUTS * 0.8)};
+  -- Each payer's bank account, in their own name: a request is approved and paid with one.
+  update public.clients c set document_number = 'CC ' || (10000000 + p.n) from payers p where c.id = p.id;
+  insert into public.payout_accounts (client_id, institution_code, account_type, account_number, holder_name,
+                                      holder_document_type, holder_document_number)
+  select p.id, '1007', 'ahorros', lpad(p.n::text, 11, '0'), 'Titular De Prueba', 'CC', (10000000 + p.n)::text from payers p;
   -- The first request of each member: most already paid, some rejected, approved or still pending.
   insert into public.payout_requests (client_id, amount, status, payment_details, payment_reference, rejection_reason,
-                                      requested_by, decided_by, paid_by, requested_at, decided_at, paid_at)
+                                      requested_by, decided_by, paid_by, requested_at, decided_at, paid_at, payout_account_id)
   select p.id, a.amount, s.status, 'Banco de pruebas, cuenta ' || lpad(p.n::text, 10, '0'),
          case when s.status = 'paid' then 'TRF-' || p.n end,
          case when s.status = 'rejected' then 'La cuenta indicada no está a nombre del miembro.' end,
          p.auth_uid, case when s.status <> 'pending' then '${admin}'::uuid end, case when s.status = 'paid' then '${admin}'::uuid end,
-         w.at, case when s.status <> 'pending' then w.at + interval '1 day' end, case when s.status = 'paid' then w.at + interval '2 days' end
+         w.at, case when s.status <> 'pending' then w.at + interval '1 day' end, case when s.status = 'paid' then w.at + interval '2 days' end,
+         case when s.status in ('approved', 'paid') then
+           (select k.id from public.payout_accounts k where k.client_id = p.id and k.replaced_at is null) end
     from payers p
     cross join lateral (select greatest((select m.min_payout from public.metadata m where m.id = 'app_settings'),
                                         round(p.settled * (0.2 + 0.3 * random())::numeric, 2)) as amount) a
