@@ -8,7 +8,8 @@
 //   env: BENCH_MEMBERS, BENCH_ORDERS, BENCH_MEASURED (orders left pending), BENCH_WORKERS=2,4,
 //        BENCH_PARTS=approvals,reads,jobs (which parts run), BENCH_DATA_DIR (the cluster's folder),
 //        SAVIA_DB_PORT; BENCH_CLOSE_HELPERS=1 (runners helping with the close, as pg_cron's second
-//        one does; 0: the close's runner alone); BENCH_AB=old.sql,new.sql (approvals: the two versions side by side, below);
+//        one does; 0: the close's runner alone); BENCH_AB=old.sql,new.sql (approvals: the two
+//        versions side by side, below);
 //        BENCH_BUILD_ONLY=1 to stop once the data is built (kept with --keep); BENCH_PROFILE=functions
 //        (approvals: the time inside each PL/pgSQL function and trigger, per approval, instead of the rounds;
 //        BENCH_PROFILE_TOP=60 lists more than the first 25).

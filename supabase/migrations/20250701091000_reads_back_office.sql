@@ -563,18 +563,18 @@ begin
   -- level took 0.9–1.5 s at 1,000,000 members, with or without one.
   return query execute format($q$
     with counted as (
-      select count(*) as n from (select 1 from public.clients c where %1$s limit %4$s + 1) x
+      select count(*) as n from (select 1 from public.clients c where %1$s limit %3$s + 1) x
     ),
     page as (
-      %6$s
+      %4$s
     )
     select c.id, c.member_no, c.name, c.email, c.phone, c.document_number, c.city, c.slug, c.star_level, c.is_active,
-           c.enrollment_status, c.joined_at, e.name, least(k.n, %4$s)::bigint, k.n > %4$s
+           c.enrollment_status, c.joined_at, e.name, least(k.n, %3$s)::bigint, k.n > %3$s
       from page c
       cross join counted k
       left join public.clients e on e.id = c.enroller_id
      order by %2$s
-  $q$, array_to_string(v_where, ' and '), v_order, p_page_size, v_cap, (p_page - 1) * p_page_size,
+  $q$, array_to_string(v_where, ' and '), v_order, v_cap,
      case when p_sort = 'nivel' then format($p$
        select c.* from (select l.level from public.star_level_configs l order by l.level %1$s) l
         cross join lateral (select c.* from public.clients c where %2$s and c.star_level = l.level
