@@ -47,14 +47,16 @@ end
 $$;
 comment on function private.current_period() is 'Mes de negocio en curso (zona horaria de la empresa) según el reloj del motor.';
 
+-- Inlined into the statement that calls it (SQL, immutable, no search_path of its own, and only
+-- immutable pieces: the year is cast to text, since text || integer is a stable operator): the close
+-- writes it into hundreds of thousands of sentences, where a call apart cost 6 µs each.
 create or replace function private.period_label(p_month date) returns text
 language sql
 immutable
-set search_path = ''
 as $$
   select (array['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre',
                 'octubre', 'noviembre', 'diciembre'])[extract(month from p_month)::integer]
-         || ' de ' || extract(year from p_month)::integer
+         || ' de ' || extract(year from p_month)::integer::text
 $$;
 comment on function private.period_label(date) is 'Nombre del mes en español («marzo de 2026») para los mensajes y explicaciones.';
 

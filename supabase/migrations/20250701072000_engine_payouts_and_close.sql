@@ -497,6 +497,9 @@ as $$
       from private.member_period_totals t
      where p_frozen and t.period = p_month
        and t.client_id > coalesce(p_after, '00000000-0000-0000-0000-000000000000') and t.client_id <= coalesce(p_last, 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+  ), month as (
+    -- Its name once: hundreds of thousands of sentences carry it.
+    select private.period_label(p_month) as label
   ), currency as (
     select coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '') as code
   ), levels as (
@@ -507,9 +510,9 @@ as $$
   )
   select 'forfeit', r.beneficiary_id, r.id, -r.amount, r.base, r.rate, s.level_during, s.level_during,
          left(format('Anulada al cierre de %s: terminaste el mes inactivo (%s de %s puntos personales). Se anula: %s',
-                     private.period_label(p_month), s.personal_points, p_plan ->> 'activity_points', r.rule), 500),
+                     (select label from month), s.personal_points, p_plan ->> 'activity_points', r.rule), 500),
          format('Anulada al cierre de %s: terminaste el mes inactivo (%s de %s puntos personales).',
-                private.period_label(p_month), s.personal_points, p_plan ->> 'activity_points')
+                (select label from month), s.personal_points, p_plan ->> 'activity_points')
     from stats s
     join public.reward_transactions r on r.beneficiary_id = s.client_id and r.period_month = p_month
    where (p_action is null or p_action = 'forfeit')
@@ -521,10 +524,10 @@ as $$
   select 'bonus_volume', s.client_id, null, round(s.downline_sales * l.volume_rate, 2),
          s.downline_sales, l.volume_rate, s.level_during, s.level_during,
          format('Bono de volumen de %s (%s): %s de %s en ventas de tu red = %s.',
-                private.period_label(p_month), l.name, l.volume_pct,
+                (select label from month), l.name, l.volume_pct,
                 private.money(s.downline_sales, (select code from currency)),
                 private.money(round(s.downline_sales * l.volume_rate, 2), (select code from currency))),
-         format('Bono de volumen de %s (%s): %s de las ventas de tu red.', private.period_label(p_month), l.name, l.volume_pct)
+         format('Bono de volumen de %s (%s): %s de las ventas de tu red.', (select label from month), l.name, l.volume_pct)
     from stats s
     join levels l on l.level = s.level_during
    where (p_action is null or p_action = 'bonus_volume')
@@ -542,7 +545,7 @@ as $$
     from stats s
     left join levels l on l.level = s.level_after
    cross join lateral (select format('Sube a %s al cierre de %s: %s puntos personales y %s de grupo.',
-                                     l.name, private.period_label(p_month), s.personal_points, s.group_points) as detail) d
+                                     l.name, (select label from month), s.personal_points, s.group_points) as detail) d
    where (p_action is null or p_action = 'level_up')
      and s.level_after > s.level_during
 $$;

@@ -108,6 +108,10 @@ comment on function public.get_member_month(uuid, date) is
   'El mes de un miembro («¿cómo voy?»): puntos personales frente a los de actividad, días que quedan (incluido hoy, en la zona de la empresa), ingresos pendientes y cuánto perdería al cierre si sigue inactivo, nivel y puntos de grupo frente al siguiente nivel (y cuántos le faltan; null en el nivel más alto). Un mes cerrado se muestra como quedó al cerrarse. El miembro ve el suyo; el personal, el de cualquiera.';
 
 -- Mis Recompensas: the explained ledger ------------------------------------------------------------------
+-- Planned for each call's own arguments (plan_cache_mode): after five calls PL/pgSQL may keep one generic
+-- plan, where «p_before_id is null or (month, id) < cursor» cannot bound the index scan, so a deep page
+-- read the member's whole ledger down to the cursor (147 ms for the heaviest upline at 1,000,000 members,
+-- bench/README.md); planned for its cursor, every page is one short index range.
 create or replace function public.get_ledger(
   p_client_id uuid default null, p_limit integer default 50, p_before_month date default null, p_before_id bigint default null,
   p_month date default null, p_types text[] default null
@@ -122,6 +126,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_target uuid;

@@ -550,12 +550,15 @@ comment on function private.notification_message(text, jsonb, text) is
   'Las palabras de un aviso (título, cuerpo y la pantalla a la que lleva), hechas al leerlo: las mismas en la app y en el correo. Nunca una dosis, un diagnóstico ni datos de contacto de otro miembro.';
 
 -- Reading and marking, as each person ----------------------------------------------------------------------
+-- Planned for each call's cursor, as get_ledger (20250701090000_reads_member_portal.sql): a generic plan
+-- cannot start the index scan at p_before_id.
 create or replace function public.get_my_notifications(p_before_id bigint default null, p_limit integer default 20)
 returns table (id bigint, kind text, title text, body text, link text, created_at timestamptz, read_at timestamptz)
 language plpgsql
 stable
 security definer
 set search_path = ''
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_user uuid := auth.uid();

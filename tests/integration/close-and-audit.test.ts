@@ -49,7 +49,7 @@ describe('Cierre de mes y bitácora por la API', () => {
     const asked = await superadmin.client.rpc('request_close_preview', { p_month: month });
     expect(asked.error).toBeNull();
     const done = await waitForSimulation(superadmin.client, (asked.data as { id: number }).id);
-    expect(done).toMatchObject({ kind: 'close_preview', status: 'done', step: 'done', step_no: 4, steps: 4 });
+    expect(done).toMatchObject({ kind: 'close_preview', status: 'done', step: 'done', step_no: 2, steps: 2 });
     const result = done.result as { rows: number; totals: Record<string, number> };
     const engine = await sql<{ action: string; client_name: string; amount: string | null; detail: string }>(
       `select a.action, c.name as client_name, a.amount, private.staff_voice(a.detail) as detail

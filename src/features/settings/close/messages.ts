@@ -18,9 +18,6 @@ export const m = {
   previewQueued: 'Vista previa en cola: empieza en unos segundos.',
   previewRunning: 'Calculando lo que hará el cierre con los datos de ahora…',
   previewSteps: {
-    bonus_volume: 'los bonos de volumen',
-    forfeit: 'las anulaciones',
-    level_up: 'las subidas de nivel',
     totals: 'los totales',
     done: 'hecha',
   } as Record<string, string>,
