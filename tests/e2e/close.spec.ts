@@ -175,7 +175,42 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
     await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Meses de negocio' }).getByRole('button', { name: new RegExp(`^${name}`, 'i') })).toContainText('Abierto');
 
-    await detail.getByRole('button', { name: 'Vista previa del cierre' }).click();
+    // The preview between its two steps (every action, then the totals), as Sofía sees it while it runs.
+    // pg_cron's runners leave alone a job whose lock is held: the test holds the next few jobs' locks
+    // before asking, then claims the preview itself and works it a step at a time, as a runner does.
+    await withDb(async (runner) => {
+      const {
+        rows: [{ next }],
+      } = await runner.query<{ next: string }>(
+        `select coalesce(pg_sequence_last_value(pg_get_serial_sequence('private.jobs', 'id')::regclass), 0) + 1 as next`,
+      );
+      const held = [0, 1, 2, 3, 4].map((i) => Number(next) + i);
+      await runner.query('select pg_advisory_lock(private.job_lock_key(), id) from unnest($1::int[]) id', [held]);
+      try {
+        await detail.getByRole('button', { name: 'Vista previa del cierre' }).click();
+        const queued = async () =>
+          (await runner.query<{ id: string }>(`select id from private.jobs where kind = 'close_preview' and month = $1 and status = 'queued'`, [old.month]))
+            .rows[0]?.id ?? null;
+        await expect.poll(queued, { message: 'la vista previa está en cola' }).not.toBeNull();
+        const id = Number(await queued());
+        expect(held).toContain(id);
+        // Its lock let go and the job claimed in one statement: no runner looks in between.
+        const {
+          rows: [claimed],
+        } = await runner.query<{ id: string }>('select pg_advisory_unlock(private.job_lock_key(), $1::int), private.claim_job($2) as id', [id, id]);
+        expect(Number(claimed!.id)).toBe(id);
+        await runner.query('select private.run_job_step($1)', [id]);
+        const progress = detail.getByRole('status');
+        await expect(progress).toContainText('Calculando lo que hará el cierre con los datos de ahora…');
+        await expect(progress).toContainText(`Paso ${f.count(2)} de ${f.count(2)}: los totales`);
+        await expect(detail.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+        await shootScreen(page, 'configuracion-vista-previa-en-marcha');
+        await runner.query('select private.run_job_step($1)', [id]);
+        await runner.query('select private.release_job($1)', [id]);
+      } finally {
+        await runner.query('select pg_advisory_unlock_all()');
+      }
+    });
     const totals = detail.getByRole('region', { name: 'Vista previa del cierre' }).getByRole('definition');
     await awaitSimulation(totals.first());
     const expected = [f.count(1), f.money(100_000), f.count(1), f.money(20_000), f.count(1)]; // forfeits, their amount, bonuses, theirs, level-ups
