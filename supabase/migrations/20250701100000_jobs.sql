@@ -35,7 +35,6 @@ create table private.jobs (
   steps smallint,
   step_done integer, -- how far the step is, of step_total (null when it is not counted)
   step_total integer,
-  state jsonb, -- the kind's own bookkeeping between steps
   attempts smallint not null default 0, -- how many runners took it (more than one: taken up again after a cut)
   started_at timestamptz,
   updated_at timestamptz,
@@ -65,7 +64,6 @@ create index jobs_month_idx on private.jobs (month, id desc) where kind = 'perio
 create index jobs_finished_idx on private.jobs (finished_at) where kind in ('close_preview', 'plan_what_if') and finished_at is not null;
 comment on table private.jobs is
   'Trabajos que corren fuera de las peticiones a la API: cierres de mes, vistas previas del cierre, simulaciones del plan y cambios de zona horaria. Quién lo pidió y cuándo, su estado (queued en cola, running en marcha, done hecho, failed fallido), el paso en que va y cuánto lleva, su resultado o su error en español. Los escribe solo el motor; la API los muestra con sus funciones.';
-comment on column private.jobs.state is 'Lo que el tipo de trabajo guarda entre un paso y el siguiente (la vista previa: cuántas filas lleva).';
 comment on column private.jobs.error_code is 'Código estable del error (savia:<código>), para que la pantalla decida sin leer el texto.';
 revoke all on private.jobs from public, anon, authenticated, service_role;
 
@@ -75,8 +73,8 @@ language sql
 stable
 set search_path = ''
 as $$
-  -- Everything but what only the runner needs (parameters, state, attempts, hold) and who asked.
-  select to_jsonb(p_job) - 'params' - 'state' - 'attempts' - 'run_after' - 'requested_by' - 'updated_at'
+  -- Everything but what only the runner needs (parameters, attempts, hold) and who asked.
+  select to_jsonb(p_job) - 'params' - 'attempts' - 'run_after' - 'requested_by' - 'updated_at'
 $$;
 comment on function private.job_json(private.jobs) is
   'Un trabajo como lo ve la API: id, tipo, mes, estado, cuándo se pidió, empezó y terminó, el paso en que va y cuánto lleva, su resultado y su error.';
@@ -367,8 +365,7 @@ begin
            attempts = j.attempts + 1,
            -- A simulation cut short starts again from its first step (it writes nothing that stays).
            step = case when j.kind in ('close_preview', 'plan_what_if') then null else j.step end,
-           step_no = case when j.kind in ('close_preview', 'plan_what_if') then null else j.step_no end,
-           state = case when j.kind in ('close_preview', 'plan_what_if') then null else j.state end
+           step_no = case when j.kind in ('close_preview', 'plan_what_if') then null else j.step_no end
      where j.id = v_id;
     return v_id;
   end loop;
@@ -443,7 +440,7 @@ begin
     v_job := private.job_step(v_job);
     update private.jobs j
        set step = v_job.step, step_no = v_job.step_no, steps = v_job.steps, step_done = v_job.step_done, step_total = v_job.step_total,
-           state = v_job.state, status = v_job.status, result = v_job.result, updated_at = clock_timestamp(),
+           status = v_job.status, result = v_job.result, updated_at = clock_timestamp(),
            finished_at = case when v_job.status = 'done' then clock_timestamp() end
      where j.id = p_id;
   exception when others then
