@@ -391,6 +391,8 @@ test('lista sus pedidos del más nuevo al más viejo, filtra por estado en la UR
   await openAs(page, personas.memberActive, MY_ORDERS);
   const table = page.getByRole('table', { name: 'Tus pedidos' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // While the first page loads, the table is busy and its rows are skeletons: read it once it is not.
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   const numbers = (await table.getByRole('row').allInnerTexts()).slice(1).map((t) => Number(/#(\d+)/.exec(t)?.[1]));
   const expected = await withDb(async (db) =>
     (
