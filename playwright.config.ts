@@ -53,12 +53,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
-    // One browser context per worker, reset by Playwright between tests (cookies, cache, the storage
-    // of every visited origin, routes, init scripts, the clock, extra tabs closed, the first one back
-    // at about:blank) instead of a new one per test: a test's first page then reuses the worker's
-    // renderer instead of starting one, about a fifth of the stage's CPU (bench/README.md, «npm test»).
-    // Playwright leaves permissions granted during a test (fixtures.ts clears them) and history; the
-    // other people a test opens (`people.open`, `browser.newContext()`) still get contexts of their own.
+    // One browser context per worker, reset by Playwright between tests, instead of a new one per test:
+    // a test's first page reuses the worker's renderer, about a fifth of the stage's CPU. What the reset
+    // leaves, and the rule that follows, are in tests/e2e/README.md; the figures in bench/README.md.
     reuseContext: true,
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
