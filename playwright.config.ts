@@ -57,6 +57,11 @@ export default defineConfig({
     // a test's first page reuses the worker's renderer, about a fifth of the stage's CPU. What the reset
     // leaves, and the rule that follows, are in tests/e2e/README.md; the figures in bench/README.md.
     reuseContext: true,
+    // The browser asks for reduced motion, as a person who set it in their system does (index.css):
+    // no test reads motion, and every frame of a pulsing skeleton or a turning spinner is drawn in
+    // software on the run's 2 cores, about a sixth of the stage's CPU (bench/README.md). theme.spec
+    // proves both preferences.
+    reducedMotion: 'reduce',
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
     screenshot: 'only-on-failure',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAs } from './session';
+import { openAs, seedSession } from './session';
 import { personas } from './support';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -71,5 +71,50 @@ test.describe('la elección se guarda en localStorage «theme»', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(await isDark(page)).toBe(true);
     await expect(header.getByRole('button', { name: 'Cambiar a tema claro' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+// «Reduce motion» in the system's settings (index.css). The suite runs with it (playwright.config.ts);
+// this proves what it changes against a system without it: a list's loading skeleton pulses on the
+// clock only when motion is welcome. A table's scroll hint follows the scroll, not the clock: not counted.
+test.describe('el movimiento sigue la preferencia del sistema', () => {
+  const movingOnTheClock = (page: Page) =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.timeline instanceof DocumentTimeline && a.playState === 'running').length);
+
+  /** Ventas as the admin, its rows held back until the returned release: the table shows its skeleton. */
+  async function salesWhileLoading(page: Page) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/rest/v1/rpc/search_sales'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await seedSession(page, personas.admin);
+    await page.goto('/ventas');
+    await expect(page.getByRole('table', { name: 'Ventas' }).locator('[data-slot="skeleton"]').first()).toBeVisible();
+    return release;
+  }
+
+  test.describe('sin preferencia', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('el esqueleto de la lista late mientras carga', async ({ page }) => {
+      const release = await salesWhileLoading(page);
+      expect(await movingOnTheClock(page)).toBeGreaterThan(0);
+      release();
+      await expect(page.getByRole('table', { name: 'Ventas' })).not.toHaveAttribute('aria-busy', 'true');
+    });
+  });
+
+  test.describe('con «reducir movimiento»', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('nada se mueve solo: el esqueleto queda quieto', async ({ page }) => {
+      const release = await salesWhileLoading(page);
+      expect(await movingOnTheClock(page)).toBe(0);
+      release();
+      await expect(page.getByRole('table', { name: 'Ventas' })).not.toHaveAttribute('aria-busy', 'true');
+    });
   });
 });
