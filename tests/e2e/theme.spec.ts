@@ -78,11 +78,8 @@ test.describe('la elección se guarda en localStorage «theme»', () => {
 // this proves what it changes against a system without it: a list's loading skeleton pulses on the
 // clock only when motion is welcome. A table's scroll hint follows the scroll, not the clock: not counted.
 test.describe('el movimiento sigue la preferencia del sistema', () => {
-  const movingOnTheClock = (page: Page) =>
-    page.evaluate(() => document.getAnimations().filter((a) => a.timeline instanceof DocumentTimeline && a.playState === 'running').length);
-
-  /** Ventas as the admin, its rows held back until the returned release: the table shows its skeleton. */
-  async function salesWhileLoading(page: Page) {
+  /** How many animations run on the clock while Ventas' rows are held back (its table showing its skeleton), as the admin; then the rows come. */
+  async function movingWhileSalesLoad(page: Page) {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
@@ -94,27 +91,27 @@ test.describe('el movimiento sigue la preferencia del sistema', () => {
     );
     await seedSession(page, personas.admin);
     await page.goto('/ventas');
-    await expect(page.getByRole('table', { name: 'Ventas' }).locator('[data-slot="skeleton"]').first()).toBeVisible();
-    return release;
+    const table = page.getByRole('table', { name: 'Ventas' });
+    await expect(table.locator('[data-slot="skeleton"]').first()).toBeVisible();
+    const moving = await page.evaluate(
+      () => document.getAnimations().filter((a) => a.timeline instanceof DocumentTimeline && a.playState === 'running').length,
+    );
+    release();
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    return moving;
   }
 
   test.describe('sin preferencia', () => {
     test.use({ reducedMotion: 'no-preference' });
     test('el esqueleto de la lista late mientras carga', async ({ page }) => {
-      const release = await salesWhileLoading(page);
-      expect(await movingOnTheClock(page)).toBeGreaterThan(0);
-      release();
-      await expect(page.getByRole('table', { name: 'Ventas' })).not.toHaveAttribute('aria-busy', 'true');
+      expect(await movingWhileSalesLoad(page)).toBeGreaterThan(0);
     });
   });
 
   test.describe('con «reducir movimiento»', () => {
     test.use({ reducedMotion: 'reduce' });
     test('nada se mueve solo: el esqueleto queda quieto', async ({ page }) => {
-      const release = await salesWhileLoading(page);
-      expect(await movingOnTheClock(page)).toBe(0);
-      release();
-      await expect(page.getByRole('table', { name: 'Ventas' })).not.toHaveAttribute('aria-busy', 'true');
+      expect(await movingWhileSalesLoad(page)).toBe(0);
     });
   });
 });
