@@ -59,7 +59,7 @@ export default defineConfig({
     reuseContext: true,
     // The browser asks for reduced motion, as a person who set it in their system does (index.css):
     // no test reads motion, and every frame of a pulsing skeleton or a turning spinner is drawn in
-    // software on the run's 2 cores, about a sixth of the stage's CPU (bench/README.md). theme.spec
+    // software on the run's 2 cores, 5–22 % of the CPU of the specs measured (bench/README.md). theme.spec
     // proves both preferences.
     reducedMotion: 'reduce',
     locale: 'es-CO',
