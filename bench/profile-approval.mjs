@@ -2,9 +2,12 @@
 // on one connection as the bench's admin, after 500 to warm up, then either `perf record -g` on the
 // backend serving them (MODE=perf, the default; read it with `perf report -i <file> --no-children`) or
 // plpgsql_check's profiler (MODE=plprof: per line of each function in FNS, `;`-separated signatures).
-// Not a benchmark with targets: the tool behind "How the approval got here" in bench/README.md.
+// MODE=plans: pg_stat_statements, every statement the approval runs (nested ones too), how often each
+// was planned: a statement planned on every call pays its planning each time (bench/README.md, «Planned
+// again on every call»). Not a benchmark with targets: the tool behind "How the approval got here" in
+// bench/README.md.
 //
-// Usage: node bench/profile-approval.mjs   env: SAVIA_DB_PORT, N=2000, MODE=perf|plprof, FNS,
+// Usage: node bench/profile-approval.mjs   env: SAVIA_DB_PORT, N=2000, MODE=perf|plprof|plans, FNS,
 //        APPLY=a.sql,b.sql (applied after the copy is restored), NO_RESTORE=1 (profile the cluster's data as it is),
 //        PERF_OUT (default: a file in the temporary folder).
 import { spawn } from 'node:child_process';
@@ -13,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { adminUrl } from '../scripts/lib/pg-cluster.mjs';
+import { adminUrl, startCluster, stopCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
 import { atExit } from './lib/cleanup.mjs';
 import { APPROVALS_AT, applySql, benchCluster, restoreSnapshot, staffIds } from './lib/engine-data.mjs';
 import { fmt, pct } from './lib/measure.mjs';
@@ -26,6 +29,17 @@ const PERF_OUT = process.env.PERF_OUT ?? join(tmpdir(), 'savia-approval.perf.dat
 const cfg = benchCluster();
 if (!process.env.NO_RESTORE && !restoreSnapshot(cfg, 'engine')) throw new Error('No hay copia «engine»: node bench/engine.mjs --keep primero.');
 if (process.env.APPLY) await applySql(cfg, process.env.APPLY.split(','));
+if (MODE === 'plans') {
+  // In postgresql.auto.conf of the restored copy, so the next restore takes it away again. The module's
+  // settings exist only once it is preloaded: a restart, then them.
+  const admin = (sql) => withClient(adminUrl(cfg.dbUrl), (a) => a.query(sql));
+  await admin(`alter system set shared_preload_libraries = 'pg_cron', 'pg_stat_statements'`);
+  stopCluster(cfg);
+  startCluster(cfg);
+  await admin(`alter system set pg_stat_statements.track = 'all'`);
+  await admin(`alter system set pg_stat_statements.track_planning = on`);
+  await admin('select pg_reload_conf()');
+}
 
 const db = new pg.Client({ connectionString: cfg.dbUrl });
 await db.connect();
@@ -63,6 +77,7 @@ if (MODE === 'perf') {
   atExit(() => perf.exitCode === null && perf.kill('SIGINT'));
   await new Promise((resolve) => setTimeout(resolve, 500)); // perf attaches
 }
+if (MODE === 'plans') await withClient(adminUrl(cfg.dbUrl), (a) => a.query('select extensions.pg_stat_statements_reset()'));
 const cpu0 = cpu();
 const t0 = performance.now();
 const latencies = [];
@@ -91,6 +106,19 @@ if (MODE === 'plprof') {
     console.log(`== ${fn}`);
     for (const r of rows) console.log(`${r.lineno}\t${r.exec_stmts}\t${r.total_ms} ms\t${r.avg_ms} ms\t${r.src}`);
   }
+}
+if (MODE === 'plans') {
+  // Those run at least once per approval, by planning time; `plans` ≈ `calls` is one planned every time.
+  const { rows } = await withClient(adminUrl(cfg.dbUrl), (a) =>
+    a.query(
+      `select calls, plans, round((total_plan_time / $1)::numeric, 4) as plan_ms, round((total_exec_time / $1)::numeric, 4) as exec_ms,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as src
+         from extensions.pg_stat_statements where calls >= $1 order by total_plan_time desc limit 15`,
+      [N],
+    ),
+  );
+  console.log('llamadas\tplanes\tms de plan por aprobación\tms de ejecución por aprobación\tsentencia');
+  for (const r of rows) console.log(`${r.calls}\t${r.plans}\t${r.plan_ms}\t${r.exec_ms}\t${r.src}`);
 }
 await c.end();
 await db.end();

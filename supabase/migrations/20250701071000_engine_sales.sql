@@ -596,11 +596,13 @@ begin
     perform private.refuse('invalid_transition',
       format('La venta #%s está «%s»: solo se aprueba una venta pendiente.', v_sale.sale_no, v_sale.status));
   end if;
-  if v_sale.kind = 'enrollment'
-     and exists (select 1 from public.clients c where c.id = v_sale.client_id and c.email_set_by = v_actor) then
-    -- Issue 23 §2: who chose the address the account opens with does not open it.
-    perform private.refuse('second_approver_required',
-      'Cambiaste el correo de esta persona: otra persona del personal debe aprobar su enrolamiento.', null, '42501');
+  -- Issue 23 §2: who chose the address the account opens with does not open it. Two ifs, not one with
+  -- «and»: the query would be planned again on every order's approval (see private.sale_fraud_signs).
+  if v_sale.kind = 'enrollment' then
+    if exists (select 1 from public.clients c where c.id = v_sale.client_id and c.email_set_by = v_actor) then
+      perform private.refuse('second_approver_required',
+        'Cambiaste el correo de esta persona: otra persona del personal debe aprobar su enrolamiento.', null, '42501');
+    end if;
   end if;
   -- A sale with a fraud sign is approved only by someone who said they looked at it («Lo revisé»):
   -- a reflex «A» then Enter must not pay out a voucher used twice. Read under the sale's lock.

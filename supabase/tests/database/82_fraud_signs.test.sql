@@ -4,7 +4,7 @@
 -- card, and a sale with a sign is approved only when the approver says they reviewed it.
 begin;
 \ir 50_engine_fixture.psql
-select plan(13);
+select plan(14);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 select engine_tests.order_as('elena', engine_tests.items('te', '1')) as first \gset
@@ -49,6 +49,9 @@ select is(private.sale_fraud_signs(:'first'),
   array[format('El mismo archivo de comprobante ya se usó en otra venta (#%s).', :'second_no'),
         format('La referencia de pago «TRX-77» ya aparece en otra venta (#%s).', (select sale_no from public.sales where id = :'clean'))],
   'la referencia repetida (sin distinguir mayúsculas ni espacios) es otra señal');
+select is(private.sale_fraud_signs(:'clean'),
+  array[format('La referencia de pago «trx-77» ya aparece en otra venta (#%s).', :'first_no')],
+  'una venta sin comprobante también ve la referencia repetida');
 select public.note_voucher_amount(:'first', 99.00) is not null as noted \gset
 select is((private.sale_fraud_signs(:'first'))[3], 'El importe anotado del comprobante no coincide con el total de la venta.',
   'y el importe anotado distinto del total, otra');
