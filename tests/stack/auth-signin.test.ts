@@ -1,5 +1,6 @@
 // Signing in with "Google" through the account chooser, as the browser does it: PKCE and
 // implicit flows, the before_user_created hook refusing strangers, custom claims in the token.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { anonClient, cfg, sql } from '../integration/support';
 import { API_VERSION, AUTH, REDIRECT_TO, authFetch, chooseAccount, createUser, decodeJwt, unique } from '../integration/fixtures/auth-helpers';
@@ -137,6 +138,31 @@ describe('implicit sign-in', () => {
     const { data, error } = await client.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
     expect(error).toBeNull();
     expect(data.user!.email).toBe(person.email);
+  });
+});
+
+describe('two first sign-ins at once', () => {
+  it('link the account once, and both get a session', async () => {
+    // Two tabs (or the e2e suite's two workers) signing the same person in for the first time: the
+    // second must find the Google identity the first made, not fail on its unique key. The account's
+    // row is held here until both sign-ins wait for it, so they meet every time.
+    const person = await createUser();
+    const holder = new pg.Client({ connectionString: cfg.dbUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from auth.users where id = $1 for update', [person.id]);
+      const flows = await Promise.all([authorizeUrl('implicit'), authorizeUrl('implicit')]);
+      const signIns = flows.map(({ url }) => chooseAccount(url, person.email));
+      await expect
+        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%from auth.users%for update%'`)).length)
+        .toBe(2);
+      await holder.query('commit');
+      for (const location of await Promise.all(signIns)) expect(new URLSearchParams(new URL(location).hash.slice(1)).get('access_token')).toBeTruthy();
+    } finally {
+      await holder.end();
+    }
+    expect(await sql(`select 1 from auth.identities where user_id = $1 and provider = 'google'`, [person.id])).toHaveLength(1);
   });
 });
 

@@ -61,14 +61,17 @@ export async function resolveGoogleUser(ctx, { email, name, ip }) {
     });
   }
   return transaction(ctx.pool, async (tx) => {
+    // The account is locked before its identity is looked for, so that two first sign-ins at once (two
+    // tabs, the test suite's two workers) link it once: the second waits, then finds the identity the
+    // first made, instead of failing on its unique key.
+    const userId = 'user_id' in known ? known.user_id : known.id;
+    let user = (await tx.query('select * from auth.users where id = $1 for update', [userId])).rows[0];
     const identity = await findGoogleIdentity(tx, identityData.sub);
-    let user;
     if (identity) {
       await tx.query('update auth.identities set identity_data = $2, last_sign_in_at = now(), updated_at = now() where id = $1', [identity.id, identityData]);
-      user = (await tx.query('select * from auth.users where id = $1 for update', [identity.user_id])).rows[0];
+      if (identity.user_id !== user.id) user = (await tx.query('select * from auth.users where id = $1 for update', [identity.user_id])).rows[0];
     } else {
       // A verified e-mail links to the existing account (GoTrue's automatic linking).
-      user = (await tx.query('select * from auth.users where id = $1 for update', [known.id])).rows[0];
       await insertIdentity(tx, { userId: user.id, provider: PROVIDER, providerId: identityData.sub, identityData });
     }
     user = await mergeUserMetadata(tx, user, identityData);
