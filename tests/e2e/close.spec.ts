@@ -194,7 +194,10 @@ test('Sofía cierra un mes terminado: vista previa, confirmación, lo que hizo e
         await expect.poll(queued, { message: 'la vista previa está en cola' }).not.toBeNull();
         const id = Number(await queued());
         expect(held).toContain(id);
-        // Its lock let go and the job claimed in one statement: no runner looks in between.
+        // Held back (run_after) before its lock is let go: the two runners try every queued job twice
+        // a second, and one took it in the instant between the unlock and the claim (in one clean-clone
+        // run of five). A runner takes only a job that is due; claim_job(id) takes it anyway.
+        await runner.query(`update private.jobs set run_after = now() + interval '1 hour' where id = $1`, [id]);
         const {
           rows: [claimed],
         } = await runner.query<{ id: string }>('select pg_advisory_unlock(private.job_lock_key(), $1::int), private.claim_job($2) as id', [id, id]);
