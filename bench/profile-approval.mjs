@@ -29,16 +29,17 @@ const PERF_OUT = process.env.PERF_OUT ?? join(tmpdir(), 'savia-approval.perf.dat
 const cfg = benchCluster();
 if (!process.env.NO_RESTORE && !restoreSnapshot(cfg, 'engine')) throw new Error('No hay copia «engine»: node bench/engine.mjs --keep primero.');
 if (process.env.APPLY) await applySql(cfg, process.env.APPLY.split(','));
+/** A statement as the cluster's superuser, on a connection of its own. */
+const asSuperuser = (sql, params) => withClient(adminUrl(cfg.dbUrl), (a) => a.query(sql, params));
 if (MODE === 'plans') {
   // In postgresql.auto.conf of the restored copy, so the next restore takes it away again. The module's
   // settings exist only once it is preloaded: a restart, then them.
-  const admin = (sql) => withClient(adminUrl(cfg.dbUrl), (a) => a.query(sql));
-  await admin(`alter system set shared_preload_libraries = 'pg_cron', 'pg_stat_statements'`);
+  await asSuperuser(`alter system set shared_preload_libraries = 'pg_cron', 'pg_stat_statements'`);
   stopCluster(cfg);
   startCluster(cfg);
-  await admin(`alter system set pg_stat_statements.track = 'all'`);
-  await admin(`alter system set pg_stat_statements.track_planning = on`);
-  await admin('select pg_reload_conf()');
+  await asSuperuser(`alter system set pg_stat_statements.track = 'all'`);
+  await asSuperuser(`alter system set pg_stat_statements.track_planning = on`);
+  await asSuperuser('select pg_reload_conf()');
 }
 
 const db = new pg.Client({ connectionString: cfg.dbUrl });
@@ -77,7 +78,7 @@ if (MODE === 'perf') {
   atExit(() => perf.exitCode === null && perf.kill('SIGINT'));
   await new Promise((resolve) => setTimeout(resolve, 500)); // perf attaches
 }
-if (MODE === 'plans') await withClient(adminUrl(cfg.dbUrl), (a) => a.query('select extensions.pg_stat_statements_reset()'));
+if (MODE === 'plans') await asSuperuser('select extensions.pg_stat_statements_reset()');
 const cpu0 = cpu();
 const t0 = performance.now();
 const latencies = [];
@@ -109,13 +110,11 @@ if (MODE === 'plprof') {
 }
 if (MODE === 'plans') {
   // Those run at least once per approval, by planning time; `plans` ≈ `calls` is one planned every time.
-  const { rows } = await withClient(adminUrl(cfg.dbUrl), (a) =>
-    a.query(
-      `select calls, plans, round((total_plan_time / $1)::numeric, 4) as plan_ms, round((total_exec_time / $1)::numeric, 4) as exec_ms,
-              left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as src
-         from extensions.pg_stat_statements where calls >= $1 order by total_plan_time desc limit 15`,
-      [N],
-    ),
+  const { rows } = await asSuperuser(
+    `select calls, plans, round((total_plan_time / $1)::numeric, 4) as plan_ms, round((total_exec_time / $1)::numeric, 4) as exec_ms,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as src
+       from extensions.pg_stat_statements where calls >= $1 order by total_plan_time desc limit 15`,
+    [N],
   );
   console.log('llamadas\tplanes\tms de plan por aprobación\tms de ejecución por aprobación\tsentencia');
   for (const r of rows) console.log(`${r.calls}\t${r.plans}\t${r.plan_ms}\t${r.exec_ms}\t${r.src}`);
