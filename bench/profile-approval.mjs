@@ -32,8 +32,9 @@ if (process.env.APPLY) await applySql(cfg, process.env.APPLY.split(','));
 /** A statement as the cluster's superuser, on a connection of its own. */
 const asSuperuser = (sql, params) => withClient(adminUrl(cfg.dbUrl), (a) => a.query(sql, params));
 if (MODE === 'plans') {
-  // In postgresql.auto.conf of the restored copy, so the next restore takes it away again. The module's
-  // settings exist only once it is preloaded: a restart, then them.
+  // In the copy's postgresql.auto.conf, reset at the end (below) so that a run on the cluster's data as it
+  // is (NO_RESTORE=1) leaves nothing behind. The module's settings exist only once it is preloaded: a
+  // restart, then them.
   await asSuperuser(`alter system set shared_preload_libraries = 'pg_cron', 'pg_stat_statements'`);
   stopCluster(cfg);
   startCluster(cfg);
@@ -118,6 +119,9 @@ if (MODE === 'plans') {
   );
   console.log('llamadas\tplanes\tms de plan por aprobación\tms de ejecución por aprobación\tsentencia');
   for (const r of rows) console.log(`${r.calls}\t${r.plans}\t${r.plan_ms}\t${r.exec_ms}\t${r.src}`);
+  for (const setting of ['shared_preload_libraries', 'pg_stat_statements.track', 'pg_stat_statements.track_planning']) {
+    await asSuperuser(`alter system reset ${setting}`);
+  }
 }
 await c.end();
 await db.end();

@@ -151,8 +151,17 @@ export async function buildEngineData(cfg, { members, orders, pending } = SIZES,
       select g as k, gen_random_uuid() as id, (select t.id from tree t where t.n = 1 + (hashint4(g) & 2147483647) % ${members}) as buyer,
              ('${MONTH}'::date + make_interval(days => g % 27, secs => g % 86000))::timestamptz as at
         from generate_series(1, ${orders}) g;
-    insert into public.sales (id, client_id, kind, status, created_at)
-    select id, buyer, 'order', 'Pendiente de Aprobación', at from ord order by k;
+    -- Paid as a month's orders are: six in ten by transfer, with its reference and a voucher file (its
+    -- Storage ETag), two by card with a reference, two in cash with neither. Every approval then looks
+    -- for the fraud signs a sale can have (private.sale_fraud_signs), in the indexes at this size; no
+    -- two sales share a reference or a file, so none of them is held for «Lo revisé».
+    insert into public.sales (id, client_id, kind, status, created_at, payment_method, payment_reference, voucher_path, voucher_hash)
+    select id, buyer, 'order', 'Pendiente de Aprobación', at,
+           case when k % 10 < 6 then 'transferencia' when k % 10 < 8 then 'tarjeta' else 'efectivo' end,
+           case when k % 10 < 6 then 'TRF-' || k when k % 10 < 8 then 'TAR-' || k end,
+           case when k % 10 < 6 then 'comprobantes/' || buyer || '/' || id || '.jpg' end,
+           case when k % 10 < 6 then md5('comprobante ' || k) end
+      from ord order by k;
     insert into public.sale_items (sale_id, product_id, quantity, unit_price, unit_commissionable, unit_points)
     select o.id, p.id, 1 + o.k % 3, p.price, p.commissionable_amount, p.points
       from ord o join prod p on p.k = 1 + o.k % 20
