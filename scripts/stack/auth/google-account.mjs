@@ -47,8 +47,9 @@ async function findGoogleIdentity(db, sub) {
  */
 export async function resolveGoogleUser(ctx, { email, name, ip }) {
   const identityData = googleIdentityData(email, name);
-  const known = (await findGoogleIdentity(ctx.pool, identityData.sub)) ?? (await findUserByEmail(ctx.pool, email));
-  if (!known) {
+  // The account this sign-in is for: the one its Google identity belongs to, else the one with its e-mail.
+  const knownUserId = (await findGoogleIdentity(ctx.pool, identityData.sub))?.user_id ?? (await findUserByEmail(ctx.pool, email))?.id;
+  if (!knownUserId) {
     if (ctx.settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     const id = randomUUID();
     const appMetadata = { provider: PROVIDER, providers: [PROVIDER] };
@@ -64,12 +65,14 @@ export async function resolveGoogleUser(ctx, { email, name, ip }) {
     // The account is locked before its identity is looked for, so that two first sign-ins at once (two
     // tabs, the test suite's two workers) link it once: the second waits, then finds the identity the
     // first made, instead of failing on its unique key.
-    const userId = 'user_id' in known ? known.user_id : known.id;
-    let user = (await tx.query('select * from auth.users where id = $1 for update', [userId])).rows[0];
+    /** @param {string} id */
+    const lockUser = async (id) => (await tx.query('select * from auth.users where id = $1 for update', [id])).rows[0];
+    let user = await lockUser(knownUserId);
     const identity = await findGoogleIdentity(tx, identityData.sub);
     if (identity) {
       await tx.query('update auth.identities set identity_data = $2, last_sign_in_at = now(), updated_at = now() where id = $1', [identity.id, identityData]);
-      if (identity.user_id !== user.id) user = (await tx.query('select * from auth.users where id = $1 for update', [identity.user_id])).rows[0];
+      // Linked to another account since the lookup above (an identity moved meanwhile): that account is the one signing in.
+      if (identity.user_id !== user.id) user = await lockUser(identity.user_id);
     } else {
       // A verified e-mail links to the existing account (GoTrue's automatic linking).
       await insertIdentity(tx, { userId: user.id, provider: PROVIDER, providerId: identityData.sub, identityData });
