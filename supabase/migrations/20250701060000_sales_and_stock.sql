@@ -608,21 +608,26 @@ begin
   -- statement again on every call (its one-off plan is «nothing», cheaper than any reusable one),
   -- 0.15 ms of each approval and of each row of the approvals queue (bench/README.md).
   -- The same voucher file (by its hash) on another sale: one payment shown twice.
+  -- Each sign is first probed with «exists», and the other sales' numbers gathered only when there are
+  -- some: the list's aggregate made PostgreSQL scan for every match, with a bitmap for the reference
+  -- (its partial index's statistics are not used for the estimate), 0.2 ms of each approval.
   if v_sale.voucher_hash is not null then
-    select string_agg('#' || s.sale_no, ', ' order by s.sale_no) into v_others
-      from public.sales s
-     where s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id;
-    if v_others is not null then
+    if exists (select 1 from public.sales s where s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id) then
+      select string_agg('#' || s.sale_no, ', ' order by s.sale_no) into v_others
+        from public.sales s
+       where s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id;
       v_signs := v_signs || format('El mismo archivo de comprobante ya se usó en otra venta (%s).', v_others);
     end if;
   end if;
   -- The same payment reference on another sale: the same transfer may be claimed twice.
   if v_sale.payment_reference is not null then
-    select string_agg('#' || s.sale_no, ', ' order by s.sale_no) into v_others
-      from public.sales s
-     where s.payment_reference is not null and s.id <> v_sale.id
-       and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference));
-    if v_others is not null then
+    if exists (select 1 from public.sales s
+                where s.payment_reference is not null and s.id <> v_sale.id
+                  and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference))) then
+      select string_agg('#' || s.sale_no, ', ' order by s.sale_no) into v_others
+        from public.sales s
+       where s.payment_reference is not null and s.id <> v_sale.id
+         and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference));
       v_signs := v_signs || format('La referencia de pago «%s» ya aparece en otra venta (%s).', btrim(v_sale.payment_reference), v_others);
     end if;
   end if;

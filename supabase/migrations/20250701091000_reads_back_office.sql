@@ -270,6 +270,8 @@ as $$
 declare
   v_sale public.sales;
   v_client public.clients;
+  v_reference_reuse jsonb := '[]';
+  v_voucher_reuse jsonb := '[]';
 begin
   perform private.require_staff();
   select * into v_sale from public.sales s where s.id = p_sale_id;
@@ -277,22 +279,30 @@ begin
     perform private.refuse('sale_not_found', 'La venta no existe.');
   end if;
   select * into v_client from public.clients c where c.id = v_sale.client_id;
+  -- Looked for only when the sale has what they compare, in an «if»: a «v_sale.… is not null» inside the
+  -- query would make PostgreSQL plan it again for each sale without one (see private.sale_fraud_signs).
+  -- The same payment reference on another sale: the same transfer may be claimed twice.
+  if v_sale.payment_reference is not null then
+    select coalesce(jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', coalesce(c.name, s.buyer_name),
+                                                 'created_at', s.created_at) order by s.created_at), '[]')
+      into v_reference_reuse
+      from public.sales s left join public.clients c on c.id = s.client_id -- a walk-in sale counts too
+     where s.payment_reference is not null
+       and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference)) and s.id <> v_sale.id;
+  end if;
+  -- The same voucher file (by its hash) on another sale: one payment shown twice.
+  if v_sale.voucher_hash is not null then
+    select coalesce(jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', coalesce(c.name, s.buyer_name),
+                                                 'created_at', s.created_at) order by s.created_at), '[]')
+      into v_voucher_reuse
+      from public.sales s left join public.clients c on c.id = s.client_id
+     where s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id;
+  end if;
   return jsonb_build_object(
     -- Every sign below as the sentence approve_sale refuses with unless the approver reviewed them.
     'fraud_signs', to_jsonb(private.sale_fraud_signs(v_sale.id)),
-    -- The same payment reference on another sale: the same transfer may be claimed twice.
-    'reference_reuse', coalesce((
-      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', coalesce(c.name, s.buyer_name),
-                                          'created_at', s.created_at) order by s.created_at)
-        from public.sales s left join public.clients c on c.id = s.client_id -- a walk-in sale counts too
-       where v_sale.payment_reference is not null
-         and lower(btrim(s.payment_reference)) = lower(btrim(v_sale.payment_reference)) and s.id <> v_sale.id), '[]'::jsonb),
-    -- The same voucher file (by its hash) on another sale: one payment shown twice.
-    'voucher_reuse', coalesce((
-      select jsonb_agg(jsonb_build_object('sale_id', s.id, 'sale_no', s.sale_no, 'status', s.status, 'client_name', coalesce(c.name, s.buyer_name),
-                                          'created_at', s.created_at) order by s.created_at)
-        from public.sales s left join public.clients c on c.id = s.client_id -- a walk-in sale counts too
-       where v_sale.voucher_hash is not null and s.voucher_hash = v_sale.voucher_hash and s.id <> v_sale.id), '[]'::jsonb),
+    'reference_reuse', v_reference_reuse,
+    'voucher_reuse', v_voucher_reuse,
     -- Units the approval would take against the stock there is now.
     'stock', coalesce((
       select jsonb_agg(jsonb_build_object('product_id', p.id, 'name', p.name, 'needed', i.quantity, 'stock', p.stock,

@@ -4,7 +4,7 @@
 -- card, and a sale with a sign is approved only when the approver says they reviewed it.
 begin;
 \ir 50_engine_fixture.psql
-select plan(14);
+select plan(17);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 select engine_tests.order_as('elena', engine_tests.items('te', '1')) as first \gset
@@ -27,6 +27,10 @@ select is((select s -> 'fraud_signs' from jsonb_array_elements(public.get_approv
   'la cola trae la señal con la venta, para la tarjeta');
 select is((select s -> 'fraud_signs' from jsonb_array_elements(public.get_approval_queue(1, 50) -> 'sales') s where s ->> 'id' = :'clean'),
   '[]'::jsonb, 'y ninguna para la venta limpia');
+-- And on the card's checks (get_sale_checks), with the other sale to open; a clean sale lists none.
+select is(public.get_sale_checks(:'second') #>> '{voucher_reuse,0,sale_id}', :'first', 'las comprobaciones nombran la otra venta del mismo comprobante');
+select is(public.get_sale_checks(:'clean') -> 'voucher_reuse', '[]'::jsonb, 'una venta sin comprobante no lista ninguna');
+select is(public.get_sale_checks(:'clean') -> 'reference_reuse', '[]'::jsonb, 'ni una sin referencia de pago');
 
 -- Approving needs «Lo revisé» --------------------------------------------------------------------------------
 select throws_ok(format($$select public.approve_sale(%L)$$, :'second'), 'P0001',
