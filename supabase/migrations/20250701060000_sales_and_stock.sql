@@ -106,9 +106,12 @@ create index sales_status_idx on public.sales (status, created_at);
 create index sales_voucher_hash_idx on public.sales (voucher_hash) where voucher_hash is not null;
 create index sales_period_idx on public.sales (period_month);
 create index sales_created_by_idx on public.sales (created_by);
-create index sales_approved_by_idx on public.sales (approved_by);
-create index sales_rejected_by_idx on public.sales (rejected_by);
-create index sales_cancelled_by_idx on public.sales (cancelled_by);
+-- Who decided a sale, for the foreign keys to auth.users: partial, so that a sale enters only the
+-- index of the decision it has, and an approval's update (a new row version in every index whose
+-- predicate it meets) skips the rejection's and the cancellation's (bench/README.md).
+create index sales_approved_by_idx on public.sales (approved_by) where approved_by is not null;
+create index sales_rejected_by_idx on public.sales (rejected_by) where rejected_by is not null;
+create index sales_cancelled_by_idx on public.sales (cancelled_by) where cancelled_by is not null;
 comment on table public.sales is
   'Ventas: pedidos de miembros (order), enrolamientos con kit (enrollment, client_id es el nuevo miembro) y ventas directas del personal (direct), a un miembro o a un cliente sin membresía (client_id vacío, buyer_name y sus datos: sin puntos ni comisiones). El estado solo sigue las transiciones de DESIGN.md §5. period_month es el mes de negocio de la aprobación.';
 comment on column public.sales.commissionable_total is 'Base de comisiones de la venta: suma de importe comisionable × cantidad.';
@@ -226,7 +229,8 @@ create table public.stock_movements (
 );
 create index stock_movements_product_idx on public.stock_movements (product_id, created_at);
 create index stock_movements_sale_idx on public.stock_movements (sale_id);
-create index stock_movements_supplier_idx on public.stock_movements (supplier_id);
+-- Only restocks name a supplier: a sale's movements stay out of this index.
+create index stock_movements_supplier_idx on public.stock_movements (supplier_id) where supplier_id is not null;
 -- The few cancellations, apart: a sale line counts in Productos' figures unless it was cancelled, and the
 -- change of time zone asks that of 200,000 movements at a time (20250701080000_kept_sales_aggregates.sql),
 -- one lookup in the whole movements' index each (a fifth of its chunk at 3,000,000 sales).
