@@ -204,6 +204,8 @@ comment on index public.clients_generation_idx is
 -- Before approving a sale (get_sale_checks): the same document number on another member.
 create index if not exists clients_document_idx on public.clients (lower(btrim(document_number)))
   where document_number is not null;
+-- The estimate's statistics for that expression (a partial index's are not used; see sales_payment_reference_stats).
+create statistics if not exists public.clients_document_stats on (lower(btrim(document_number))) from public.clients;
 
 -- Activity is the engine's reading of the month's points, which the ledger already explains; it
 -- flips for most members at every month's start, so a change of it alone is not copied here. Nor is
