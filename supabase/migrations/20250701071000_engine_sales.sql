@@ -227,6 +227,8 @@ declare
   v_sale public.sales;
   v_buyer public.clients;
   v_currency text := coalesce((select m.currency from public.metadata m where m.id = 'app_settings'), '');
+  -- Read once for the whole upline: private.money and private.pct would read it again for each line.
+  v_locale text := private.company_locale();
   v_max_generation integer;
 begin
   select * into v_sale from public.sales s where s.id = p_sale_id;
@@ -267,8 +269,8 @@ begin
     )
     select c.id, 'commission_purchase'::text, rt.amount, 0, up.generation, v_sale.commissionable_total, rt.rate, c.star_level,
            format('Comisión por compra de %s (venta #%s), generación %s con %s: %s de %s = %s.',
-                  v_buyer.name, v_sale.sale_no, up.generation, rt.level_name, private.pct(rt.rate),
-                  private.money(v_sale.commissionable_total, v_currency), private.money(rt.amount, v_currency))
+                  v_buyer.name, v_sale.sale_no, up.generation, rt.level_name, private.pct_in(rt.rate, v_locale),
+                  private.money_in(v_sale.commissionable_total, v_currency, v_locale), private.money_in(rt.amount, v_currency, v_locale))
       from up
       join public.clients c on c.member_no = up.member_no and c.enrollment_status = 'registered'
       join rates rt on rt.star_level = c.star_level and rt.generation = up.generation
@@ -289,6 +291,9 @@ declare
   v_short record;
   v_plan record;
   v_entries integer;
+  -- Once per sale, not once per row of the statements below (a stable function is called for each row).
+  v_now timestamptz := private.engine_now();
+  v_current date := private.business_month(v_now);
 begin
   select * into v_sale from public.sales s where s.id = p_sale_id;
 
@@ -310,7 +315,7 @@ begin
       format('Stock insuficiente de «%s»: hay %s y la venta necesita %s.', v_short.name, v_short.stock, v_short.quantity), v_short.id::text);
   end if;
   insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
-  select i.product_id, -i.quantity, 'sale', p_sale_id, format('Venta #%s', v_sale.sale_no), p_actor, private.engine_now()
+  select i.product_id, -i.quantity, 'sale', p_sale_id, format('Venta #%s', v_sale.sale_no), p_actor, v_now
     from public.sale_items i where i.sale_id = p_sale_id order by i.product_id;
 
   -- Rewards: written with the ledger's summary in the same statement, beneficiaries in id order.
@@ -319,7 +324,7 @@ begin
     insert into public.reward_transactions (beneficiary_id, type, amount, points, period_month, source_sale_id,
                                             source_client_id, generation, base, rate, star_level, rule, plan_version, created_by, created_at)
     select l.beneficiary_id, l.type, l.amount, l.points, p_month, p_sale_id, v_sale.client_id, l.generation, l.base,
-           l.rate, l.star_level, l.rule, v_plan.version, p_actor, private.engine_now()
+           l.rate, l.star_level, l.rule, v_plan.version, p_actor, v_now
       from private.sale_reward_lines(p_sale_id, v_plan.plan) l
     returning beneficiary_id, points, amount
   ), sums as (
@@ -343,7 +348,7 @@ begin
     -- when the total crosses the threshold. No update at all on every other approval.
     update public.clients c set is_active = true
       from totals x
-     where c.id = x.client_id and x.period = private.current_period()
+     where c.id = x.client_id and x.period = v_current
        and x.personal_points >= (v_plan.plan ->> 'activity_points')::integer and not c.is_active
     returning 1
   )
@@ -587,7 +592,7 @@ declare
   v_actor uuid := private.require_staff();
   v_sale public.sales;
   v_now timestamptz := private.engine_now();
-  v_month date := private.business_month(private.engine_now());
+  v_month date := private.business_month(v_now);
   v_entries integer;
   v_signs text[];
 begin

@@ -1,14 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { settledFrame } from './pages/shell';
 import { openAs, seedSession } from './session';
-import { personas, settle, signIn, signInWithTypedEmail } from './support';
+import { personas, settle, signIn, signInWithTypedEmail, walk } from './support';
 
 test.describe('sin sesión', () => {
   test('las rutas protegidas y las desconocidas llevan a /login', async ({ page }) => {
-    test.slow(); // a full load of the app per route
-    for (const path of ['/', '/dashboard', '/finanzas', '/configuracion', '/mi-cuenta', '/mi-cuenta/mi-red', '/no-existe', '/mi-cuenta/no-existe']) {
-      await settle(page, path, '/login');
-    }
+    await walk(
+      page,
+      ['/', '/dashboard', '/finanzas', '/configuracion', '/mi-cuenta', '/mi-cuenta/mi-red', '/no-existe', '/mi-cuenta/no-existe'].map(
+        (path) => [path, '/login'] as const,
+      ),
+    );
     await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
   });

@@ -1,12 +1,13 @@
 // The back office's shell for each staff role: where signing in lands, the navigation each one gets,
-// the routes each may open by their address, signing out, the keyboard and the phone's drawer. Only
+// the routes each may open by their address (the first by a full load, the rest inside the app:
+// `walk`), signing out, the keyboard and the phone's drawer. Only
 // the first test signs in through Google's chooser (that is what it is about); the rest start signed in.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MAIN_NAV } from './pages/shell';
 import { expectNoFigureCut } from './overflow';
 import { openAs } from './session';
-import { BASE_NAV, expectedDisplayName, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_NAV, SUPER_PATHS } from './support';
+import { BASE_NAV, expectedDisplayName, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_NAV, SUPER_PATHS, walk } from './support';
 
 async function expectHeader(page: Page, firstNameOrEmail: string) {
   const header = page.getByRole('banner');
@@ -52,18 +53,19 @@ for (const c of cases) {
     });
 
     test('abre sus rutas por su dirección', async ({ page }) => {
-      test.slow(); // a full load of the app per route
       await openAs(page, c.email, '/dashboard');
-      for (const path of c.allowed) await settle(page, path, path);
+      await walk(
+        page,
+        c.allowed.map((path) => [path, path] as const),
+      );
     });
 
     test('las rutas prohibidas y las desconocidas vuelven a su inicio', async ({ page }) => {
-      test.slow(); // a full load of the app per route
       await openAs(page, c.email, '/dashboard');
-      for (const path of c.forbidden) await settle(page, path, '/dashboard');
-      await settle(page, '/', '/dashboard');
-      await settle(page, '/no-existe', '/dashboard');
-      await settle(page, '/login', '/dashboard');
+      await walk(
+        page,
+        [...c.forbidden, '/', '/no-existe', '/login'].map((path) => [path, '/dashboard'] as const),
+      );
     });
   });
 }

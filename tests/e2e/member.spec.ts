@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoToastAsked, expectToastLasts, MEMBER_NAV as MEMBER_NAV_NAME, pauseUntilShown, recordToastTimes } from './pages/shell';
 import { expectNoFigureCut } from './overflow';
 import { openAs, seedSession } from './session';
-import { expectedDisplayName, MEMBER_NAV, MEMBER_PATHS, navLabels, personas, settle, signIn, STAFF_PATHS, SUPER_PATHS } from './support';
+import { expectedDisplayName, MEMBER_NAV, MEMBER_PATHS, navLabels, personas, settle, settleInApp, signIn, STAFF_PATHS, SUPER_PATHS, walk } from './support';
 const INACTIVE_TEXT = 'Recuerda activarte con 100 puntos este mes para no perderte las recompensas.';
 
 const inactiveToast = (page: Page) => page.getByRole('button', { name: /¡Atención!/ });
@@ -25,10 +25,9 @@ test.describe('miembro activa', () => {
   // María has the widest network and the largest figures of the demo members: no figure of hers is
   // cut off at the laptop's or the phone's size (overflow.ts).
   test('abre sus rutas por su dirección, sin cifras cortadas', async ({ page }) => {
-    test.slow(); // a full load of the app per route
     await openAs(page, personas.memberActive, '/mi-cuenta');
     for (const path of MEMBER_PATHS) {
-      await settle(page, path, path);
+      await (path === MEMBER_PATHS[0] ? settle : settleInApp)(page, path, path);
       await expectNoFigureCut(page, path);
       if (path !== '/mi-cuenta/mi-red') continue;
       // Mi Red's other view: the first generation's people.
@@ -39,11 +38,11 @@ test.describe('miembro activa', () => {
   });
 
   test('el back office, la raíz y lo desconocido vuelven a /mi-cuenta', async ({ page }) => {
-    test.slow(); // a full load of the app per route
     await openAs(page, personas.memberActive, '/mi-cuenta');
-    for (const path of [...STAFF_PATHS, ...SUPER_PATHS, '/finanzas', '/', '/no-existe', '/mi-cuenta/no-existe', '/login']) {
-      await settle(page, path, '/mi-cuenta');
-    }
+    await walk(
+      page,
+      [...STAFF_PATHS, ...SUPER_PATHS, '/finanzas', '/', '/no-existe', '/mi-cuenta/no-existe', '/login'].map((path) => [path, '/mi-cuenta'] as const),
+    );
   });
 
   test('cada sección muestra su título', async ({ page }) => {

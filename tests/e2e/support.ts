@@ -68,6 +68,30 @@ export async function settle(page: Page, path: string, expected: string) {
   expect(appPath(page)).toBe(expected);
 }
 
+/**
+ * Opens a path inside the running app, as the browser's back and forward buttons do (React Router
+ * hears `popstate` and routes it): the same route table and guards decide as on a full load, without
+ * loading and starting the app again, which costs the browser about a second of CPU per route on the
+ * test host (bench/README.md). A walk through many routes opens its first one with `settle` and the
+ * rest with this.
+ */
+export async function settleInApp(page: Page, path: string, expected: string) {
+  await page.evaluate((to) => {
+    // The titles on screen now are marked, so the wait below is for the title of the screen that follows.
+    for (const title of document.querySelectorAll('h1')) title.dataset.e2eLeft = '';
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page, `${path} debería llevar a ${expected}`).toHaveURL(new RegExp(`^[^?#]*${escape(expected)}(\\?.*)?$`));
+  await expect(page.locator('h1:not([data-e2e-left])').first(), `${expected} muestra su pantalla`).toBeVisible();
+  expect(appPath(page)).toBe(expected);
+}
+
+/** Routes in a row: the first opened by its address (a full load, `settle`), the rest inside the app (`settleInApp`). */
+export async function walk(page: Page, stops: ReadonlyArray<readonly [path: string, expected: string]>) {
+  for (const [index, [path, expected]] of stops.entries()) await (index === 0 ? settle : settleInApp)(page, path, expected);
+}
+
 export async function navLabels(page: Page, name: string) {
   const nav = page.getByRole('navigation', { name });
   await expect(nav).toBeVisible();

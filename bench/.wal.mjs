@@ -1,0 +1,41 @@
+// Scratch: the WAL records an approval writes, by relation and kind (pg_waldump over 1,000 approvals on one connection).
+import pg from 'pg';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { adminUrl, pgBinDir, stopCluster, withClient } from '../scripts/lib/pg-cluster.mjs';
+import { atExit } from './lib/cleanup.mjs';
+import { APPROVALS_AT, applySql, benchCluster, restoreSnapshot, staffIds } from './lib/engine-data.mjs';
+const cfg = benchCluster();
+restoreSnapshot(cfg, 'engine');
+atExit(() => stopCluster(cfg));
+if (process.env.APPLY) await applySql(cfg, process.env.APPLY.split(','));
+const admin = (sql) => withClient(adminUrl(cfg.dbUrl), (c) => c.query(sql));
+const db = new pg.Client({ connectionString: cfg.dbUrl }); await db.connect();
+await db.query(`select cron.unschedule(jobname) from cron.job where jobname like 'savia-%'`);
+const { admin: adminId } = await staffIds(db);
+const { rows: pending } = await db.query(`select id from public.sales where status = 'Pendiente de Aprobación' and period_month is null order by created_at, id`);
+const c = new pg.Client({ connectionString: cfg.dbUrl }); await c.connect();
+await c.query(`select set_config('savia.now', $1, false)`, [APPROVALS_AT]);
+await c.query('set role authenticated');
+await c.query(`select set_config('request.jwt.claims', $1, false)`, [JSON.stringify({ sub: adminId, role: 'authenticated', aud: 'authenticated' })]);
+for (const r of pending.slice(0, 500)) await c.query('select public.approve_sale($1)', [r.id]);
+await admin('checkpoint');
+const N = 1000;
+const lsn0 = (await admin('select pg_current_wal_lsn() l')).rows[0].l;
+for (const r of pending.slice(500, 500 + N)) await c.query('select public.approve_sale($1)', [r.id]);
+const lsn1 = (await admin('select pg_current_wal_lsn() l')).rows[0].l;
+const names = new Map((await admin(`select pg_relation_filenode(c.oid)::text f, c.relnamespace::regnamespace || '.' || c.relname n from pg_class c where pg_relation_filenode(c.oid) is not null`)).rows.map((r) => [r.f, r.n]));
+const out = execFileSync('su', ['postgres', '-c', `${join(pgBinDir(), 'pg_waldump')} -p ${join(cfg.pgData, 'pg_wal')} -s ${lsn0} -e ${lsn1}`], { maxBuffer: 1 << 30 }).toString();
+const agg = new Map();
+let total = 0, bytes = 0;
+for (const line of out.split('\n')) {
+  const m = line.match(/rmgr: (\S+)\s+len \(rec\/tot\):\s*\d+\/\s*(\d+).*?desc: (\S+)(.*)$/);
+  if (!m) continue;
+  total += 1; bytes += Number(m[2]);
+  const rel = line.match(/rel \d+\/\d+\/(\d+)/);
+  const key = `${m[1]} ${m[3]} ${rel ? names.get(rel[1]) ?? rel[1] : ''}`;
+  agg.set(key, (agg.get(key) ?? 0) + 1);
+}
+console.log(`${(total / N).toFixed(1)} records, ${(bytes / N).toFixed(0)} bytes per approval`);
+for (const [k, v] of [...agg].sort((a, b) => b[1] - a[1]).slice(0, 70)) console.log(`${(v / N).toFixed(2).padStart(6)}  ${k}`);
+await c.end(); await db.end();
