@@ -698,8 +698,9 @@ alter table public.audit_logs enable row level security;
 grant select on public.audit_logs to authenticated;
 
 -- Read by superadmin (Configuración); no insert, update or delete policy: only the trigger writes.
+-- A product's cost is finance's (product_costs' own policy): its changes, which copy the cost, too.
 create policy audit_logs_select_superadmin on public.audit_logs for select to authenticated
-  using ((select private.is_superadmin()));
+  using ((select private.is_superadmin()) and (table_name <> 'product_costs' or (select private.has_finance())));
 
 -- The ledgers (reward_transactions, stock_movements, plan_versions) are append-only and explain
 -- themselves, so they are not copied here: that would double the busiest writes for no new fact.

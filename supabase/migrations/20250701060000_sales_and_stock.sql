@@ -723,9 +723,12 @@ create policy stock_movements_select_staff on public.stock_movements for select 
   using ((select private.is_staff()));
 
 -- Mis Pedidos lists the member's orders and the enrolments they placed: the enrolment's buyer is the
--- new person, so the member who placed it reads it by created_by, which only the engine writes.
+-- new person, so the member who placed it reads it by created_by, which only the engine writes. Only
+-- enrolments: an account that was staff before it became a member's recorded direct sales under its
+-- own id, and those (a walk-in buyer's document and phone, other members' addresses) stay staff's.
 create policy sales_select_placed on public.sales for select to authenticated
-  using (created_by = (select auth.uid()) and (select private.my_client_id()) is not null);
+  using (kind = 'enrollment' and created_by = (select auth.uid()) and (select private.my_client_id()) is not null);
 create policy sale_items_select_placed on public.sale_items for select to authenticated
   using (exists (select 1 from public.sales s
-                  where s.id = sale_id and s.created_by = (select auth.uid()) and (select private.my_client_id()) is not null));
+                  where s.id = sale_id and s.kind = 'enrollment' and s.created_by = (select auth.uid())
+                    and (select private.my_client_id()) is not null));

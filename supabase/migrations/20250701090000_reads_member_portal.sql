@@ -276,7 +276,7 @@ begin
   if not exists (
     select 1 from public.sales s
      where s.id = p_sale_id
-       and (private.is_staff() or (v_me is not null and (s.client_id = v_me or s.created_by = auth.uid())))
+       and (private.is_staff() or (v_me is not null and (s.client_id = v_me or (s.kind = 'enrollment' and s.created_by = auth.uid()))))
   ) then
     perform private.refuse('sale_not_found', 'La venta no existe.');
   end if;

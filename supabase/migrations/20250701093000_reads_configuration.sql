@@ -402,11 +402,12 @@ begin
   -- got a generic plan after five calls that scanned the wrong one). At most 1,001 keys are counted:
   -- a page of a search never scans the whole log, and «más de 1.000» is the honest total of a wide one.
   -- A search by words reads the sentences newest first until it has 1,001 (a word that matches
-  -- nothing reads the filtered log whole: narrow it with the table or the dates).
+  -- nothing reads the filtered log whole: narrow it with the table or the dates). A product's cost
+  -- changes are read with finance only, as the table's policy says ($9).
   return query execute format($q$
     with keys as (
       select a.id, a.occurred_at from public.audit_logs a
-       where %s
+       where (a.table_name <> 'product_costs' or $9) and %s
        order by a.occurred_at desc, a.id desc
        limit 1001
     ), page as (
@@ -432,7 +433,7 @@ begin
                                                            || coalesce((select x.email::text from auth.users x where x.id = a.actor_id), '')) as h) t
                                      where case when w ~ '^[0-9]+$' then t.h !~ ('\m' || w || '\M') else strpos(t.h, ' ' || w) = 0 end)$w$
                    end), ''), 'true'))
-    using p_table, v_actor, v_row, v_from, v_to, v_offset, p_page_size, v_words;
+    using p_table, v_actor, v_row, v_from, v_to, v_offset, p_page_size, v_words, private.has_finance();
 end
 $$;
 comment on function public.get_audit_log(text, text, text, date, date, integer, integer, text) is

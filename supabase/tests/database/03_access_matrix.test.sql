@@ -261,7 +261,8 @@ insert into matrix values
     '{denied,denied,denied,denied,denied,denied,denied}'),
   ('payout_batch_items', 'delete', 'delete from public.payout_batch_items where batch_id = {batch}',
     '{denied,denied,denied,denied,denied,denied,denied}'),
-  ('audit_logs', 'select', 'select * from public.audit_logs',
+  -- (a product's cost changes are finance's alone: 71_close_and_audit)
+  ('audit_logs', 'select', 'select * from public.audit_logs where table_name <> ''product_costs''',
     '{denied,rows:0,rows:0,rows:0,rows:0,all,all}'),
   ('audit_logs', 'insert', 'insert into public.audit_logs (action, table_name) values (''INSERT'', ''clients'')',
     '{denied,denied,denied,denied,denied,denied,denied}'),

@@ -4,7 +4,7 @@
 -- On the fixture of 50_engine_fixture.psql; every figure counted by hand below.
 begin;
 \ir 50_engine_fixture.psql
-select plan(32);
+select plan(38);
 
 -- April: Fabio and Darío each buy one lavanda (10.00 commissionable, 500 points): both active.
 -- Fabio's sale pays Elena 1.00 (gen 1, 10 %), Darío 0.50 (gen 2, 5 %), Celia 0.40 (gen 3, 4 %), Bruno 0.30
@@ -126,6 +126,27 @@ select is((select count(*)::integer from public.get_audit_log('products', null, 
 select is((select count(*)::integer from public.get_audit_log('products', null, engine_tests.id('lavanda')::text,
             (now() at time zone 'America/Bogota')::date, (now() at time zone 'America/Bogota')::date)), 3,
   'y hoy, en la zona horaria de la empresa, los tres');
+
+-- A product's cost changes are finance's: a superadmin without the claim reads none of them, by the
+-- screen's function or by the table; with it, both.
+update public.products set price = 12.00 where id = engine_tests.id('lavanda'); -- an entry that stays visible
+insert into public.product_costs (product_id, unit_cost) values (engine_tests.id('lavanda'), 4.25);
+select engine_tests.id('lavanda') as lavanda \gset
+select engine_tests.act_as('super');
+select is((select count(*)::integer from public.get_audit_log('product_costs', null, engine_tests.id('lavanda')::text)), 1,
+  'con finanzas, el cambio de costo está en la bitácora');
+set local role authenticated;
+select is((select count(*)::integer from public.audit_logs where table_name = 'product_costs' and row_id = :'lavanda'), 1,
+  'y en la tabla');
+reset role;
+update public.users_roles set finance = false where user_id = (select user_id from engine_tests.ids where key = 'super');
+select engine_tests.act_as('super');
+select is_empty($$select 1 from public.get_audit_log('product_costs')$$, 'sin finanzas, no lo lee en la bitácora');
+select is((select count(*)::integer from public.get_audit_log() where table_name = 'product_costs'), 0, 'ni en la bitácora entera');
+select isnt_empty($$select 1 from public.get_audit_log('products')$$, 'que sigue mostrando lo demás');
+set local role authenticated;
+select is_empty($$select 1 from public.audit_logs where table_name = 'product_costs'$$, 'ni en la tabla');
+reset role;
 
 select * from finish();
 rollback;

@@ -8,7 +8,7 @@
 -- (base 15.00, 30 pts, stock 3). Gala is the seventh generation of a chain whose every level pays.
 begin;
 \ir 50_engine_fixture.psql
-select plan(50);
+select plan(53);
 
 -- The fixture emptied the engine's tables under the kept summaries' feet: start them from it.
 truncate private.dashboard_months;
@@ -135,6 +135,21 @@ select engine_tests.act_as('admin');
 set local role authenticated;
 select isnt_empty(format($$select 1 from public.sales where id = %L$$, :'walk_in'), 'el personal sí la lee');
 reset role;
+
+-- Nor the account that recorded it, once it is a member's: staff revoked, then enrolled with the same
+-- Google address (here: Olga's record linked to it). The enrolments a member placed stay theirs to read
+-- (53_orders_screens); a direct sale recorded as staff does not become theirs.
+select auth_uid as olga_user from public.clients where id = engine_tests.id('olga') \gset
+update public.users_roles set role = 'cliente', finance = false where user_id = (select user_id from engine_tests.ids where key = 'admin');
+update public.clients set auth_uid = (select user_id from engine_tests.ids where key = 'admin') where id = engine_tests.id('olga');
+select engine_tests.act_as('admin');
+set local role authenticated;
+select is_empty(format($$select 1 from public.sales where id = %L$$, :'walk_in'), 'quien la registró, ya miembro, no la lee');
+select is_empty(format($$select 1 from public.sale_items where sale_id = %L$$, :'walk_in'), 'ni sus líneas');
+select throws_ok(format($$select * from public.get_sale_lines(%L)$$, :'walk_in'), 'P0001', 'La venta no existe.', 'ni por get_sale_lines');
+reset role;
+update public.clients set auth_uid = :'olga_user' where id = engine_tests.id('olga');
+update public.users_roles set role = 'admin' where user_id = (select user_id from engine_tests.ids where key = 'admin');
 
 -- Cancelling it gives the stock back and reverses nothing --------------------------------------------------------------------
 select engine_tests.at('2026-03-12 10:00:00-05');
