@@ -552,13 +552,16 @@ begin
   --     month's people where they stand now, with that month's frozen figures.)
   --
   -- A close computes its month from the paths and group points this move rewrites, so the two never
-  -- overlap: a move is refused while a close runs, and it holds every month still open in KEY SHARE
-  -- (as an approval holds its month) so a close that starts meanwhile waits for the move to commit.
-  -- Each month is closed on the network before the move or on the one after it, never on a mix.
+  -- overlap: a move holds every month still open in KEY SHARE (as an approval holds its month), so a
+  -- close that starts meanwhile waits for the move to commit, and is refused while a close runs. The
+  -- lock comes first: a close's first step, still running, holds its month until it commits, and the
+  -- check after the wait then sees that the close began (checked before it, the move would go ahead
+  -- on a month whose close had started). Each month is closed on the network before the move or on
+  -- the one after it, never on a mix.
+  perform 1 from public.periods p where p.status = 'open' order by p.month for key share;
   if exists (select 1 from public.periods p where p.status = 'open' and p.close_started_at is not null) then
     perform private.refuse('close_in_progress', 'Hay un cierre de mes en marcha: cambia el enrolador cuando termine.');
   end if;
-  perform 1 from public.periods p where p.status = 'open' order by p.month for key share;
 
   update public.clients c set enroller_id = p_new_enroller_id where c.id = p_client_id;
   select count(*) into v_moved from public.clients c

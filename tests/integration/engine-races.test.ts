@@ -162,6 +162,44 @@ describe('motor de recompensas bajo concurrencia', () => {
     expect(stock).toBe(100 - paid);
   });
 
+  it('un cambio de enrolador que llega mientras empieza un cierre lo espera y se rechaza: ningún mes se cierra sobre una red a medias', async () => {
+    const tag = tagOf();
+    const superadmin = await staff(tag, 'superadmin');
+    const first = await member(tag, 'Primera', null);
+    const second = await member(tag, 'Segunda', null);
+    const mover = await member(tag, 'Mudanza', first.id);
+    // An open month of its own whose close's first step is running: it holds the month's row (FOR
+    // UPDATE, as private.close_begin does) and has marked it closing, not yet committed.
+    const month = await freeMonth(2400, 600);
+    await sql('insert into public.periods (month) values ($1)', [month]);
+    const closer = await pool.connect();
+    try {
+      await closer.query('begin');
+      await closer.query('select 1 from public.periods where month = $1 for update', [month]);
+      await closer.query('update public.periods set close_started_at = now() where month = $1', [month]);
+      const move = callAs(pool, superadmin, 'select public.change_enroller($1, $2, $3)', [mover.id, second.id, 'Lo pidió el miembro']);
+      await expect
+        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%change_enroller%'`)).length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      await closer.query('commit');
+      const outcome = await move;
+      expect(outcome.ok).toBe(false);
+      expect((outcome as { hint?: string }).hint).toBe('savia:close_in_progress');
+      const [row] = await sql<{ enroller_id: string }>('select enroller_id from public.clients where id = $1', [mover.id]);
+      expect(row.enroller_id).toBe(first.id);
+    } finally {
+      await closer.query('rollback').catch(() => {});
+      closer.release();
+      // No month is left open behind the others' (each closes its months in order): this one is closed for real.
+      await sql('update public.periods set close_started_at = null where month = $1', [month]);
+      const next = new Date(`${month}T12:00:00Z`);
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      await closeMonthAt(pool, month, `${next.toISOString().slice(0, 10)} 12:00:00-05`, superadmin);
+    }
+  });
+
   it('los invariantes del motor se cumplen tras las carreras', async () => {
     const violations = await sql('select * from private.engine_invariant_violations()');
     expect(violations).toEqual([]);
