@@ -500,6 +500,20 @@ create index payout_batch_items_settled_by_idx on public.payout_batch_items (set
 comment on table public.payout_batch_items is
   'Una línea de un archivo de pago: la solicitud, su importe y la cuenta con que se aprobó, y lo que respondió el banco (paid, o failed con su motivo; la solicitud sigue aprobada). Una solicitud está a lo sumo en un archivo esperando respuesta (outcome = sent).';
 
+-- The bank's replies already applied, by the fingerprint of their text. A reply answers one file: the
+-- same reply applied again after one of its requests went into a newer file would mark that newer
+-- line failed (or paid) though the bank never answered it, and the request could be sent twice.
+create table private.payout_replies (
+  fingerprint text primary key,
+  applied_at timestamptz not null default now(),
+  applied_by uuid references auth.users (id) on delete set null,
+  lines_applied integer not null constraint payout_replies_lineas_validas check (lines_applied >= 1)
+);
+create index payout_replies_applied_by_idx on private.payout_replies (applied_by);
+comment on table private.payout_replies is
+  'Respuestas del banco ya aplicadas (la huella de su texto, quién y cuándo): la misma respuesta no se aplica dos veces, ni a un archivo de pago posterior al que respondía.';
+revoke all on table private.payout_replies from public, anon, authenticated, service_role;
+
 create or replace function private.payout_batch_items_guard() returns trigger
 language plpgsql
 set search_path = ''

@@ -493,6 +493,16 @@ end
 $$;
 comment on function private.amount_from_text(text) is 'Un importe como lo escribe un banco o una hoja («121,00», «1.234,50», «1,234.50», «121.00», «$ 121»); null si no es un importe.';
 
+create or replace function private.payout_reply_fingerprint(p_file text) returns text
+language sql
+immutable
+as $$
+  -- The same reply saved again (another line ending, a byte-order mark, a last empty line) is the same reply.
+  select pg_catalog.md5(pg_catalog.rtrim(pg_catalog.regexp_replace(pg_catalog.regexp_replace(coalesce(p_file, ''), '^\uFEFF', ''),
+                                                                  E'\r\n|\r', E'\n', 'g'), E' \t\n'))
+$$;
+comment on function private.payout_reply_fingerprint(text) is 'La huella de una respuesta del banco: la misma respuesta guardada otra vez (otros saltos de línea, BOM, líneas vacías al final) da la misma.';
+
 create or replace function private.payout_reply_lines(p_file text) returns jsonb
 language plpgsql
 stable
@@ -525,6 +535,10 @@ declare
 begin
   if char_length(v_text) > 2000000 then
     perform private.refuse('reply_too_large', 'La respuesta del banco es demasiado grande (más de 2 MB): divídela en archivos más pequeños.');
+  end if;
+  if exists (select 1 from private.payout_replies r where r.fingerprint = private.payout_reply_fingerprint(p_file)) then
+    perform private.refuse('reply_already_applied',
+      'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.');
   end if;
   v_rows := pg_catalog.regexp_split_to_array(v_text, E'\r\n|\n|\r');
   select min(n) into v_first from unnest(v_rows) with ordinality u(l, n) where pg_catalog.btrim(l) <> '';
@@ -677,6 +691,14 @@ begin
   if not exists (select 1 from jsonb_array_elements(v_lines) l where l ->> 'action' <> 'refused') then
     perform private.refuse('reply_nothing_to_apply', 'Ninguna línea de la respuesta se puede aplicar: revisa los motivos de cada una.');
   end if;
+  -- Kept before the lines are applied: a second apply of the same reply at the same moment waits here.
+  insert into private.payout_replies (fingerprint, applied_by, lines_applied)
+  select private.payout_reply_fingerprint(p_file), v_actor, count(*) from jsonb_array_elements(v_lines) l where l ->> 'action' <> 'refused'
+  on conflict (fingerprint) do nothing;
+  if not found then
+    perform private.refuse('reply_already_applied',
+      'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.');
+  end if;
   for v_line in select l from jsonb_array_elements(v_lines) l where l ->> 'action' <> 'refused' loop
     if v_line ->> 'action' = 'pay' then
       perform private.mark_payout_paid((v_line ->> 'payout_id')::uuid, v_actor, v_line ->> 'payment_reference');
@@ -708,4 +730,4 @@ grant execute on function public.save_payout_account(text, text, text, text, tex
   public.apply_payout_reply(text, text) to authenticated;
 revoke all on function private.refuse_unless_pesos(text), private.pab_text(text, integer), private.pab_digits(text, integer),
   private.pab_cents(numeric), private.pab_file(public.payout_batches), private.csv_cell(text), private.payout_csv_file(public.payout_batches),
-  private.csv_fields(text, text), private.amount_from_text(text), private.payout_reply_lines(text) from public;
+  private.csv_fields(text, text), private.amount_from_text(text), private.payout_reply_fingerprint(text), private.payout_reply_lines(text) from public;

@@ -222,10 +222,13 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   await expect(requestRow(pagos, earner, money(returned.amount))).toContainText('El banco no la pagó: Cuenta embargada');
   await expect(batchItem).toContainText('1 pagadas');
 
-  // The same reply again pays nothing twice: its line is refused now.
+  // The same reply again is refused whole, where the person is looking: a reply answers one file, once.
   await pagos.getByRole('button', { name: 'Marcar pagados' }).click();
   await upload(reply);
-  await expect(line(2)).toContainText(`La solicitud ${paid.reference} ya está pagada: no se paga dos veces.`);
+  await expect(replyDialog.getByRole('alert')).toHaveText(
+    'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.',
+  );
+  await expect(replyDialog.getByTestId('reply-line')).toHaveCount(0);
   await pagos.keyboard.press('Escape');
   await expect(replyDialog).toBeHidden();
 

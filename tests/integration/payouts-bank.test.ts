@@ -233,7 +233,8 @@ describe('pagar por el banco por la API', () => {
     ]);
     expect(paid).toEqual({ status: 'paid', payment_reference: `TRX-${tag}` });
     const replayed = await asAdmin.rpc('apply_payout_reply', { p_file: reply, p_digest: preview.data![0].digest });
-    expect(replayed.error).toMatchObject({ hint: 'savia:reply_changed' });
+    // The same reply again is refused whole: a reply answers one file, once.
+    expect(replayed.error).toMatchObject({ hint: 'savia:reply_already_applied' });
     expect(await sql('select * from private.engine_invariant_violations()')).toEqual([]);
 
     // The member sees where it went and that it was paid.

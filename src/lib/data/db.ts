@@ -97,6 +97,7 @@ export const SAVIA_CODES = [
   'reason_required',
   'recipe_without_products',
   'reference_required',
+  'reply_already_applied',
   'reply_changed',
   'reply_empty',
   'reply_nothing_to_apply',
