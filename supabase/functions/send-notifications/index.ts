@@ -39,7 +39,9 @@ const CONNECTIONS = Math.max(1, Number(env('SMTP_CONNECTIONS', '4')) || 4);
 const DRAIN_BUDGET_MS = 50_000;
 const BATCH = 50;
 
-const serviceKey = env('SUPABASE_SERVICE_ROLE_KEY') || JSON.parse(env('SUPABASE_SECRET_KEYS', '{}')).default;
+// The project's secret key first: once the legacy keys are disabled, the platform still puts the legacy
+// service_role key in SUPABASE_SERVICE_ROLE_KEY, and every call made with it is refused (supabase/supabase#37648).
+const serviceKey = JSON.parse(env('SUPABASE_SECRET_KEYS', '{}')).default || env('SUPABASE_SERVICE_ROLE_KEY');
 const db = createClient(env('SUPABASE_URL'), serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
 interface Tally {
