@@ -35,7 +35,7 @@ create table private.jobs (
   steps smallint,
   step_done integer, -- how far the step is, of step_total (null when it is not counted)
   step_total integer,
-  attempts smallint not null default 0, -- how many runners took it (more than one: taken up again after a cut)
+  attempts smallint not null default 0, -- how many runners took it, a hand-off between two not counted (more than one: taken up after a cut)
   started_at timestamptz,
   updated_at timestamptz,
   finished_at timestamptz,
@@ -217,7 +217,10 @@ begin
     union all
     select v_last where not exists (select 1 from public.periods p where p.month = v_last) and v_last >= private.first_period()
   ) x;
-  if v_month is not null and not exists (select 1 from private.jobs j where j.kind = 'period_close' and j.status in ('queued', 'running')) then
+  -- A close that failed waits for a person (its notice says so, and Configuración asks again): asked
+  -- again every hour, a close that fails each time would fail, and tell every superadmin, each hour.
+  if v_month is not null and not exists (select 1 from private.jobs j where j.kind = 'period_close' and j.status in ('queued', 'running'))
+     and coalesce((select j.status from private.jobs j where j.kind = 'period_close' and j.month = v_month order by j.id desc limit 1), '') <> 'failed' then
     return private.period_close_job_json(private.enqueue_period_close(v_month, 'schedule', null));
   end if;
   -- Nothing to ask: keep is_active in step with the current month, unless a close is under way (its
@@ -229,7 +232,7 @@ begin
 end
 $$;
 comment on function private.request_due_period_close() is
-  'Tarea horaria (pg_cron): pide el cierre del mes terminado más antiguo que siga abierto (o del anterior sin ventas); si no hay nada que cerrar, pone al día la actividad del mes en curso. Vuelve a pedir un cambio de zona horaria que quedó sin hacer.';
+  'Tarea horaria (pg_cron): pide el cierre del mes terminado más antiguo que siga abierto (o del anterior sin ventas), salvo si el último cierre de ese mes falló (lo pide una persona); si no hay nada que cerrar, pone al día la actividad del mes en curso. Vuelve a pedir un cambio de zona horaria que quedó sin hacer.';
 
 -- A change of the company's time zone as a job ----------------------------------------------------------
 -- Saving the settings with another time zone (an API request) only queues the job; the aggregates keep
@@ -524,13 +527,20 @@ comment on function private.close_help() is
 -- between looks (nothing held while it waits), so a job starts within a second. A job still running
 -- then keeps its runner until it ends. Two schedules start one each: a long close never keeps a
 -- preview waiting, and a runner with nothing of its own works chunks of the close the other is in
--- (private.close_help), so a close uses both. Each call lasts about 55 s plus its last job (the close
--- at a million members: a few minutes more), and every step is its own transaction.
+-- (private.close_help), so a close uses both. Every step is its own transaction, but the call is one
+-- statement, and a hosted project's global statement_timeout (2 min) counts from its start through
+-- every commit in it: a close or a change of time zone still running when the call has lasted
+-- p_hand_off seconds (70) is handed to the next runner at the end of a step (the longest, at a million
+-- members, about 10 s), as is the close another runner is in. A hand-off is not an interruption: the
+-- next runner's claim does not count it among the five a job may suffer. A simulation (one short step,
+-- or started again from its first when cut) runs to its end.
 --   p_seconds = 0: run what is waiting and return (tests, a person at psql);
 --   p_job: run that job alone (even if held back), then return;
 --   p_max_steps: return after that many steps (the job stays running, without a runner: the next
---   one takes it up where it stopped).
-create or replace procedure private.run_jobs(p_seconds numeric default 55, p_job bigint default null, p_max_steps integer default null)
+--   one takes it up where it stopped);
+--   p_hand_off: the seconds after which a close or a change of time zone is handed over (tests: 0).
+create or replace procedure private.run_jobs(p_seconds numeric default 55, p_job bigint default null, p_max_steps integer default null,
+                                             p_hand_off numeric default 70)
 language plpgsql
 as $$
 declare
@@ -538,7 +548,9 @@ declare
                               then least(pg_catalog.clock_timestamp() + pg_catalog.make_interval(secs => p_seconds),
                                          pg_catalog.date_trunc('minute', pg_catalog.clock_timestamp()) + interval '55 seconds')
                               else pg_catalog.clock_timestamp() end;
+  v_hand_off timestamptz := pg_catalog.clock_timestamp() + pg_catalog.make_interval(secs => p_hand_off);
   v_id bigint;
+  v_resumable boolean;
   v_status text;
   v_steps integer := 0;
 begin
@@ -549,7 +561,7 @@ begin
     commit; -- «running» is visible before the first step
     if v_id is null then
       -- Nothing of its own: a chunk of the close another runner is in, if there is one free.
-      if p_job is null and private.close_help() then
+      if p_job is null and pg_catalog.clock_timestamp() < v_hand_off and private.close_help() then
         commit;
         continue;
       end if;
@@ -557,27 +569,32 @@ begin
       perform pg_catalog.pg_sleep(0.5);
       continue;
     end if;
+    v_resumable := (select j.kind in ('period_close', 'timezone_change') from private.jobs j where j.id = v_id);
     loop
       v_status := private.run_job_step(v_id);
       commit; -- the step and where the job is, together
       v_steps := v_steps + 1;
-      exit when v_status <> 'running' or v_steps >= p_max_steps;
+      exit when v_status <> 'running' or v_steps >= p_max_steps or (v_resumable and pg_catalog.clock_timestamp() >= v_hand_off);
     end loop;
+    if v_status = 'running' then
+      -- Handed over, not cut short: the claim that takes it up adds the attempt back.
+      update private.jobs j set attempts = j.attempts - 1 where j.id = v_id and j.attempts > 0;
+    end if;
     perform private.release_job(v_id);
     commit;
-    exit when p_job is not null or v_steps >= p_max_steps;
+    exit when p_job is not null or v_steps >= p_max_steps or pg_catalog.clock_timestamp() >= v_hand_off;
   end loop;
 end
 $$;
-comment on procedure private.run_jobs(numeric, bigint, integer) is
-  'Ejecutor de trabajos (pg_cron lo arranca cada minuto, como postgres, dos veces en paralelo): hasta el segundo 55 del minuto toma el trabajo más antiguo que puede correr (o retoma uno que perdió su ejecutor) y lo lleva paso a paso hasta el final, confirmando cada paso con su avance. Con 0 corre lo que haya y vuelve; con p_job, ese trabajo; con p_max_steps, vuelve tras esos pasos.';
+comment on procedure private.run_jobs(numeric, bigint, integer, numeric) is
+  'Ejecutor de trabajos (pg_cron lo arranca cada minuto, como postgres, dos veces en paralelo): hasta el segundo 55 del minuto toma el trabajo más antiguo que puede correr (o retoma uno que perdió su ejecutor) y lo lleva paso a paso, confirmando cada paso con su avance; un cierre o un cambio de zona que sigue tras p_hand_off segundos (70) pasa al siguiente ejecutor al final de un paso, para que la llamada quede dentro del límite de 2 minutos por sentencia, sin contarlo como interrupción. Con 0 corre lo que haya y vuelve; con p_job, ese trabajo; con p_max_steps, vuelve tras esos pasos.';
 
 revoke all on function private.job_json(private.jobs), private.period_close_job_json(private.jobs),
   private.enqueue_period_close(date, text, uuid), private.period_close_job_step(private.jobs), private.request_due_period_close(),
   private.queue_timezone_change(), private.timezone_change_job_step(private.jobs), private.job_lock_key(), private.claim_job(bigint),
   private.release_job(bigint), private.job_failure_message(private.jobs, text), private.job_step(private.jobs),
   private.run_job_step(bigint), private.tidy_jobs(), private.close_help() from public, anon, authenticated, service_role;
-revoke all on procedure private.run_jobs(numeric, bigint, integer) from public;
+revoke all on procedure private.run_jobs(numeric, bigint, integer, numeric) from public;
 
 -- The schedules (pg_cron: foundation migration).
 --

@@ -7,7 +7,7 @@
 -- between them, a test cannot; tests/integration/close-crash.test.ts kills a real runner).
 begin;
 \ir 50_engine_fixture.psql
-select plan(71);
+select plan(73);
 
 -- A statement as a persona through the API role `authenticated`, always rolled back: rows:N for a
 -- select, ok:N for a write, denied for 42501, the message otherwise.
@@ -263,6 +263,9 @@ select results_eq(format($$select status, error_code from private.jobs where id 
 select is((engine_tests.job(:job5)).error,
   'El cierre de julio de 2026 se interrumpió cinco veces antes de terminar (se cortó la conexión o se reinició la base de datos). Lo ya hecho se conserva: pídelo otra vez y seguirá donde quedó.',
   'con su frase');
+select is(private.request_due_period_close(), null, 'la tarea horaria no lo vuelve a pedir: un cierre fallido espera a una persona');
+select is((select count(*)::integer from private.jobs where kind = 'period_close' and month = '2026-07-01' and status in ('queued', 'running')), 0,
+  'y no queda ninguno en cola (una persona sí lo pide otra vez: arriba, junio)');
 
 -- A close in chunks of one member writes exactly its preview ------------------------------------------------------------
 select engine_tests.at('2026-07-20 10:00:00-05');
