@@ -764,8 +764,11 @@ begin
   if not private.is_service() then
     perform private.refuse('forbidden', 'Solo la función de envío de correos entrega avisos.', null, '42501');
   end if;
-  -- Only the holder of this attempt's live lease may hand the message over, once.
-  update public.notifications n set email_handed_at = now()
+  -- Only the holder of this attempt's live lease may hand the message over, once. The lease then runs
+  -- at least 3 minutes from now, longer than one message's talk with the SMTP server (each command may
+  -- wait 30 s): a message handed over at the lease's last second and accepted a moment later must not
+  -- be judged «unconfirmed» by another drain meanwhile.
+  update public.notifications n set email_handed_at = now(), email_lease_until = greatest(n.email_lease_until, now() + interval '3 minutes')
    where n.id = p_id and n.email_status = 'sending' and n.email_attempts = p_attempt
      and n.email_handed_at is null and n.email_lease_until > now();
   return found;

@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(64);
+select plan(65);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -106,7 +106,10 @@ select is((select count(*)::int from public.claim_notification_emails(100)), 7,
 select is((select email_status from pg_temp.mine('elena')), 'skipped', 'el de Elena queda omitido');
 select is((select count(*)::int from public.claim_notification_emails(100)), 0, 'reclamados, nadie más los toma mientras dura el plazo');
 select id as fabio_n from pg_temp.mine('fabio') limit 1 \gset
+update public.notifications set email_lease_until = now() + interval '1 second' where id = :fabio_n; -- its lease's last second
 select ok(public.begin_notification_email(:fabio_n, 1::smallint), 'el intento 1 se entrega al servidor SMTP');
+select ok((select email_lease_until >= now() + interval '3 minutes' from public.notifications where id = :fabio_n),
+  'y su plazo se alarga: otro envío no lo juzga sin confirmar mientras habla con el servidor');
 select ok(not public.begin_notification_email(:fabio_n, 1::smallint), 'una sola vez');
 select is(public.finish_notification_email(:fabio_n, 1::smallint, 'sent'), 'sent', 'y queda enviado');
 
