@@ -503,6 +503,18 @@ as $$
 $$;
 comment on function private.payout_reply_fingerprint(text) is 'La huella de una respuesta del banco: la misma respuesta guardada otra vez (otros saltos de línea, BOM, líneas vacías al final) da la misma.';
 
+create or replace function private.refuse_reply_applied() returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.refuse('reply_already_applied',
+    'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.');
+end
+$$;
+comment on function private.refuse_reply_applied() is
+  'La negativa a una respuesta del banco ya aplicada (savia:reply_already_applied): la dan su vista previa y su aplicación, también cuando dos la aplican a la vez.';
+
 create or replace function private.payout_reply_lines(p_file text) returns jsonb
 language plpgsql
 stable
@@ -537,8 +549,7 @@ begin
     perform private.refuse('reply_too_large', 'La respuesta del banco es demasiado grande (más de 2 MB): divídela en archivos más pequeños.');
   end if;
   if exists (select 1 from private.payout_replies r where r.fingerprint = private.payout_reply_fingerprint(p_file)) then
-    perform private.refuse('reply_already_applied',
-      'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.');
+    perform private.refuse_reply_applied();
   end if;
   v_rows := pg_catalog.regexp_split_to_array(v_text, E'\r\n|\n|\r');
   select min(n) into v_first from unnest(v_rows) with ordinality u(l, n) where pg_catalog.btrim(l) <> '';
@@ -696,8 +707,7 @@ begin
   select private.payout_reply_fingerprint(p_file), v_actor, count(*) from jsonb_array_elements(v_lines) l where l ->> 'action' <> 'refused'
   on conflict (fingerprint) do nothing;
   if not found then
-    perform private.refuse('reply_already_applied',
-      'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.');
+    perform private.refuse_reply_applied();
   end if;
   for v_line in select l from jsonb_array_elements(v_lines) l where l ->> 'action' <> 'refused' loop
     if v_line ->> 'action' = 'pay' then
@@ -730,4 +740,4 @@ grant execute on function public.save_payout_account(text, text, text, text, tex
   public.apply_payout_reply(text, text) to authenticated;
 revoke all on function private.refuse_unless_pesos(text), private.pab_text(text, integer), private.pab_digits(text, integer),
   private.pab_cents(numeric), private.pab_file(public.payout_batches), private.csv_cell(text), private.payout_csv_file(public.payout_batches),
-  private.csv_fields(text, text), private.amount_from_text(text), private.payout_reply_fingerprint(text), private.payout_reply_lines(text) from public;
+  private.csv_fields(text, text), private.amount_from_text(text), private.payout_reply_fingerprint(text), private.refuse_reply_applied(), private.payout_reply_lines(text) from public;

@@ -229,6 +229,7 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
     'Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.',
   );
   await expect(replyDialog.getByTestId('reply-line')).toHaveCount(0);
+  await shootScreen(pagos, 'pagos-respuesta-ya-aplicada', { fullPage: false });
   await pagos.keyboard.press('Escape');
   await expect(replyDialog).toBeHidden();
 
