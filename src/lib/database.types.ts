@@ -2477,6 +2477,7 @@ export type Database = {
       place_order: {
         Args: {
           p_delivery_address?: string
+          p_expected_total?: number
           p_items: Json
           p_notes?: string
           p_payment_method?: string

@@ -362,7 +362,8 @@ comment on function private.settle_sale(uuid, date, uuid) is
 -- Member actions ------------------------------------------------------------------------------------
 create or replace function public.place_order(
   p_items jsonb, p_payment_method text default null, p_payment_reference text default null,
-  p_voucher_path text default null, p_delivery_address text default null, p_notes text default null
+  p_voucher_path text default null, p_delivery_address text default null, p_notes text default null,
+  p_expected_total numeric default null
 ) returns public.sales
 language plpgsql
 security definer
@@ -370,13 +371,24 @@ set search_path = ''
 as $$
 declare
   v_me uuid := private.require_member();
+  v_sale public.sales;
+  v_currency text;
 begin
-  return private.create_sale(v_me, 'order', p_items, p_payment_method, p_payment_reference, p_voucher_path, v_me,
-                             p_delivery_address, p_notes, auth.uid());
+  v_sale := private.create_sale(v_me, 'order', p_items, p_payment_method, p_payment_reference, p_voucher_path, v_me,
+                                p_delivery_address, p_notes, auth.uid());
+  -- The amount the member saw beside «Confirmar pedido» (the cart priced by preview_order). A price
+  -- changed since is refused, with the new total, rather than ordered at a figure they never read.
+  if p_expected_total is not null and v_sale.total <> p_expected_total then
+    select m.currency into v_currency from public.metadata m where m.id = 'app_settings';
+    perform private.refuse('order_total_changed',
+      format('El precio de un producto cambió: el total de tu pedido ahora es %s, no %s. Revisa el carrito y confirma otra vez.',
+             private.money(v_sale.total, v_currency), private.money(p_expected_total, v_currency)));
+  end if;
+  return v_sale;
 end
 $$;
-comment on function public.place_order(jsonb, text, text, text, text, text) is
-  'Miembro: hace un pedido (Pendiente de Aprobación). p_items = [{"product_id": uuid, "quantity": entero}]; datos de pago, entrega y comprobante opcionales (el comprobante en payment-vouchers/<su id>/...). Las recompensas llegan al aprobarse.';
+comment on function public.place_order(jsonb, text, text, text, text, text, numeric) is
+  'Miembro: hace un pedido (Pendiente de Aprobación). p_items = [{"product_id": uuid, "quantity": entero}]; datos de pago, entrega y comprobante opcionales (el comprobante en payment-vouchers/<su id>/...); p_expected_total, el total que vio al confirmar: si el de hoy es otro, se rechaza (order_total_changed) sin guardar nada. Las recompensas llegan al aprobarse.';
 
 create or replace function private.is_staff_email(p_email text) returns boolean
 language plpgsql
@@ -812,9 +824,9 @@ $$;
 comment on function public.cancel_sale(uuid, text) is
   'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza. Bajo contención, savia:busy (HTTP 409).';
 
-revoke all on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
+revoke all on function public.place_order(jsonb, text, text, text, text, text, numeric), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
   public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) from public, anon;
-grant execute on function public.place_order(jsonb, text, text, text, text, text), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
+grant execute on function public.place_order(jsonb, text, text, text, text, text, numeric), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
   public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) to authenticated;

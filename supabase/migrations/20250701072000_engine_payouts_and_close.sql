@@ -186,6 +186,40 @@ as $$
 $$;
 comment on function private.payout_status_label(text) is 'Estado de un cobro en español para los mensajes.';
 
+-- A payout is approved, and put in a bank file, only while the member's settled income still covers it
+-- with everything already paid or approved. A sale cancelled after the request claws its commission back
+-- (private.sale_cancellation_reversals) and can leave the request uncovered: the company would pay out
+-- money the ledger took back. «Marcar pagado» and the bank's reply only record a payment already made.
+create or replace function private.refuse_unless_covered(p_client_id uuid, p_pending numeric, p_payout_id uuid, p_payout_no bigint)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_balance record;
+  v_committed numeric;
+  v_currency text;
+begin
+  select b.settled, b.paid into v_balance from private.balance_of(p_client_id) b;
+  select v_balance.paid + coalesce(sum(r.amount), 0) + p_pending into v_committed
+    from public.payout_requests r where r.client_id = p_client_id and r.status = 'approved';
+  if v_committed > v_balance.settled then
+    select m.currency into v_currency from public.metadata m where m.id = 'app_settings';
+    perform private.refuse('payout_not_covered',
+      format('El saldo de %s ya no cubre la solicitud %s: sus ingresos de meses cerrados son %s y lo pagado o aprobado con ella suma %s. '
+             'Pasa cuando se cancela una venta que le dio comisiones después de pedir el retiro: recházala o espera a que su saldo vuelva a cubrirla.',
+             (select c.name from public.clients c where c.id = p_client_id), private.payout_reference(p_payout_no),
+             private.money(v_balance.settled, v_currency), private.money(v_committed, v_currency)),
+      p_payout_id::text);
+  end if;
+end
+$$;
+comment on function private.refuse_unless_covered(uuid, numeric, uuid, bigint) is
+  'Rechaza (payout_not_covered) aprobar o llevar al archivo del banco un retiro que los ingresos de meses cerrados del miembro ya no cubren junto con lo pagado y lo aprobado (p_pending: el importe que se aprueba ahora). Pasa tras cancelarse una venta que le dio comisiones. DETAIL: la solicitud.';
+revoke all on function private.refuse_unless_covered(uuid, numeric, uuid, bigint) from public;
+
 create or replace function public.approve_payout(p_payout_id uuid) returns public.payout_requests
 language plpgsql
 security definer
@@ -202,6 +236,7 @@ begin
     perform private.refuse('invalid_transition',
       format('La solicitud de cobro está %s: solo se aprueba una pendiente.', private.payout_status_label(v_request.status)));
   end if;
+  perform private.refuse_unless_covered(v_request.client_id, v_request.amount, v_request.id, v_request.number);
   -- The account it is approved with is the one it will be paid into, whatever the member saves later.
   v_account := private.usable_payout_account(v_request.client_id,
     'El miembro no tiene cuenta de pago registrada: no se puede aprobar hasta que la registre en Mi Cuenta.',

@@ -362,6 +362,16 @@ begin
       private.payout_reference(v_problem.number), v_problem.batch_no));
   end if;
 
+  -- Then each member's balance row, in one order (after the requests, as private.payout_for_update), and
+  -- whether their closed months still cover what is approved: a sale cancelled since may have taken it back.
+  perform 1 from private.reward_balances b
+   where b.client_id in (select r.client_id from public.payout_requests r where r.id = any (v_ids))
+   order by b.client_id for update;
+  perform private.refuse_unless_covered(r.client_id, 0, r.id, r.number)
+     from (select distinct on (r.client_id) r.client_id, r.id, r.number
+             from public.payout_requests r where r.id = any (v_ids)
+            order by r.client_id, r.number desc) r;
+
   -- The day's sequence (PAB's A, B, …), one file at a time.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('savia.payout_batches'));
   v_sequence := coalesce((select max(b.day_sequence) from public.payout_batches b where b.layout = p_layout and b.application_date = v_day), 0) + 1;

@@ -102,6 +102,8 @@ export interface PlaceOrderInput {
   voucherPath: string | null;
   deliveryAddress: string;
   notes: string;
+  /** The total the member read beside «Confirmar pedido»: another one today is refused (order_total_changed). */
+  expectedTotal: number;
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<Sale> {
@@ -114,6 +116,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Sale> {
         p_voucher_path: input.voucherPath ?? undefined,
         p_delivery_address: input.deliveryAddress || undefined,
         p_notes: input.notes || undefined,
+        p_expected_total: input.expectedTotal,
       })
       .single(),
   );

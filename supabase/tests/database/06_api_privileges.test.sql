@@ -83,7 +83,7 @@ insert into declared values
   ('function', 'get_public_page(text)',                      'execute', 'execute', ''),
   ('function', 'submit_lead(text, text, text, text, text, boolean)', 'execute', 'execute', ''),
   -- members and staff (each function checks the caller's role itself)
-  ('function', 'place_order(jsonb, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'place_order(jsonb, text, text, text, text, text, numeric)', '', 'execute', ''),
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text)', '', 'execute', ''),
   ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),

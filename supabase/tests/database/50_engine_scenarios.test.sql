@@ -25,7 +25,7 @@
 --   Amparo available 11.90; payouts.
 begin;
 \ir 50_engine_fixture.psql
-select plan(110);
+select plan(117);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 
@@ -317,6 +317,28 @@ select engine_tests.act_as('amparo');
 select results_eq($$select available::numeric, reserved::numeric, paid::numeric from public.get_balance()$$,
   $$values (1.90::numeric, 0::numeric, 10.00::numeric)$$, 'el rechazado vuelve al disponible; el pagado cuenta como pagado');
 
+-- A sale cancelled after the request claws its commissions back: the request is no longer covered by
+-- the closed months, and is neither approved nor put in a bank file (the company would pay out money
+-- the ledger took back). Amparo's 1.90 is approved first; Elena asks for her 5.73; then s1 is cancelled
+-- (Elena −3.33 and Amparo −0.67 in March).
+select (public.request_payout(1.90)).id as p3_id \gset
+select engine_tests.act_as('elena');
+select (public.request_payout(5.73)).id as p4_id \gset
+select engine_tests.act_as('admin');
+select is((public.approve_payout(:'p3_id')).status, 'approved', 'lo que sus meses cerrados cubren se aprueba');
+select lives_ok(format('select public.cancel_sale(%L, %L)', :'s1', 'Devolución del cliente'), 's1 se cancela en abril: sus comisiones de marzo se revierten');
+select throws_ok(format('select public.approve_payout(%L)', :'p4_id'), 'P0001',
+  format('El saldo de Elena Vega ya no cubre la solicitud %s: sus ingresos de meses cerrados son US$%s2,40 y lo pagado o aprobado con ella suma US$%s5,73. '
+         'Pasa cuando se cancela una venta que le dio comisiones después de pedir el retiro: recházala o espera a que su saldo vuelva a cubrirla.',
+         (select private.payout_reference(number) from public.payout_requests where id = :'p4_id'), chr(160), chr(160)),
+  'un retiro que la cancelación dejó sin cubrir no se aprueba');
+select is((select status from public.payout_requests where id = :'p4_id'), 'pending', 'y sigue pendiente, para rechazarlo o esperar');
+select throws_ok(format('select public.export_payout_file(array[%L]::uuid[], %L)', :'p3_id', 'csv'), 'P0001',
+  format('El saldo de Amparo Ruiz ya no cubre la solicitud %s: sus ingresos de meses cerrados son US$%s11,23 y lo pagado o aprobado con ella suma US$%s11,90. '
+         'Pasa cuando se cancela una venta que le dio comisiones después de pedir el retiro: recházala o espera a que su saldo vuelva a cubrirla.',
+         (select private.payout_reference(number) from public.payout_requests where id = :'p3_id'), chr(160), chr(160)),
+  'ni uno ya aprobado va al archivo del banco');
+
 -- Refusals: roles, ownership, bad input — each with its message and nothing written ------------------------------------
 select (select count(*) from public.sales) + (select count(*) from public.reward_transactions) * 1000
        + (select count(*) from public.payout_requests) * 1000000 + (select count(*) from public.clients) * 100000000 as footprint \gset
@@ -350,6 +372,9 @@ select throws_ok(format('select public.place_order(%L, %L)', engine_tests.items(
   'El medio de pago debe ser transferencia, efectivo, tarjeta u otro.', 'medio de pago desconocido');
 select throws_ok(format('select public.place_order(%L, %L, null, %L)', engine_tests.items('te', '1'), 'transferencia', 'otra-carpeta/x.png'), 'P0001',
   'El comprobante debe ser un archivo dentro de tu carpeta de comprobantes de pago.', 'comprobante fuera de su carpeta');
+select throws_ok(format('select public.place_order(%L, %L, p_expected_total => 30)', engine_tests.items('te', '1'), 'transferencia'), 'P0001',
+  format('El precio de un producto cambió: el total de tu pedido ahora es US$%s33,33, no US$%s30,00. Revisa el carrito y confirma otra vez.', chr(160), chr(160)),
+  'un total distinto del que el miembro vio al confirmar (un precio cambió) se rechaza con el de hoy');
 select engine_tests.act_as('admin');
 select throws_ok(format('select public.place_order(%L)', engine_tests.items('te', '1')), 'P0001',
   'Solo un miembro con su ficha vinculada puede realizar esta acción.', 'el personal no hace pedidos de miembro');
@@ -365,6 +390,9 @@ select throws_ok(format('select public.approve_sale(%L)', :'s11'), 'P0001',
 select is((select count(*) from public.sales) + (select count(*) from public.reward_transactions) * 1000
           + (select count(*) from public.payout_requests) * 1000000 + (select count(*) from public.clients) * 100000000,
   :footprint::bigint, 'ningún rechazo escribió nada');
+select engine_tests.act_as('fabio');
+select is((public.place_order(engine_tests.items('te', '1'), 'transferencia', p_expected_total => 33.33)).total, 33.33::numeric,
+  'con el total que vio, el pedido se hace');
 
 -- The network, page by page ------------------------------------------------------------------------------------------
 select engine_tests.act_as('amparo');

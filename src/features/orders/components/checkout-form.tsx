@@ -73,8 +73,9 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
   const submit = useFormSubmit(
     form,
     async (values) => {
-      if (blockedBy) {
-        form.setError(FORM_ALERT, { type: BLOCKED, message: blockedBy });
+      // No total to confirm yet is a block too (the page says why: still pricing, or the price failed).
+      if (blockedBy || !preview) {
+        form.setError(FORM_ALERT, { type: BLOCKED, message: blockedBy ?? m.pricing });
         return;
       }
       let voucherPath: string | null = null;
@@ -103,6 +104,9 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
           voucherPath,
           deliveryAddress: values.deliveryAddress,
           notes: values.notes,
+          // What «Monto a pagar» says: a price changed since is refused with the new total, and the
+          // refusal's refetch of the cart shows it here.
+          expectedTotal: preview.total,
         });
         onPlaced(sale);
       } catch (raw) {
