@@ -300,9 +300,12 @@ begin
   end if;
 
   -- The holder is the member: their document is the one on their record, unless a superadmin allowed otherwise.
+  -- A person's NIT is their cédula and a check digit, so a NIT matches a record without that digit; no
+  -- other type is cut (a CC «1234567890» is another person than a record's «123456789»).
   select c.document_number into v_member_document from public.clients c where c.id = new.client_id;
   new.holder_is_member := private.document_key(v_member_document) <> ''
-    and private.document_key(v_member_document) in (new.holder_document_number, pg_catalog.left(new.holder_document_number, 9));
+    and (private.document_key(v_member_document) = new.holder_document_number
+         or (new.holder_document_type = 'NIT' and private.document_key(v_member_document) = pg_catalog.left(new.holder_document_number, 9)));
   if not new.holder_is_member and not exists (select 1 from public.payout_holder_exceptions e where e.client_id = new.client_id) then
     perform private.refuse('payout_holder_not_member',
       case when private.document_key(v_member_document) = ''

@@ -10,7 +10,7 @@
 -- his downline bought = 2.20: 8.20 in all. The others were inactive.
 begin;
 \ir 50_engine_fixture.psql
-select plan(96);
+select plan(99);
 
 create schema pay_tests;
 -- What a statement is refused with: «code · detail · message» (detail: the field a form marks).
@@ -159,6 +159,22 @@ select is(pay_tests.refusal('select public.request_payout(5.00)'),
 select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', 'Nina Sin Cuenta', 'CC', '10000008')),
   'payout_holder_not_member · holder_document_number · La cuenta debe estar a tu nombre: el documento del titular no es el de tu ficha. Si necesitas cobrar en la cuenta de otra persona, pide a la empresa que lo autorice.',
   'Nina tampoco puede registrar la cuenta de otra persona');
+
+-- Only a NIT is compared without its check digit: Nico's record says 123456789, so the NIT 123456789-x
+-- is his, but a CC or a passport that merely starts with those nine characters is somebody else's.
+select private.nit_check_digit('123456789') as nico_dv \gset
+insert into public.clients (name, email, enrollment_status, joined_at, document_number)
+values ('Nico Nueve', 'motor.nico@tests.savia', 'registered', private.engine_now(), 'CC 123456789') returning id as nico \gset
+insert into engine_tests.ids values ('nico', :'nico', engine_tests.user_for('motor.nico@tests.savia'));
+select engine_tests.act_as('nico');
+select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', 'Otra Persona', 'CC', '1234567890')),
+  'payout_holder_not_member · holder_document_number · La cuenta debe estar a tu nombre: el documento del titular no es el de tu ficha. Si necesitas cobrar en la cuenta de otra persona, pide a la empresa que lo autorice.',
+  'una cédula que solo empieza por el documento del miembro es de otra persona');
+select is(pay_tests.refusal(pay_tests.save('1007', 'ahorros', '12345678901', 'Otra Persona', 'PA', '123456789X')),
+  'payout_holder_not_member · holder_document_number · La cuenta debe estar a tu nombre: el documento del titular no es el de tu ficha. Si necesitas cobrar en la cuenta de otra persona, pide a la empresa que lo autorice.',
+  'y también un pasaporte');
+select is((public.save_payout_account('1007', 'ahorros', '12345678901', 'Nico Nueve', 'NIT', '123456789-' || :'nico_dv')).holder_is_member, true,
+  'su NIT (su cédula y el dígito de verificación) sí es suyo');
 
 -- A superadmin may allow another holder (with a reason); an admin may not; and not removed while in use.
 select engine_tests.act_as('admin');
