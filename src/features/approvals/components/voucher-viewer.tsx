@@ -18,6 +18,8 @@ const isPdf = (path: string) => path.toLowerCase().endsWith('.pdf');
 
 export function VoucherViewer({ path, saleNo }: { path: string; saleNo: number }) {
   const url = useQuery(storageQueries.signedUrl(BUCKETS.vouchers, path));
+  // The link the open PDF was loaded from: the renewed one every few minutes would reload it under the reader.
+  const [shownPdf, setShownPdf] = useState<string>();
   const no = formatCount(saleNo);
   if (url.isPending) return <Skeleton className="h-40 w-full max-w-xs" />;
   if (url.isError) return <ErrorState className="py-4" title={m.voucherFailed} error={url.error} onRetry={() => url.refetch()} retrying={url.isFetching} />;
@@ -37,7 +39,7 @@ export function VoucherViewer({ path, saleNo }: { path: string; saleNo: number }
           <FileText className="size-5 text-muted-foreground" aria-hidden="true" />
           {m.voucherPdf}
         </span>
-        <Dialog>
+        <Dialog onOpenChange={(open) => setShownPdf(open ? url.data : undefined)}>
           <DialogTrigger asChild>
             <Button variant="outline" size="sm">
               <Maximize2 aria-hidden="true" />
@@ -49,7 +51,7 @@ export function VoucherViewer({ path, saleNo }: { path: string; saleNo: number }
               <DialogTitle>{m.voucherImageAlt(no)}</DialogTitle>
               <DialogDescription>{m.voucherPdf}</DialogDescription>
             </DialogHeader>
-            <iframe src={url.data} title={m.voucherImageAlt(no)} className="h-[70dvh] w-full rounded-md border bg-muted" />
+            <iframe src={shownPdf ?? url.data} title={m.voucherImageAlt(no)} className="h-[70dvh] w-full rounded-md border bg-muted" />
             <div className="flex justify-end">{openInTab}</div>
           </DialogContent>
         </Dialog>
