@@ -2200,6 +2200,7 @@ export type Database = {
       get_payout_queue: {
         Args: {
           p_month?: string
+          p_outside_bank_files?: boolean
           p_page?: number
           p_page_size?: number
           p_statuses?: string[]

@@ -349,7 +349,8 @@ comment on function public.get_voucher_note(uuid) is
 
 -- Pagos: the payout requests, for staff ----------------------------------------------------------------
 create or replace function public.get_payout_queue(
-  p_statuses text[] default null, p_page integer default 1, p_page_size integer default 50, p_month date default null
+  p_statuses text[] default null, p_page integer default 1, p_page_size integer default 50, p_month date default null,
+  p_outside_bank_files boolean default false
 )
 returns table (
   id uuid, client_id uuid, client_name text, client_email text, client_document text, amount numeric, status text,
@@ -383,6 +384,10 @@ begin
         from public.payout_requests r
        where (p_statuses is null or r.status = any (p_statuses))
          and (p_month is null or (coalesce(r.paid_at, r.decided_at) >= v_from and coalesce(r.paid_at, r.decided_at) < v_to))
+         -- «Exportar archivo de pago»: what can go in a new file, filtered before the page is cut (a
+         -- first page of requests all waiting in a file would hide the ones behind it).
+         and (not p_outside_bank_files
+              or not exists (select 1 from public.payout_batch_items i where i.payout_id = r.id and i.outcome = 'sent'))
        order by r.requested_at, r.id
        limit p_page_size offset (p_page - 1) * p_page_size
     )
@@ -419,8 +424,8 @@ begin
      order by r.requested_at, r.id;
 end
 $$;
-comment on function public.get_payout_queue(text[], integer, integer, date) is
-  'Personal: solicitudes de cobro por estado, de la más antigua a la más nueva, con su referencia (RET-000123), la cuenta a la que va (la de su aprobación o, pendiente, la vigente del miembro; account_changed_at/days si es la primera solicitud hacia una cuenta cambiada), el archivo de pago que espera la respuesta del banco, el último motivo del banco si la devolvió, el documento del miembro y su saldo disponible al lado (después de reservar esta solicitud y las demás abiertas). p_month (primer día de un mes de negocio): solo las terminadas ese mes, pagadas por su fecha de pago y rechazadas o aprobadas por la de la decisión, como las cuentan los totales. total = solicitudes con ese filtro.';
+comment on function public.get_payout_queue(text[], integer, integer, date, boolean) is
+  'Personal: solicitudes de cobro por estado, de la más antigua a la más nueva, con su referencia (RET-000123), la cuenta a la que va (la de su aprobación o, pendiente, la vigente del miembro; account_changed_at/days si es la primera solicitud hacia una cuenta cambiada), el archivo de pago que espera la respuesta del banco, el último motivo del banco si la devolvió, el documento del miembro y su saldo disponible al lado (después de reservar esta solicitud y las demás abiertas). p_month (primer día de un mes de negocio): solo las terminadas ese mes, pagadas por su fecha de pago y rechazadas o aprobadas por la de la decisión, como las cuentan los totales. p_outside_bank_files: solo las que no esperan en un archivo de pago la respuesta del banco (las que pueden ir en uno nuevo). total = solicitudes con ese filtro.';
 
 create or replace function public.get_payout_totals() returns table (status text, requests bigint, amount numeric, this_month boolean)
 language plpgsql
@@ -482,9 +487,9 @@ comment on function public.get_payout_batches(integer, integer) is
   'Personal: los archivos de pago, el más nuevo primero: formato, día, cantidad y total, quién lo generó, cuántas veces se descargó, si se anuló, y cuántas líneas esperan al banco, se pagaron, el banco devolvió o se anularon. total = archivos.';
 
 revoke all on function public.get_staff_work_counts(), public.get_sale_checks(uuid), public.get_voucher_note(uuid),
-  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_payout_batches(integer, integer) from public, anon;
+  public.get_payout_queue(text[], integer, integer, date, boolean), public.get_payout_totals(), public.get_payout_batches(integer, integer) from public, anon;
 grant execute on function public.get_staff_work_counts(), public.get_sale_checks(uuid), public.get_voucher_note(uuid),
-  public.get_payout_queue(text[], integer, integer, date), public.get_payout_totals(), public.get_payout_batches(integer, integer) to authenticated;
+  public.get_payout_queue(text[], integer, integer, date, boolean), public.get_payout_totals(), public.get_payout_batches(integer, integer) to authenticated;
 
 -- Clientes (issue 11): staff find any member and open their record.
 --   * search_members: name, e-mail, document or slug, without accents or capitals, with %, _ and

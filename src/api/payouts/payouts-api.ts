@@ -123,7 +123,13 @@ type QueueRow = Awaited<ReturnType<typeof fetchQueueRows>>[number];
 const fetchQueueRows = async (p: PayoutQueueParams, signal: AbortSignal) =>
   unwrap(
     supabase
-      .rpc('get_payout_queue', { p_statuses: p.statuses ?? undefined, p_month: p.month ?? undefined, p_page: p.page, p_page_size: p.pageSize })
+      .rpc('get_payout_queue', {
+        p_statuses: p.statuses ?? undefined,
+        p_month: p.month ?? undefined,
+        p_page: p.page,
+        p_page_size: p.pageSize,
+        p_outside_bank_files: p.outsideBankFiles || undefined,
+      })
       .abortSignal(signal),
   );
 
@@ -166,6 +172,8 @@ export interface PayoutQueueParams {
   month?: string | null;
   page: number;
   pageSize: number;
+  /** Only those waiting in no bank file: what a new payment file can take. */
+  outsideBankFiles?: boolean;
 }
 
 /** The most rows get_payout_queue answers at once. */

@@ -109,7 +109,7 @@ insert into declared values
   ('function', 'get_ledger_months(uuid)',                    '', 'execute', ''),
   ('function', 'get_member_month(uuid, date)',               '', 'execute', ''),
   ('function', 'preview_order(jsonb)',                       '', 'execute', ''),
-  ('function', 'get_payout_queue(text[], integer, integer, date)', '', 'execute', ''),
+  ('function', 'get_payout_queue(text[], integer, integer, date, boolean)', '', 'execute', ''),
   ('function', 'get_payout_totals()',                        '', 'execute', ''),
   -- payouts through a bank (the functions check who calls: member, staff or superadmin)
   ('function', 'save_payout_account(text, text, text, text, text, text)', '', 'execute', ''),

@@ -10,7 +10,7 @@
 -- his downline bought = 2.20: 8.20 in all. The others were inactive.
 begin;
 \ir 50_engine_fixture.psql
-select plan(99);
+select plan(103);
 
 create schema pay_tests;
 -- What a statement is refused with: «code · detail · message» (detail: the field a form marks).
@@ -260,6 +260,17 @@ select is(pay_tests.refusal(format($$select public.export_payout_file(array[%L]:
   'payout_in_bank_file · La solicitud RET-000501 ya está en el archivo de pago N.º ' || (select batch_no from public.payout_batches where id = :'batch1')
     || ', que espera la respuesta del banco: descárgalo de nuevo o anúlalo antes de ponerla en otro.',
   'una solicitud que espera al banco no entra en otro archivo');
+-- What a new file can take: the approved requests waiting in no file, left out before the page is cut
+-- («Exportar archivo de pago» asks for one page; three oldest in a file must not hide a fourth).
+select engine_tests.act_as('dario');
+select (public.request_payout(1.00)).id as p5 \gset
+select engine_tests.act_as('admin');
+select is((public.approve_payout(:'p5')).status, 'approved', 'Darío tiene otra aprobada, fuera de todo archivo');
+select results_eq($$select open_batch_no is not null, total from public.get_payout_queue(array['approved'], 1, 1)$$,
+  $$values (true, 4::bigint)$$, 'sin el filtro, la primera página de una es la más antigua, que ya está en el archivo');
+select results_eq($$select reference, total from public.get_payout_queue(array['approved'], 1, 1, null, true)$$,
+  $$values ('RET-000505'::text, 1::bigint)$$, 'con él, la única que puede ir en un archivo nuevo');
+select is((public.reject_payout(:'p5', 'Se paga en el próximo archivo')).status, 'rejected', 'y se rechaza, para seguir como antes');
 select is(pay_tests.refusal(format($$select public.pay_payout(%L, 'TRF-1')$$, :'p1')),
   'payout_in_bank_file · La solicitud está en el archivo de pago N.º ' || (select batch_no from public.payout_batches where id = :'batch1')
     || ', que espera la respuesta del banco: se marca pagada con esa respuesta («Marcar pagados») o anulando el archivo si no lo cargaste en el banco.',
@@ -291,7 +302,7 @@ select results_eq(format('select line_no, reference, action, message from public
            (9, 'RET-000502', 'refused', 'La línea 4 ya trae la solicitud RET-000502: cada una va una sola vez.')$$,
   'cada línea con lo que haría y por qué: paga, deja aprobada con el motivo del banco, o rechaza (otro valor, referencia desconocida, no aprobada, repetida)');
 select results_eq($$select status, count(*)::integer from public.payout_requests group by 1 order by 1$$,
-  $$values ('approved'::text, 3), ('pending', 1)$$, 'la vista previa no cambió nada');
+  $$values ('approved'::text, 3), ('pending', 1), ('rejected', 1)$$, 'la vista previa no cambió nada');
 select results_eq(format('select line_no, action, message from public.preview_payout_reply(%L)',
                          E'RET-000502;en proceso\r\nRET-000502;rechazado;=HYPERLINK("x")\r\nRET-000502;pagado;;abc\r\nRET-000503;pagado;;5;+57 311'),
   $$values (1, 'refused'::text, 'Estado «en proceso» desconocido: se espera pagado o rechazado.'::text),

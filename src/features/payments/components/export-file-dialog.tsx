@@ -47,11 +47,12 @@ export function ExportFileDialog() {
 function ExportForm({ onDone }: { onDone: () => void }) {
   const f = useFormat();
   const id = useId();
-  // The approved requests, oldest first; those waiting in a file are not offered again.
-  const queue = useQuery(payoutsQueries.queue({ statuses: ['approved'], month: null, page: 1, pageSize: PAYOUT_QUEUE_MAX_PAGE }));
+  // The approved requests that wait in no file, oldest first (the database leaves the others out before
+  // it cuts the page, so requests behind a full page already in a file are still offered).
+  const queue = useQuery(payoutsQueries.queue({ statuses: ['approved'], month: null, page: 1, pageSize: PAYOUT_QUEUE_MAX_PAGE, outsideBankFiles: true }));
   const settings = useQuery(payoutSettingsQueries.file());
   const exportFile = useExportPayoutFile();
-  const rows = useMemo(() => (queue.data?.rows ?? []).filter((p) => !p.open_batch && p.account), [queue.data]);
+  const rows = useMemo(() => (queue.data?.rows ?? []).filter((p) => p.account), [queue.data]);
   const layouts: PayoutLayout[] = [...(settings.data?.enabled_layouts ?? []), 'csv'];
   const [layout, setLayout] = useState<PayoutLayout | null>(null);
   const chosenLayout = layout ?? layouts[0]!;
