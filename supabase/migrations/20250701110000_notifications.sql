@@ -251,11 +251,15 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.notifications (client_id, kind, payload) values (new.client_id, 'lead', jsonb_build_object('lead_id', new.id));
+  -- Once per member and hour: anyone can post the public form (up to 20 leads per page and hour), and
+  -- each notice is also an e-mail through the company's server. The leads themselves are all kept.
+  insert into public.notifications (client_id, kind, payload, dedupe_key)
+  values (new.client_id, 'lead', jsonb_build_object('lead_id', new.id), pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24'))
+  on conflict (kind, coalesce(client_id, user_id), dedupe_key) where dedupe_key is not null do nothing;
   return null;
 end
 $$;
-comment on function private.notify_lead() is 'Disparador: avisa al miembro de un contacto nuevo desde su página pública (sin los datos del contacto en el correo).';
+comment on function private.notify_lead() is 'Disparador: avisa al miembro de un contacto nuevo desde su página pública (sin los datos del contacto en el correo), como mucho una vez por hora: el formulario es público y cada aviso es también un correo.';
 create trigger leads_notify after insert on public.leads for each row execute function private.notify_lead();
 
 -- Low stock: when a movement takes a product's stock down to the threshold or below (not again on each

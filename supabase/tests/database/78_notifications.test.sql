@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(65);
+select plan(66);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -165,6 +165,11 @@ select public.submit_lead('olga-pardo', 'Ana Visitante', 'ana@tests.savia', null
 select results_eq($$select m.title, m.body from pg_temp.mine('olga') n, private.notification_message(n.kind, n.payload, 'USD') m$$,
   $$values ('Tienes un contacto nuevo desde tu página'::text, 'Sus datos están en Mi Cuenta: escríbele pronto.'::text)$$,
   'un contacto nuevo, sin sus datos en el texto');
+select public.submit_lead('olga-pardo', 'Beto Visitante', 'beto@tests.savia', null, 'Hola otra vez', true)
+  is not null as ok \gset
+select results_eq($$select (select count(*)::integer from public.leads where client_id = engine_tests.id('olga')),
+                           (select count(*)::integer from pg_temp.mine('olga') where kind = 'lead')$$,
+  $$values (2, 1)$$, 'un segundo contacto en la misma hora se guarda, sin otro aviso ni otro correo (el formulario es público)');
 
 select engine_tests.act_as('elena');
 select (public.enrol_member('Hugo Nuevo', 'motor.hugo@tests.savia', engine_tests.id('kit'), '300 000 0000', 'CC 99', 'Calle 1', 'Bogotá',
