@@ -21,7 +21,8 @@ export interface SalePaymentWords {
 
 type PaidSale = Pick<Sale, 'sale_no' | 'payment_method' | 'payment_reference' | 'voucher_path'>;
 
-export function SalePayment({ sale: s, words }: { sale: PaidSale; words: SalePaymentWords }) {
+/** `voucherNote`: said instead of the voucher when it is in someone else's folder, which Storage does not let this person read. */
+export function SalePayment({ sale: s, words, voucherNote }: { sale: PaidSale; words: SalePaymentWords; voucherNote?: string }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
       <dt className="text-muted-foreground">{words.method}</dt>
@@ -29,7 +30,15 @@ export function SalePayment({ sale: s, words }: { sale: PaidSale; words: SalePay
       <dt className="text-muted-foreground">{words.reference}</dt>
       <dd className="break-all">{s.payment_reference ?? words.none}</dd>
       <dt className="text-muted-foreground">{words.voucherLabel}</dt>
-      <dd>{s.voucher_path ? <Voucher path={s.voucher_path} saleNo={s.sale_no} words={words} /> : words.noVoucher}</dd>
+      <dd>
+        {!s.voucher_path ? (
+          words.noVoucher
+        ) : voucherNote ? (
+          <span className="text-muted-foreground">{voucherNote}</span>
+        ) : (
+          <Voucher path={s.voucher_path} saleNo={s.sale_no} words={words} />
+        )}
+      </dd>
     </dl>
   );
 }

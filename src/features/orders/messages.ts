@@ -116,6 +116,7 @@ export const orderMessages = {
   voucherOf: (n: string) => `Comprobante del pedido N.º ${n}`,
   noVoucher: 'Sin comprobante',
   voucherFailed: 'No pudimos abrir el comprobante.',
+  voucherByEnroller: 'Lo adjuntó quien te enroló.',
   delivery: 'Entrega',
   none: '—',
   timeline: 'Historial',

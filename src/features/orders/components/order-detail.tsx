@@ -58,7 +58,8 @@ export function OrderDetail({ saleId, member }: { saleId: string; member: Client
           </DetailSection>
 
           <DetailSection title={m.payment}>
-            <SalePayment sale={s} words={m} />
+            {/* An enrolment's voucher is in the folder of the member who enrolled this one. */}
+            <SalePayment sale={s} words={m} voucherNote={s.voucher_path?.startsWith(`${member.id}/`) === false ? m.voucherByEnroller : undefined} />
           </DetailSection>
 
           {(s.delivery_address || s.notes) && (
