@@ -780,6 +780,14 @@ begin
       format('El cierre de %s está en marcha: la venta #%s se podrá cancelar cuando termine.',
              private.period_label(v_sale.period_month), v_sale.sale_no));
   end if;
+  -- A clawback in a closed month lowers what its beneficiaries may be paid: their balance rows are locked
+  -- first (after the sale, as a payout locks its request and then the balance), so a payout approved or
+  -- put in a bank file meanwhile waits for this, then finds it no longer covered (refuse_unless_covered).
+  if (select p.status = 'closed' from public.periods p where p.month = v_sale.period_month) then
+    perform 1 from private.reward_balances b
+     where b.client_id in (select o.beneficiary_id from private.sale_cancellation_reversals(p_sale_id) o where o.amount <> 0)
+     order by b.client_id for update;
+  end if;
   insert into public.stock_movements (product_id, quantity, kind, sale_id, note, created_by, created_at)
   select i.product_id, i.quantity, 'cancellation', p_sale_id, format('Cancelación de la venta #%s', v_sale.sale_no), auth.uid(), v_now
     from public.sale_items i where i.sale_id = p_sale_id order by i.product_id;
