@@ -1276,6 +1276,7 @@ export type Database = {
           created_by: string | null
           delivered_at: string | null
           delivery_address: string | null
+          enrolled_email: string | null
           id: string
           kind: string
           notes: string | null
@@ -1309,6 +1310,7 @@ export type Database = {
           created_by?: string | null
           delivered_at?: string | null
           delivery_address?: string | null
+          enrolled_email?: string | null
           id?: string
           kind: string
           notes?: string | null
@@ -1342,6 +1344,7 @@ export type Database = {
           created_by?: string | null
           delivered_at?: string | null
           delivery_address?: string | null
+          enrolled_email?: string | null
           id?: string
           kind?: string
           notes?: string | null
@@ -1728,6 +1731,7 @@ export type Database = {
           created_by: string | null
           delivered_at: string | null
           delivery_address: string | null
+          enrolled_email: string | null
           id: string
           kind: string
           notes: string | null
@@ -1799,6 +1803,7 @@ export type Database = {
           created_by: string | null
           delivered_at: string | null
           delivery_address: string | null
+          enrolled_email: string | null
           id: string
           kind: string
           notes: string | null
@@ -2501,6 +2506,7 @@ export type Database = {
           created_by: string | null
           delivered_at: string | null
           delivery_address: string | null
+          enrolled_email: string | null
           id: string
           kind: string
           notes: string | null

@@ -62,6 +62,9 @@ create table public.sales (
   buyer_document_number text constraint sales_comprador_documento_valido check (private.is_document_number(buyer_document_number)),
   buyer_phone text constraint sales_comprador_telefono_valido check (private.is_phone(buyer_phone)),
   buyer_email text constraint sales_comprador_correo_valido check (private.is_email(buyer_email)),
+  -- An enrolment: the address the enrolling member typed. The person's record may later be enrolled
+  -- again by someone else and its address changed by staff; the first member is shown only this.
+  enrolled_email text constraint sales_correo_enrolado_valido check (enrolled_email is null or (kind = 'enrollment' and private.is_email(enrolled_email))),
   kind text not null constraint sales_tipo_valido check (kind in ('order', 'enrollment', 'direct')),
   status text not null constraint sales_estado_valido check (status in
     ('Pagada', 'Cancelada', 'Rechazado', 'Pendiente de Aprobación', 'Pendiente de Enrolamiento', 'Entregada')),
@@ -117,6 +120,8 @@ comment on table public.sales is
 comment on column public.sales.commissionable_total is 'Base de comisiones de la venta: suma de importe comisionable × cantidad.';
 comment on column public.sales.buyer_name is
   'El cliente sin membresía de una venta directa (client_id vacío): su nombre. Con buyer_document_number, buyer_phone y buyer_email opcionales. Nadie gana puntos ni comisiones por su compra.';
+comment on column public.sales.enrolled_email is
+  'Enrolamiento: el correo que escribió el miembro que enroló. get_my_enrolments le muestra este, no el de la ficha, que puede ser ya de la red de otro miembro y haber cambiado.';
 comment on column public.sales.voucher_path is 'Ruta del comprobante de pago en el bucket payment-vouchers (<id del miembro>/<archivo>).';
 
 create or replace function private.sales_transition() returns trigger

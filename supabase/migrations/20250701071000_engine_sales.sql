@@ -83,7 +83,7 @@ comment on function private.is_file_in_folder(text, text) is
 create or replace function private.create_sale(
   p_client_id uuid, p_kind text, p_items jsonb, p_payment_method text, p_payment_reference text,
   p_voucher_path text, p_voucher_owner uuid, p_delivery_address text, p_notes text, p_actor uuid,
-  p_walk_in jsonb default null
+  p_walk_in jsonb default null, p_enrolled_email text default null
 ) returns public.sales
 language plpgsql
 security definer
@@ -122,13 +122,13 @@ begin
 
   insert into public.sales (client_id, kind, status, payment_method, payment_reference, voucher_path, voucher_hash,
                             delivery_address, notes, created_by, created_at, approved_by, approved_at, period_month,
-                            buyer_name, buyer_document_number, buyer_phone, buyer_email)
+                            buyer_name, buyer_document_number, buyer_phone, buyer_email, enrolled_email)
   values (p_client_id, p_kind,
           case p_kind when 'order' then 'Pendiente de Aprobación' when 'enrollment' then 'Pendiente de Enrolamiento' else 'Pagada' end,
           p_payment_method, nullif(btrim(p_payment_reference), ''), p_voucher_path, v_voucher_hash,
           nullif(btrim(p_delivery_address), ''), nullif(btrim(p_notes), ''), p_actor, v_now,
           case when p_kind = 'direct' then p_actor end, case when p_kind = 'direct' then v_now end, v_month,
-          p_walk_in ->> 'name', p_walk_in ->> 'document_number', p_walk_in ->> 'phone', p_walk_in ->> 'email')
+          p_walk_in ->> 'name', p_walk_in ->> 'document_number', p_walk_in ->> 'phone', p_walk_in ->> 'email', p_enrolled_email)
   returning * into v_sale;
 
   -- A walk-in buyer's lines carry no points: nobody earns any from them (sales_sin_membresia_sin_puntos).
@@ -163,8 +163,8 @@ begin
   return v_sale;
 end
 $$;
-comment on function private.create_sale(uuid, text, jsonb, text, text, text, uuid, text, text, uuid, jsonb) is
-  'Crea una venta con sus líneas y totales (importe, base comisionable, puntos) en el estado inicial de su tipo. p_walk_in ({name, document_number, phone, email}, ya validados) es el cliente sin membresía de una venta directa, sin miembro ni puntos.';
+comment on function private.create_sale(uuid, text, jsonb, text, text, text, uuid, text, text, uuid, jsonb, text) is
+  'Crea una venta con sus líneas y totales (importe, base comisionable, puntos) en el estado inicial de su tipo. p_walk_in ({name, document_number, phone, email}, ya validados) es el cliente sin membresía de una venta directa, sin miembro ni puntos; p_enrolled_email, el correo que escribió quien enrola.';
 
 -- The rewards of a sale -----------------------------------------------------------------------------
 create or replace function private.enrolment_reward_lines(
@@ -474,7 +474,7 @@ begin
   end if;
   return private.create_sale(v_new, 'enrollment', jsonb_build_array(jsonb_build_object('product_id', p_kit_id, 'quantity', 1)),
                              p_payment_method, p_payment_reference, p_voucher_path, v_me,
-                             coalesce(p_delivery_address, p_address), null, auth.uid());
+                             coalesce(p_delivery_address, p_address), null, auth.uid(), null, v_email);
 end
 $$;
 comment on function public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text) is

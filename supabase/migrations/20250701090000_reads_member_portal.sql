@@ -561,8 +561,10 @@ begin
                                                  from public.sale_items i join public.products p on p.id = i.product_id
                                                 where i.sale_id = s.id),
                -- A person rejected here and enrolled again by someone else is theirs now: only the
-               -- address this member typed is shown, not what the other member typed or the state.
-               'name', case when c.enroller_id = v_me then c.name end, 'email', c.email,
+               -- address this member typed is shown (the record's may have changed since), not the
+               -- name the other member typed or the state.
+               'name', case when c.enroller_id = v_me then c.name end,
+               'email', case when c.enroller_id = v_me then c.email else s.enrolled_email end,
                'enrollment_status', case when c.enroller_id = v_me then c.enrollment_status end,
                'approved_at', s.approved_at, 'rejected_at', s.rejected_at, 'rejection_reason', s.rejection_reason,
                'cancelled_at', s.cancelled_at, 'cancellation_reason', s.cancellation_reason)

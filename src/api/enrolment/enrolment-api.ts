@@ -58,7 +58,8 @@ const enrolment = z.object({
   kit_name: z.nullable(z.string()),
   /** Null when the person was enrolled again by someone else after this one was refused. */
   name: z.nullable(z.string()),
-  email: z.string(),
+  /** The person's address while they are this member's; once someone else's, the one this member typed. */
+  email: z.nullable(z.string()),
   enrollment_status: z.nullable(z.enum(['pending', 'registered', 'rejected', 'cancelled'])),
   approved_at: z.nullable(z.string()),
   rejected_at: z.nullable(z.string()),

@@ -7,7 +7,7 @@
 -- bonus ★2 15.00, ★5 30.00.
 begin;
 \ir 50_engine_fixture.psql
-select plan(28);
+select plan(30);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 
@@ -133,7 +133,14 @@ select results_eq($$select total, rows from pg_temp.mine(1, 10)$$,
 select results_eq($$select total, rows -> 0 ->> 'name' from pg_temp.mine(2, 1)$$, $$values (2, 'Nora Gil'::text)$$,
   'página 2 de 1 en 1: Nora, con el total de todos');
 select results_eq($$select total, rows from pg_temp.mine(3, 1)$$, $$values (2, '[]'::jsonb)$$, 'pasada la última página: vacía, con el total');
+-- Staff later change Quique's address (now Olga's to follow): Darío still reads only the one he typed,
+-- Olga the current one.
+update public.clients set email = 'quique.nuevo@tests.savia' where email = 'motor.quique@tests.savia';
+select results_eq($$select rows -> 0 ->> 'email' from pg_temp.mine(1, 10)$$, $$values ('motor.quique@tests.savia'::text)$$,
+  'un cambio de correo posterior no llega a quien lo enroló antes: ve el que él escribió');
 select engine_tests.act_as('olga');
+select results_eq($$select rows -> 0 ->> 'email' from pg_temp.mine(1, 10)$$, $$values ('quique.nuevo@tests.savia'::text)$$,
+  'Olga, que lo tiene en su red, ve el de hoy');
 select results_eq($$select total, rows -> 0 ->> 'status' from pg_temp.mine(1, 10)$$, $$values (1, 'Pendiente de Enrolamiento'::text)$$,
   'Olga ve solo el suyo, pendiente, y ninguno de Darío');
 select engine_tests.act_as('elena');

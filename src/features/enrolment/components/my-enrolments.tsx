@@ -48,7 +48,7 @@ function StateCell({ enrolment }: { enrolment: Enrolment }) {
 function PersonCell({ enrolment }: { enrolment: Enrolment }) {
   return (
     <div className="flex min-w-0 flex-col items-end sm:items-start">
-      <span className="font-medium">{enrolment.name ?? enrolment.email}</span>
+      <span className="font-medium">{enrolment.name ?? enrolment.email ?? '—'}</span>
       {enrolment.name !== null && <span className="text-xs break-all text-muted-foreground">{enrolment.email}</span>}
     </div>
   );
