@@ -82,6 +82,10 @@ begin
   if new.enrollment_commission_rate is null or new.enrollment_commission_rate not between 0 and 1 then
     perform private.refuse('invalid_settings', 'La comisión de enrolamiento debe estar entre 0 y 1.', 'enrollment_commission_rate');
   end if;
+  -- The close reads the activity threshold as the plan: not changed between a month's end and its close.
+  if tg_op = 'UPDATE' and new.activity_points is distinct from old.activity_points then
+    perform private.refuse_rules_before_close('Los puntos de actividad mensual se podrán cambiar', 'activity_points');
+  end if;
   new.company_name := btrim(new.company_name);
   if tg_op = 'UPDATE' then
     new.updated_at := now();
@@ -430,6 +434,31 @@ $$;
 comment on function private.validate_plan_levels(jsonb) is
   'Valida un plan en borrador con una frase en español por regla (tasas que suman más del 100 %, cifras negativas, requisitos que no suben, huecos de generación; DETAIL = el nivel) y lo devuelve con la forma de los niveles de plan_snapshot().';
 
+-- A month is closed with the rules it had: the close reads the plan and the activity threshold as they
+-- are when it begins, so between a month's end and the end of its close (minutes after midnight, or
+-- days when a close failed and waits for a person) neither may change. Without this, a plan saved at
+-- 00:05 on the 1st would forfeit the commissions of members who ended the month active by its rules.
+create or replace function private.refuse_rules_before_close(p_what text, p_detail text default null) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_month date;
+begin
+  select min(p.month) into v_month from public.periods p where p.status = 'open' and p.month < private.current_period();
+  if v_month is not null then
+    perform private.refuse('month_not_closed',
+      format('%s cuando termine el cierre de %s: un mes se cierra con las reglas que tuvo.', p_what, private.period_label(v_month)),
+      p_detail);
+  end if;
+end
+$$;
+comment on function private.refuse_rules_before_close(text, text) is
+  'Rechaza (month_not_closed) cambiar el plan o los puntos de actividad mientras un mes ya terminado no se ha cerrado: el cierre lee las reglas al empezar, y el mes debe cerrarse con las que tuvo. p_what: lo que no se puede cambiar aún, como empieza la frase.';
+revoke all on function private.refuse_rules_before_close(text, text) from public;
+
 create or replace function public.save_plan(p_levels jsonb) returns jsonb
 language plpgsql
 security definer
@@ -453,6 +482,7 @@ begin
      or exists (select 1 from public.periods p where p.status = 'open' and p.close_started_at is not null) then
     perform private.refuse('close_in_progress', 'Hay un cierre de mes en marcha: espera a que termine para cambiar el plan.');
   end if;
+  perform private.refuse_rules_before_close('El plan se podrá cambiar');
   -- Saves wait for each other, so two superadmins saving at once make two versions, one after the other.
   perform 1 from public.star_level_configs s order by s.level for update;
   select c.star_level, count(*) as members into v_held

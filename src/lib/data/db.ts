@@ -76,6 +76,7 @@ export const SAVIA_CODES = [
   'markup_not_allowed',
   'member_email',
   'message_too_long',
+  'month_not_closed',
   'network_cycle',
   'network_path',
   'not_owner',

@@ -7,7 +7,7 @@
 -- one Té (base 33.33) pays Darío (gen 1, ★2), Celia (gen 2, ★3), Bruno (gen 3, ★4), Amparo (gen 4, ★5).
 begin;
 \ir 50_engine_fixture.psql
-select plan(36);
+select plan(39);
 
 -- The default plan as the screen sends it, with one level's first rate changed.
 create function pg_temp.plan(p_level2_gen1 numeric default 0.10) returns jsonb language sql as $$
@@ -117,6 +117,17 @@ insert into public.periods (month, close_started_at) values ('2026-04-01', now()
 select throws_ok($$select public.save_plan(pg_temp.plan(0.12))$$, 'P0001',
   'Hay un cierre de mes en marcha: espera a que termine para cambiar el plan.', 'ni con un mes a medio cerrar');
 update public.periods set close_started_at = null where month = '2026-04-01';
+-- A month ended but not closed yet (April, at 00:05 on 1 May, before its close): it is closed with the
+-- plan and the activity threshold it had, so neither changes until then; the rest of the settings do.
+select engine_tests.at('2026-05-01 00:05:00-05');
+select throws_ok($$select public.save_plan(pg_temp.plan(0.12))$$, 'P0001',
+  'El plan se podrá cambiar cuando termine el cierre de abril de 2026: un mes se cierra con las reglas que tuvo.',
+  'ni entre el fin de un mes y su cierre');
+select throws_ok($$update public.metadata set activity_points = 120 where id = 'app_settings'$$, 'P0001',
+  'Los puntos de actividad mensual se podrán cambiar cuando termine el cierre de abril de 2026: un mes se cierra con las reglas que tuvo.',
+  'ni los puntos de actividad');
+select lives_ok($$update public.metadata set contact_info = contact_info || ' ' where id = 'app_settings'$$, 'el resto de la configuración, sí');
+select engine_tests.at('2026-04-02 09:00:00-05');
 select is((select count(*) from public.plan_versions), :versions0::bigint, 'ningún rechazo dejó una versión');
 
 -- A save ------------------------------------------------------------------------------------------------
