@@ -2,13 +2,13 @@
 // get_balance give that member (María, whom no spec changes, or a member of the test's own); the
 // at-risk sentence for an inactive member with income pending; the public page's link; the contacts'
 // follow-up, checked in the database, on a member of the test's own.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { formatDayMonth, formatMoney, formatPoints } from '../../src/lib/format/format';
 import { one, readAs, readSettings } from './db';
 import { expect, test } from './fixtures';
 import { expectAccessible, shootScreen } from './look';
 import { openAs } from './session';
-import { personas, withDb } from './support';
+import { personas, signInWithTypedEmail, withDb } from './support';
 
 interface MemberMonth {
   client_id: string;
@@ -185,4 +185,36 @@ test('en un teléfono el aviso sale abajo y no tapa el título ni la cabecera', 
   const toastBox = await boxOf(toast);
   expect(overlaps(toastBox, await boxOf(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })))).toBe(false);
   expect(overlaps(toastBox, await boxOf(page.getByRole('banner')))).toBe(false);
+});
+
+// A shared computer: what one member's tab read leaves with them when they sign out in another tab, so
+// the next person to sign in there never sees it, not even while their own figures are on their way.
+test('al cerrar sesión en otra pestaña, esta olvida lo que leyó: quien entra después no ve el saldo del anterior', async ({ page, context, own }) => {
+  const settings = await readSettings();
+  const ana = await own.earner();
+  const bruno = await own.member({ name: `Bruno Sesión ${own.tag}`, account: true, active: true });
+  await openAs(page, ana.email, '/mi-cuenta');
+  await expect(page.getByTestId('balance-available')).toHaveText(formatMoney(100_000, settings.currency));
+
+  const other = await context.newPage();
+  await other.goto('/mi-cuenta');
+  await other.getByRole('button', { name: /Menú de usuario/ }).click();
+  await other.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await expect(page, 'la primera pestaña también sale').toHaveURL(/\/login$/);
+
+  // Bruno signs in in the other tab; the first follows him to his Mi Cuenta. His balance is held on
+  // its way there: meanwhile the card has no figure, Ana's least of all.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/rest\/v1\/rpc\/get_balance/, (route) => (holding ? void held.push(route) : route.continue()));
+  await signInWithTypedEmail(other, bruno.email);
+  await expect(page).toHaveURL(/\/mi-cuenta$/, { timeout: 20_000 });
+  await expect.poll(() => held.length, { message: 'la pestaña pidió el saldo de Bruno' }).toBeGreaterThan(0);
+  await expect(page.getByTestId('activity-card')).toBeVisible();
+  await expect(page.getByTestId('balance-available')).toHaveCount(0);
+  await expect(page.getByText(formatMoney(100_000, settings.currency))).toHaveCount(0);
+  holding = false;
+  for (const route of held) await route.continue();
+  await expect(page.getByTestId('balance-available')).toHaveText(formatMoney(0, settings.currency));
+  await other.close();
 });

@@ -32,6 +32,18 @@ test.describe('sin sesión', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => (window as unknown as { sawNoUser?: boolean }).sawNoUser)).toBe(true);
   });
+
+  test('una pestaña abierta en /login sigue a quien entra en otra, en vez de ofrecer un segundo inicio de sesión', async ({ page, context }) => {
+    // On a shared computer, a second person signing in from this tab would replace the first one's
+    // session under their open tabs: it shows the first person's app instead, as every other tab does.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    const other = await context.newPage();
+    await signIn(other, personas.memberActive, '/mi-cuenta');
+    await expect(page).toHaveURL(/\/mi-cuenta$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Cuenta' })).toBeVisible();
+    await other.close();
+  });
 });
 
 test.describe('correo no registrado', () => {
