@@ -487,21 +487,23 @@ begin
     v_product_id := (v_line ->> 'product_id')::uuid;
     -- The movement's trigger locks the product row and adds the units; its stock after is read here.
     insert into public.stock_movements (product_id, quantity, kind, supplier_id, note, created_by, created_at)
-    values (v_product_id, (v_line ->> 'quantity')::integer, 'restock', p_supplier_id,
+    values (v_product_id, (v_line ->> 'quantity')::numeric::integer, 'restock', p_supplier_id,
             format('Reposición n.º %s', v_restock), v_actor, now())
     returning id into v_movement;
     select p.stock, p.name, p.sku into v_after from public.products p where p.id = v_product_id;
     v_stock := v_after.stock;
     insert into public.restock_lines (restock_id, product_id, quantity, unit_cost, stock_before, stock_after, movement_id)
-    values (v_restock, v_product_id, (v_line ->> 'quantity')::integer, (v_line ->> 'unit_cost')::numeric,
-            v_stock - (v_line ->> 'quantity')::integer, v_stock, v_movement);
-    -- The last cost is the product's cost (Productos shows it, with the margin, to finance).
+    values (v_restock, v_product_id, (v_line ->> 'quantity')::numeric::integer, (v_line ->> 'unit_cost')::numeric,
+            v_stock - (v_line ->> 'quantity')::numeric::integer, v_stock, v_movement);
+    -- The last cost is the product's cost (Productos shows it, with the margin, to finance). Units received
+    -- free (cost 0) are not: every sale after them would count no cost of goods in Finanzas.
     insert into public.product_costs (product_id, unit_cost, supplier_id, updated_by, updated_at)
-    values (v_product_id, (v_line ->> 'unit_cost')::numeric, p_supplier_id, v_actor, now())
+    select v_product_id, (v_line ->> 'unit_cost')::numeric, p_supplier_id, v_actor, now()
+     where (v_line ->> 'unit_cost')::numeric > 0
     on conflict (product_id) do update
       set unit_cost = excluded.unit_cost, supplier_id = excluded.supplier_id, updated_by = excluded.updated_by, updated_at = excluded.updated_at;
     v_result := v_result || jsonb_build_object('product_id', v_product_id, 'sku', v_after.sku, 'name', v_after.name,
-      'quantity', (v_line ->> 'quantity')::integer, 'stock_before', v_stock - (v_line ->> 'quantity')::integer, 'stock_after', v_stock);
+      'quantity', (v_line ->> 'quantity')::numeric::integer, 'stock_before', v_stock - (v_line ->> 'quantity')::numeric::integer, 'stock_after', v_stock);
   end loop;
 
   return jsonb_build_object('restock_id', v_restock, 'supplier_name', v_supplier.name,

@@ -208,7 +208,7 @@ begin
       when 'periods' then nullif(n ->> 'status', o ->> 'status')
       when 'staff_invitations' then nullif(n ->> 'status', o ->> 'status')
       when 'leads' then nullif(n ->> 'status', o ->> 'status')
-      when 'products' then case when (n ->> 'active') is distinct from (o ->> 'active') then 'active:' || (n ->> 'active') end
+      when 'products' then case when (n ->> 'is_active') is distinct from (o ->> 'is_active') then 'active:' || (n ->> 'is_active') end
     end end;
 
   v_what := case p_entry.table_name

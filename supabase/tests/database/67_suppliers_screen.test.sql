@@ -9,7 +9,7 @@
 -- Only the fixture's rows are counted (SKUs «T-…», its suppliers), so the file passes on the seeded database.
 begin;
 \ir _helpers.psql
-select plan(84);
+select plan(86);
 
 update public.metadata set low_stock_threshold = 20 where id = 'app_settings';
 insert into public.products (sku, name, price, points, stock) values ('T-BAJO', 'Producto escaso', 10, 10, 3);
@@ -241,6 +241,15 @@ select tests.authenticate_as('superadmin');
 select is((select string_agg(sku || ':' || stock || ':' || supplier_name, ',' order by sku) from public.get_restock_suggestions() where sku in ('T-BAJO')),
           'T-BAJO:33:Semillas del Sur', 'con el umbral en 33, T-BAJO (33, justo en el umbral) vuelve, del proveedor de su última reposición');
 select tests.clear_authentication();
+
+-- Units received free (cost 0) are stock, not the product's cost: sales after would count no cost of goods
+-- in Finanzas. And a whole quantity written 5.0 is 5 units, not an error in English.
+select tests.authenticate_as('superadmin');
+select (public.register_restock(:'sur', jsonb_build_array(pg_temp.line('bajo', '5.0', '0')), 'Unidades de regalo') ->> 'restock_id') is not null as ok \gset
+select tests.clear_authentication();
+select is((select stock from public.products where sku = 'T-BAJO'), 38, '5.0 unidades son 5: 33 + 5 = 38');
+select is((select unit_cost from public.product_costs where product_id = (select id from tests.fx where key = 'bajo')), 2.50::numeric,
+          'unidades de costo 0 no cambian el último costo: sigue 2.50');
 
 -- A supplier with restocks is deactivated, never deleted ----------------------------------------------------------------
 select is(pg_temp.refusal('superadmin', 'delete from public.suppliers where id = {sur}'),

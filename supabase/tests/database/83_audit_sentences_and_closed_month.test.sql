@@ -5,7 +5,7 @@
 -- On the fixture of 50_engine_fixture.psql.
 begin;
 \ir 50_engine_fixture.psql
-select plan(20);
+select plan(21);
 
 -- The admin's Google account gives her name; the superadmin's gives none (his e-mail stands in).
 -- (A name of its own: the seeded database has a Laura Gómez too, and this test runs on both.)
@@ -24,6 +24,8 @@ select engine_tests.at('2026-05-10 10:00:00-05');
 -- An operator in SQL (no user) changes lavanda's price.
 select engine_tests.act_as('nadie');
 update public.products set price = 11.00 where id = engine_tests.id('lavanda');
+update public.products set is_active = false where id = engine_tests.id('curcuma');
+update public.products set is_active = true where id = engine_tests.id('curcuma');
 
 select engine_tests.act_as('super');
 -- The sentences --------------------------------------------------------------------------------------------------
@@ -37,6 +39,10 @@ select results_eq(format($$select sentence from public.get_audit_log('sale_items
 select results_eq(format($$select sentence from public.get_audit_log('products', null, %L) where action = 'UPDATE'$$, engine_tests.id('lavanda')),
   $$values ('Un operador en la base de datos cambió el producto Aceite de lavanda'::text)$$,
   'un cambio hecho a mano en SQL dice «un operador», no «vía postgres»');
+select results_eq(format($$select sentence from public.get_audit_log('products', null, %L) where action = 'UPDATE' order by id$$, engine_tests.id('curcuma')),
+  $$values ('Un operador en la base de datos desactivó el producto Cápsulas de cúrcuma'::text),
+           ('Un operador en la base de datos reactivó el producto Cápsulas de cúrcuma')$$,
+  'desactivar y reactivar un producto se dicen así');
 select results_eq(format($$select sentence from public.get_audit_log('periods') where id > %s$$, :first_id),
   $$values ('Lucrecia Bitácora abrió el mes de abril de 2026'::text)$$, 'el mes que abrió la primera aprobación');
 select is_empty(format($$select sentence from public.get_audit_log(p_page_size => 100) where id > %s and (sentence ~* '[0-9a-f]{8}-[0-9a-f]{4}-' or sentence ~ '[a-z]+_[a-z]+' or sentence ~* 'postgres|authenticated|INSERT|UPDATE|null')$$, :first_id),
