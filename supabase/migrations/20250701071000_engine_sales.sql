@@ -780,8 +780,14 @@ begin
       format('El cierre de %s está en marcha: la venta #%s se podrá cancelar cuando termine.',
              private.period_label(v_sale.period_month), v_sale.sale_no));
   end if;
+  -- The products, in id order as an approval takes them: the movements below then get their ids in the
+  -- order they are applied, which a product's history reads its «stock after» by.
+  perform 1 from public.products p
+   where p.id in (select i.product_id from public.sale_items i where i.sale_id = p_sale_id)
+   order by p.id
+   for no key update;
   -- A clawback in a closed month lowers what its beneficiaries may be paid: their balance rows are locked
-  -- first (after the sale, as a payout locks its request and then the balance), so a payout approved or
+  -- next (after the sale, as a payout locks its request and then the balance), so a payout approved or
   -- put in a bank file meanwhile waits for this, then finds it no longer covered (refuse_unless_covered).
   if (select p.status = 'closed' from public.periods p where p.month = v_sale.period_month) then
     perform 1 from private.reward_balances b

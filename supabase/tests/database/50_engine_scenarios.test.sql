@@ -25,7 +25,7 @@
 --   Amparo available 11.90; payouts.
 begin;
 \ir 50_engine_fixture.psql
-select plan(117);
+select plan(118);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 
@@ -416,6 +416,13 @@ select is_empty($$
      and (has_function_privilege('anon', p.oid, 'execute') or not has_function_privilege('authenticated', p.oid, 'execute'))
 $$, 'cada acción del motor es ejecutable por authenticated y nunca por anon');
 select is_empty($$select * from private.engine_invariant_violations()$$, 'invariantes del motor tras el escenario');
+-- And the check can fail: a stock changed without its movement (as an operator could, with the guard off) is reported.
+alter table public.products disable trigger products_prepare;
+update public.products set stock = stock + 1 where id = engine_tests.id('te');
+alter table public.products enable trigger products_prepare;
+select results_eq($$select invariant, subject from private.engine_invariant_violations()$$,
+  $$values ('stock distinto de sus movimientos'::text, (select sku from public.products where id = engine_tests.id('te')))$$,
+  'un stock que no cuadra con sus movimientos se reporta');
 
 select * from finish();
 rollback;
