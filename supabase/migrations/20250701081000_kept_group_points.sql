@@ -150,8 +150,10 @@ as $$
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('savia.group_points'));
   -- Waits for the approvals in flight and holds new ones until commit: the sums below and the
-  -- pending rows left after them then count every change exactly once.
-  lock table private.member_period_totals in share mode;
+  -- pending rows left after them then count every change exactly once. SHARE ROW EXCLUSIVE, not SHARE:
+  -- a change of enroller (clients_move_group_points, which takes SHARE) waits too, or its pending rows
+  -- would survive the delete below and its subtree be counted under both paths.
+  lock table private.member_period_totals in share row exclusive mode;
   delete from private.group_points_pending p where p.period is not null;
   delete from private.group_points g where g.period is not null;
   insert into private.group_points (ancestor_id, period, points, sales)

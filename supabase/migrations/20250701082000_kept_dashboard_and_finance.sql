@@ -355,6 +355,9 @@ begin
                                          where v.version < new.version order by v.version desc limit 1) then
     return null;
   end if;
+  -- Approvals under way moved their members between bands by the old threshold: they finish first, and
+  -- those that follow wait for this save, then read the new one (keep_dashboard_activity).
+  lock table private.member_period_totals in share mode;
   update private.dashboard_months d set active_members = 0, near_active_members = 0
    where d.month in (select p.month from public.periods p where p.status = 'open')
      and (d.active_members <> 0 or d.near_active_members <> 0);

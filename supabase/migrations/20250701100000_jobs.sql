@@ -446,7 +446,14 @@ begin
            status = v_job.status, result = v_job.result, updated_at = clock_timestamp(),
            finished_at = case when v_job.status = 'done' then clock_timestamp() end
      where j.id = p_id;
-  exception when others then
+  exception
+    when deadlock_detected or lock_not_available then
+      -- Another transaction held what the step needed while waiting for something the step held (an
+      -- approval's Dashboard row and the members the Dashboard recount locks): one of the two gives way.
+      -- Every step is safe to repeat, so this one is undone and taken again, and the job goes on.
+      update private.jobs j set updated_at = clock_timestamp() where j.id = p_id;
+      v_job.status := 'running';
+    when others then
     -- The step's work is undone with it; the job keeps the sentence of what failed: a refusal's own
     -- (private.refuse), anything else told as unexpected.
     get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_hint = pg_exception_hint;
@@ -462,7 +469,7 @@ begin
 end
 $$;
 comment on function private.run_job_step(bigint) is
-  'Da un paso de un trabajo en marcha y anota su avance en la misma transacción; si el paso falla, lo deshace y deja el trabajo fallido con la frase en español. Devuelve el estado en que queda.';
+  'Da un paso de un trabajo en marcha y anota su avance en la misma transacción; si el paso choca con otra transacción por un bloqueo (interbloqueo o espera agotada), lo deshace y el trabajo sigue, para repetirlo; si falla por otra cosa, lo deshace y deja el trabajo fallido con la frase en español. Devuelve el estado en que queda.';
 
 create or replace function private.tidy_jobs() returns integer
 language plpgsql

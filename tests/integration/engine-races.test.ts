@@ -266,6 +266,80 @@ describe('motor de recompensas bajo concurrencia', () => {
     }
   });
 
+  it('un cambio de los puntos de actividad espera a la aprobación en curso y el Dashboard cuenta a su miembro con el umbral nuevo', async () => {
+    const tag = tagOf();
+    const admin = await staff(tag);
+    const buyer = await member(tag, 'Umbral', null);
+    // 120 points: active by 100, near-active by 150.
+    const productId = await product(tag, 10, 120, 5);
+    const order = await placeOrder(buyer.userId, productId, 1);
+    expect(order.ok).toBe(true);
+    const saleId = (order as { value: { id: string } }).value.id;
+    const [{ points }] = await sql<{ points: number }>(`select activity_points as points from public.metadata where id = 'app_settings'`);
+    expect(points, 'con el umbral de hoy, 120 puntos activan').toBeLessThanOrEqual(120);
+    expect(await sql('select * from private.dashboard_month_violations()')).toEqual([]);
+
+    const approval = await pool.connect();
+    try {
+      await approval.query('begin');
+      await approval.query('set local role authenticated');
+      await approval.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: admin, role: 'authenticated' })]);
+      await approval.query('select public.approve_sale($1)', [saleId]);
+      // The approval moved its buyer into «active» by the old threshold and has not committed yet.
+      const save = sql(`update public.metadata set activity_points = $1 where id = 'app_settings'`, [150]);
+      await expect
+        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%activity_points = $1%'`)).length, {
+          timeout: 5_000,
+          interval: 20,
+        })
+        .toBe(1);
+      await approval.query('commit');
+      await save;
+      expect(await sql('select * from private.dashboard_month_violations()')).toEqual([]);
+    } finally {
+      await approval.query('rollback').catch(() => {});
+      approval.release();
+      await sql(`update public.metadata set activity_points = $1 where id = 'app_settings'`, [points]);
+    }
+  });
+
+  it('rehacer los puntos de grupo espera a un cambio de enrolador en curso: ningún subárbol queda contado dos veces', async () => {
+    const tag = tagOf();
+    const superadmin = await staff(tag, 'superadmin');
+    const first = await member(tag, 'Primera', null);
+    const second = await member(tag, 'Segunda', null);
+    const mover = await member(tag, 'Mudanza', first.id);
+    const productId = await product(tag, 10, 30, 5);
+    const admin = await staff(`${tag}a`);
+    const order = await placeOrder(mover.userId, productId, 1);
+    expect(order.ok).toBe(true);
+    expect((await callAs(pool, admin, 'select public.approve_sale($1)', [(order as { value: { id: string } }).value.id])).ok).toBe(true);
+
+    const move = await pool.connect();
+    try {
+      await move.query('begin');
+      await move.query('set local role authenticated');
+      await move.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: superadmin, role: 'authenticated' })]);
+      await move.query('select public.change_enroller($1, $2, $3)', [mover.id, second.id, 'Lo pidió el miembro']);
+      // The move has written its pending rows (old upline −, new upline +) and not committed: the
+      // rebuild waits for it, or it would count the subtree under the new path and keep those rows too.
+      const rebuild = sql('select private.rebuild_group_points()');
+      await expect
+        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%rebuild_group_points%'`)).length, {
+          timeout: 5_000,
+          interval: 20,
+        })
+        .toBe(1);
+      await move.query('commit');
+      await rebuild;
+      await sql('select private.fold_group_points(true)');
+      expect(await sql('select * from private.group_points_violations()')).toEqual([]);
+    } finally {
+      await move.query('rollback').catch(() => {});
+      move.release();
+    }
+  });
+
   it('los invariantes del motor se cumplen tras las carreras', async () => {
     const violations = await sql('select * from private.engine_invariant_violations()');
     expect(violations).toEqual([]);

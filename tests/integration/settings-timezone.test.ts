@@ -3,9 +3,10 @@
 // a job, never the request), and what the request runs must pass pg-safeupdate, which a hosted project runs on every API request (`DELETE requires a WHERE clause`).
 // Bogotá → Lima → Bogotá: both are UTC−5 all year, so the rebuild runs and no sale changes day for the
 // suites that share this database.
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { staffPersona } from './fixtures/personas';
-import { sql } from './support';
+import { cfg, sql } from './support';
 
 const violations = () => sql(`select * from private.sales_aggregate_violations()`);
 
@@ -26,6 +27,38 @@ afterAll(async () => {
 });
 
 describe('Zona horaria de la empresa por la API', () => {
+  it('un paso que choca con un bloqueo de otra transacción se deshace y se repite: el trabajo no se da por fallido', { timeout: 30_000 }, async () => {
+    // The time zone job's last step recounts the Dashboard's months; an approval holding one of their rows
+    // (while it waits for the members the recount locks) makes one of the two give way.
+    const [{ id }] = await sql<{ id: string }>(
+      `insert into private.jobs (kind, params, origin, status, started_at, step, step_no, steps)
+       values ('timezone_change', jsonb_build_object('to', private.company_timezone()), 'settings', 'running', now(), 'dashboard', 2, 2) returning id`,
+    );
+    const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 2 });
+    const runner = await pool.connect();
+    const approval = await pool.connect();
+    try {
+      // This test is the job's runner (its advisory lock): pg_cron's runners leave it alone.
+      expect((await runner.query('select private.claim_job($1) as id', [id])).rows[0].id).toBe(id);
+      await approval.query('begin');
+      await approval.query('select 1 from private.dashboard_months where new_members <> 0 or payouts_paid <> 0 limit 1 for update');
+      await runner.query(`set lock_timeout = '300ms'`);
+      expect((await runner.query('select private.run_job_step($1) as status', [id])).rows[0].status).toBe('running');
+      const [job] = await sql<{ status: string; step: string; error: string | null }>('select status, step, error from private.jobs where id = $1', [id]);
+      expect(job).toEqual({ status: 'running', step: 'dashboard', error: null });
+      await approval.query('rollback');
+      expect((await runner.query('select private.run_job_step($1) as status', [id])).rows[0].status).toBe('done');
+      expect(await sql('select * from private.dashboard_month_violations()')).toEqual([]);
+    } finally {
+      await approval.query('rollback').catch(() => {});
+      await runner.query('reset lock_timeout').catch(() => {});
+      await runner.query('select private.release_job($1)', [id]).catch(() => {});
+      approval.release();
+      runner.release();
+      await pool.end();
+    }
+  });
+
   it('el superadmin cambia la zona horaria y los resúmenes de ventas se rehacen', { timeout: 90_000 }, async () => {
     const superadmin = await staffPersona('superadmin');
     expect(await violations()).toEqual([]);
