@@ -287,7 +287,18 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
     .line(runsOut)
     .getByRole('button', { name: `Quitar ${runsOut.name} del carrito` })
     .click();
-  await expect(o.total()).toHaveText(formatMoney(10_000, await currency()));
+  const cur = await currency();
+  await expect(o.total()).toHaveText(formatMoney(10_000, cur));
+
+  // Its price went up while they read «Monto a pagar»: refused with the new total, which the cart then
+  // shows; nothing is ordered at a figure they never read. Confirmed again, it goes through.
+  await withDb((db) => db.query('update public.products set price = 12000 where id = $1', [keeps.id]));
+  await o.confirm().click();
+  const changed = page.getByRole('alert').filter({ hasText: 'El precio de un producto cambió' });
+  await expect(changed).toContainText(`ahora es ${formatMoney(12_000, cur)}, no ${formatMoney(10_000, cur)}`);
+  await expect(changed).toContainText('Tu carrito sigue aquí; no se creó ningún pedido.');
+  await expect(o.total()).toHaveText(formatMoney(12_000, cur));
+  expect(await salesOf(member.id), 'no se creó ningún pedido').toBe(before);
   await o.confirm().click();
   await expect(page.getByTestId('order-confirmation')).toContainText('Pendiente de Aprobación', { timeout: 20_000 });
 });
