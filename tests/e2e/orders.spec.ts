@@ -299,6 +299,8 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   await expect(changed).toContainText('Tu carrito sigue aquí; no se creó ningún pedido.');
   await expect(o.total()).toHaveText(formatMoney(12_000, cur));
   expect(await salesOf(member.id), 'no se creó ningún pedido').toBe(before);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shootScreen(page, 'hacer-pedido-precio-cambio');
   await o.confirm().click();
   await expect(page.getByTestId('order-confirmation')).toContainText('Pendiente de Aprobación', { timeout: 20_000 });
 });
