@@ -1,7 +1,7 @@
 // The engine under real concurrency: many connections at once, each as PostgREST would run it.
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
-import { callAs, closeMonthAt, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
+import { callAs, closeMonthAt, earnerWithBalance, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
 import { freeMonth, sql } from './support';
 
 const pool = enginePool(50);
@@ -204,39 +204,12 @@ describe('motor de recompensas bajo concurrencia', () => {
     const tag = tagOf();
     const admin = await staff(tag);
     const superadmin = await staff(tag, 'superadmin');
-    const earner = await member(tag, 'Patrocinadora', null);
-    await payoutAccount(earner.id);
-    const buyer = await member(tag, 'Compradora', earner.id);
-    const productId = await product(tag, 100_000, 100, 20);
-    // A closed month of its own: the buyer's 600000.00 pays the sponsor 10 % = 60000.00, which she asks
-    // for whole and staff approve.
-    const month = await freeMonth(3000, 600);
-    const clock = `${month.slice(0, 8)}15 12:00:00-05`;
-    const items = (q: number) => JSON.stringify([{ product_id: productId, quantity: q }]);
-    const at = async (userId: string, text: string, params: unknown[], now: string | null = clock) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        if (now) await client.query(`select set_config('savia.now', $1, true)`, [now]);
-        await client.query('set local role authenticated');
-        await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
-        const { rows } = await client.query(text, params);
-        await client.query('commit');
-        return rows[0];
-      } finally {
-        client.release();
-      }
-    };
-    const purchase = await at(buyer.userId, `select (public.place_order($1::jsonb)).id`, [items(6)]);
-    const own = await at(earner.userId, `select (public.place_order($1::jsonb)).id`, [items(1)]);
-    await at(admin, 'select public.approve_sale($1)', [purchase.id]);
-    await at(admin, 'select public.approve_sale($1)', [own.id]);
-    const next = new Date(`${month}T12:00:00Z`);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    await closeMonthAt(pool, month, `${next.toISOString().slice(0, 10)} 12:00:00-05`, superadmin);
-    await sql('select private.refresh_all_activity()');
-    const request = await at(earner.userId, 'select (public.request_payout(60000)).id', [], null);
-    await at(admin, 'select public.approve_payout($1)', [request.id], null);
+    // 60000.00 from her recruit's purchase in a closed month, which she asks for whole and staff approve.
+    const earner = await earnerWithBalance(pool, tag, admin, superadmin);
+    const request = await callAs<{ id: string }>(pool, earner.userId, 'select (public.request_payout(60000)).id');
+    expect(request.ok).toBe(true);
+    const requestId = (request as { value: { id: string } }).value.id;
+    expect((await callAs(pool, admin, 'select public.approve_payout($1)', [requestId])).ok).toBe(true);
 
     // Staff cancel the purchase (its 60000.00 clawed back in the closed month), not yet committed, while
     // another puts the request in a bank file: the file waits for the cancellation, then refuses it.
@@ -245,8 +218,8 @@ describe('motor de recompensas bajo concurrencia', () => {
       await canceller.query('begin');
       await canceller.query('set local role authenticated');
       await canceller.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: admin, role: 'authenticated' })]);
-      await canceller.query('select public.cancel_sale($1, $2)', [purchase.id, 'Devolución del cliente']);
-      const file = callAs(pool, admin, `select public.export_payout_file(array[$1]::uuid[], 'csv')`, [request.id]);
+      await canceller.query('select public.cancel_sale($1, $2)', [earner.purchaseId, 'Devolución del cliente']);
+      const file = callAs(pool, admin, `select public.export_payout_file(array[$1]::uuid[], 'csv')`, [requestId]);
       await expect
         .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%export_payout_file%'`)).length, {
           timeout: 2_500,
@@ -257,12 +230,12 @@ describe('motor de recompensas bajo concurrencia', () => {
       const outcome = await file;
       expect(outcome.ok).toBe(false);
       expect((outcome as { hint?: string }).hint).toBe('savia:payout_not_covered');
-      const [{ files }] = await sql<{ files: number }>('select count(*)::int as files from public.payout_batch_items where payout_id = $1', [request.id]);
+      const [{ files }] = await sql<{ files: number }>('select count(*)::int as files from public.payout_batch_items where payout_id = $1', [requestId]);
       expect(files).toBe(0);
     } finally {
       await canceller.query('rollback').catch(() => {});
       canceller.release();
-      await callAs(pool, admin, 'select public.reject_payout($1, $2)', [request.id, 'La venta que lo pagaba se canceló']);
+      await callAs(pool, admin, 'select public.reject_payout($1, $2)', [requestId, 'La venta que lo pagaba se canceló']);
     }
   });
 

@@ -112,7 +112,8 @@ export async function retireTestProducts(): Promise<void> {
 /**
  * A member with 60000.00 available (pesos, as the demo company's), made by the engine in a past month
  * of its own (reruns never meet a closed one): her recruit buys 6 × 100000.00 (10 % to her), she buys
- * one to stay active, the close makes it available. She has a payout account in her name.
+ * one to stay active, the close makes it available. She has a payout account in her name. With her
+ * recruit's purchase (`purchaseId`), the sale that paid her.
  */
 export async function earnerWithBalance(pool: pg.Pool, tag: string, admin: string, superadmin: string) {
   const earner = await member(tag, 'Cobradora', null);
@@ -132,15 +133,16 @@ export async function earnerWithBalance(pool: pg.Pool, tag: string, admin: strin
     if (!placed.ok) throw new Error(placed.message);
     const approved = await callAs(pool, admin, 'select public.approve_sale($1)', [placed.value.id], during);
     if (!approved.ok) throw new Error(approved.message);
+    return placed.value.id;
   };
-  await order(buyer.userId, 6);
+  const purchaseId = await order(buyer.userId, 6);
   await order(earner.userId, 1);
   const next = new Date(`${month}T12:00:00Z`);
   next.setUTCMonth(next.getUTCMonth() + 1);
   await closeMonthAt(pool, month, `${next.toISOString().slice(0, 10)} 12:00:00-05`, superadmin);
   // The close brought activity to its own clock's month; everyone back on the real one.
   await sql('select private.refresh_all_activity()');
-  return earner;
+  return { ...earner, purchaseId };
 }
 
 /**
