@@ -13,6 +13,24 @@ afterAll(async () => {
 const placeOrder = (userId: string, productId: string, quantity: number) =>
   callAs<{ id: string }>(pool, userId, `select (public.place_order($1::jsonb, 'transferencia')).id`, [JSON.stringify([{ product_id: productId, quantity }])]);
 
+/** A connection in a transaction as `userId` would run it through PostgREST, left open for the test to commit. */
+async function openTransactionAs(userId: string) {
+  const client = await pool.connect();
+  await client.query('begin');
+  await client.query('set local role authenticated');
+  await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+  return client;
+}
+
+/** Waits until a statement containing `fragment` waits for a lock (another transaction holds it). */
+const waitsForLock = (fragment: string, timeout = 5_000) =>
+  expect
+    .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like $1`, [`%${fragment}%`])).length, {
+      timeout,
+      interval: 20,
+    })
+    .toBe(1);
+
 describe('motor de recompensas bajo concurrencia', () => {
   it('20 aprobaciones simultáneas de una venta escriben un solo juego de asientos', async () => {
     const tag = tagOf();
@@ -178,11 +196,7 @@ describe('motor de recompensas bajo concurrencia', () => {
       await closer.query('select 1 from public.periods where month = $1 for update', [month]);
       await closer.query('update public.periods set close_started_at = now() where month = $1', [month]);
       const move = callAs(pool, superadmin, 'select public.change_enroller($1, $2, $3)', [mover.id, second.id, 'Lo pidió el miembro']);
-      await expect
-        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%change_enroller%'`)).length, {
-          timeout: 15_000,
-        })
-        .toBe(1);
+      await waitsForLock('change_enroller', 15_000);
       await closer.query('commit');
       const outcome = await move;
       expect(outcome.ok).toBe(false);
@@ -213,19 +227,11 @@ describe('motor de recompensas bajo concurrencia', () => {
 
     // Staff cancel the purchase (its 60000.00 clawed back in the closed month), not yet committed, while
     // another puts the request in a bank file: the file waits for the cancellation, then refuses it.
-    const canceller = await pool.connect();
+    const canceller = await openTransactionAs(admin);
     try {
-      await canceller.query('begin');
-      await canceller.query('set local role authenticated');
-      await canceller.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: admin, role: 'authenticated' })]);
       await canceller.query('select public.cancel_sale($1, $2)', [earner.purchaseId, 'Devolución del cliente']);
       const file = callAs(pool, admin, `select public.export_payout_file(array[$1]::uuid[], 'csv')`, [requestId]);
-      await expect
-        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%export_payout_file%'`)).length, {
-          timeout: 2_500,
-          interval: 20,
-        })
-        .toBe(1);
+      await waitsForLock('export_payout_file', 2_500);
       await canceller.query('commit');
       const outcome = await file;
       expect(outcome.ok).toBe(false);
@@ -252,20 +258,12 @@ describe('motor de recompensas bajo concurrencia', () => {
     expect(points, 'con el umbral de hoy, 120 puntos activan').toBeLessThanOrEqual(120);
     expect(await sql('select * from private.dashboard_month_violations()')).toEqual([]);
 
-    const approval = await pool.connect();
+    const approval = await openTransactionAs(admin);
     try {
-      await approval.query('begin');
-      await approval.query('set local role authenticated');
-      await approval.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: admin, role: 'authenticated' })]);
       await approval.query('select public.approve_sale($1)', [saleId]);
       // The approval moved its buyer into «active» by the old threshold and has not committed yet.
       const save = sql(`update public.metadata set activity_points = $1 where id = 'app_settings'`, [150]);
-      await expect
-        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%activity_points = $1%'`)).length, {
-          timeout: 5_000,
-          interval: 20,
-        })
-        .toBe(1);
+      await waitsForLock('activity_points = $1');
       await approval.query('commit');
       await save;
       expect(await sql('select * from private.dashboard_month_violations()')).toEqual([]);
@@ -288,21 +286,13 @@ describe('motor de recompensas bajo concurrencia', () => {
     expect(order.ok).toBe(true);
     expect((await callAs(pool, admin, 'select public.approve_sale($1)', [(order as { value: { id: string } }).value.id])).ok).toBe(true);
 
-    const move = await pool.connect();
+    const move = await openTransactionAs(superadmin);
     try {
-      await move.query('begin');
-      await move.query('set local role authenticated');
-      await move.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: superadmin, role: 'authenticated' })]);
       await move.query('select public.change_enroller($1, $2, $3)', [mover.id, second.id, 'Lo pidió el miembro']);
       // The move has written its pending rows (old upline −, new upline +) and not committed: the
       // rebuild waits for it, or it would count the subtree under the new path and keep those rows too.
       const rebuild = sql('select private.rebuild_group_points()');
-      await expect
-        .poll(async () => (await sql(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%rebuild_group_points%'`)).length, {
-          timeout: 5_000,
-          interval: 20,
-        })
-        .toBe(1);
+      await waitsForLock('rebuild_group_points');
       await move.query('commit');
       await rebuild;
       await sql('select private.fold_group_points(true)');

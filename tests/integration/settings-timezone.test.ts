@@ -31,15 +31,16 @@ describe('Zona horaria de la empresa por la API', () => {
     // The time zone job's last step recounts the Dashboard's months; an approval holding one of their rows
     // (while it waits for the members the recount locks) makes one of the two give way.
     const [{ id }] = await sql<{ id: string }>(
-      `insert into private.jobs (kind, params, origin, status, started_at, step, step_no, steps)
-       values ('timezone_change', jsonb_build_object('to', private.company_timezone()), 'settings', 'running', now(), 'dashboard', 2, 2) returning id`,
+      // Queued for later, so pg_cron's runners leave it to this test (claim_job by its id ignores run_after).
+      `insert into private.jobs (kind, params, origin, run_after, step, step_no, steps)
+       values ('timezone_change', jsonb_build_object('to', private.company_timezone()), 'settings', now() + interval '1 day', 'dashboard', 2, 2) returning id`,
     );
     const pool = new pg.Pool({ connectionString: cfg.dbUrl, max: 2 });
     const runner = await pool.connect();
     const approval = await pool.connect();
     try {
-      // This test is the job's runner (its advisory lock): pg_cron's runners leave it alone.
-      expect((await runner.query('select private.claim_job($1) as id', [id])).rows[0].id).toBe(id);
+      // This test is the job's runner (its advisory lock), once no other close or change of zone has the turn.
+      await expect.poll(async () => (await runner.query('select private.claim_job($1) as id', [id])).rows[0].id, { timeout: 20_000 }).toBe(id);
       await approval.query('begin');
       await approval.query('select 1 from private.dashboard_months where new_members <> 0 or payouts_paid <> 0 limit 1 for update');
       await runner.query(`set lock_timeout = '300ms'`);
