@@ -290,7 +290,7 @@ test('un producto que se agota o se retira con el carrito lleno: la línea queda
   const cur = await currency();
   await expect(o.total()).toHaveText(formatMoney(10_000, cur));
 
-  // Its price went up while they read «Monto a pagar»: refused with the new total, which the cart then
+  // Its price went up while they read «Total a pagar»: refused with the new total, which the cart then
   // shows; nothing is ordered at a figure they never read. Confirmed again, it goes through.
   await withDb((db) => db.query('update public.products set price = 12000 where id = $1', [keeps.id]));
   await o.confirm().click();

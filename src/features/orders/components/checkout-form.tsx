@@ -104,7 +104,7 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
           voucherPath,
           deliveryAddress: values.deliveryAddress,
           notes: values.notes,
-          // What «Monto a pagar» says: a price changed since is refused with the new total, and the
+          // What «Total a pagar» says: a price changed since is refused with the new total, and the
           // refusal's refetch of the cart shows it here.
           expectedTotal: preview.total,
         });
