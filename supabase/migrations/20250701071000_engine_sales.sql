@@ -115,6 +115,18 @@ begin
       perform private.refuse('invalid_voucher', 'No encontramos el comprobante que adjuntaste; vuelve a subirlo.');
     end if;
   end if;
+  -- Each pending order or enrolment waits for a person in Aprobaciones (and an enrolment holds its
+  -- address): one account may keep at most 50 of each waiting, far above any member's real use.
+  if p_kind = 'order' and (select count(*) from public.sales s
+                            where s.client_id = p_client_id and s.kind = 'order' and s.status = 'Pendiente de Aprobación') >= 50 then
+    perform private.refuse('too_many_pending',
+      'Tienes 50 pedidos esperando aprobación: espera a que la empresa los revise, o cancela alguno, antes de hacer otro.');
+  end if;
+  if p_kind = 'enrollment' and (select count(*) from public.sales s
+                                 where s.created_by = p_actor and s.kind = 'enrollment' and s.status = 'Pendiente de Enrolamiento') >= 50 then
+    perform private.refuse('too_many_pending',
+      'Tienes 50 enrolamientos esperando aprobación: espera a que la empresa los revise antes de enrolar a otra persona.');
+  end if;
   if p_kind = 'direct' then
     v_month := private.current_period();
     perform private.lock_open_period(v_month);

@@ -25,7 +25,7 @@
 --   Amparo available 11.90; payouts.
 begin;
 \ir 50_engine_fixture.psql
-select plan(118);
+select plan(120);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 
@@ -423,6 +423,25 @@ alter table public.products enable trigger products_prepare;
 select results_eq($$select invariant, subject from private.engine_invariant_violations()$$,
   $$values ('stock distinto de sus movimientos'::text, (select sku from public.products where id = engine_tests.id('te')))$$,
   'un stock que no cuadra con sus movimientos se reporta');
+
+-- A brake on flooding Aprobaciones: 50 pending orders (and 50 pending enrolments) per account at a time.
+select engine_tests.act_as('gala');
+do $$
+begin
+  while (select count(*) from public.sales s where s.client_id = engine_tests.id('gala') and s.status = 'Pendiente de Aprobación') < 50 loop
+    perform public.place_order(engine_tests.items('te', '1'));
+  end loop;
+  for i in 1..50 loop
+    perform public.enrol_member(format('Persona %s', i), format('motor.tope.%s@tests.savia', i), engine_tests.id('kit'));
+  end loop;
+end
+$$;
+select throws_ok(format('select public.place_order(%L)', engine_tests.items('te', '1')), 'P0001',
+  'Tienes 50 pedidos esperando aprobación: espera a que la empresa los revise, o cancela alguno, antes de hacer otro.',
+  'el pedido 51 que espera aprobación se rechaza');
+select throws_ok($$select public.enrol_member('Persona 51', 'motor.tope.51@tests.savia', engine_tests.id('kit'))$$, 'P0001',
+  'Tienes 50 enrolamientos esperando aprobación: espera a que la empresa los revise antes de enrolar a otra persona.',
+  'y el enrolamiento 51');
 
 select * from finish();
 rollback;
