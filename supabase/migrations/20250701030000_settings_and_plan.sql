@@ -255,7 +255,10 @@ alter table public.plan_versions enable row level security;
 -- The settings row is public (landing page) and superadmin saves it with an upsert (Configuración's
 -- one direct write, checked by validate_settings); the plan changes only through save_plan, which
 -- validates it whole (issue 23 §4); its versions are written only by the trigger.
-grant select on public.metadata to anon;
+-- Anonymous visitors read what the app needs before anyone signs in (the public page, the formats),
+-- not who saved the row last or when.
+grant select (id, low_stock_threshold, company_name, contact_info, currency, timezone, locale, min_payout,
+  activity_points, payment_details, enrollment_commission_rate) on public.metadata to anon;
 grant select, insert, update on public.metadata to authenticated;
 grant select on public.star_level_configs to authenticated;
 grant select on public.plan_versions to authenticated;

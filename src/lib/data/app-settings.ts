@@ -59,7 +59,9 @@ export function mergeSettings(defaults: AppSettings, stored: Record<string, unkn
 }
 
 export async function fetchAppSettings({ signal }: { signal?: AbortSignal } = {}): Promise<AppSettings> {
-  const [data] = await unwrap(anonSelect<Record<string, unknown>>('metadata', { id: `eq.${SETTINGS_ROW_ID}` }, signal));
+  // Anonymous visitors may read these columns only (not who saved the row last): the migration's grant.
+  const columns = Object.keys(DEFAULT_SETTINGS).join(',');
+  const [data] = await unwrap(anonSelect<Record<string, unknown>>('metadata', { select: columns, id: `eq.${SETTINGS_ROW_ID}` }, signal));
   if (data) return mergeSettings(DEFAULT_SETTINGS, data);
 
   // Creating them takes the signed-in superadmin's session, hence supabase-js.

@@ -35,7 +35,8 @@ insert into matrix values
   ('clients', 'delete', 'delete from public.clients where id = {leaf}',
     '{denied,denied,denied,denied,denied,denied,denied}'),
   -- settings and plan
-  ('metadata', 'select', 'select * from public.metadata',
+  -- anonymous visitors read the public columns only, not who saved the row last (06_api_privileges)
+  ('metadata', 'select', 'select company_name, currency, locale, timezone, min_payout from public.metadata',
     '{rows:1,rows:1,rows:1,rows:1,rows:1,rows:1,rows:1}'),
   ('metadata', 'insert', 'insert into public.metadata (id) values (''app_settings'')',
     '{denied,denied,denied,denied,denied,"error:23505 duplicate key value violates unique constraint \"metadata_pkey\"","error:23505 duplicate key value violates unique constraint \"metadata_pkey\""}'),

@@ -23,7 +23,7 @@ insert into declared values
   ('table', 'staff_invitations',   '',       'select',                         ''),
   ('table', 'clients',             '',       'select',                         ''),
   -- settings and plan (the settings row is public; superadmin upserts it; the plan through save_plan)
-  ('table', 'metadata',            'select', 'select, insert, update',         ''),
+  ('table', 'metadata',            'select(id, low_stock_threshold, company_name, contact_info, currency, timezone, locale, min_payout, activity_points, payment_details, enrollment_commission_rate)', 'select, insert, update', ''),
   ('table', 'star_level_configs',  '',       'select',                         ''),
   ('table', 'plan_versions',       '',       'select',                         ''),
   -- catalogue (the back office's functions; leads arrive only through submit_lead, and their member
