@@ -383,6 +383,11 @@ begin
      where id = v_invitation.id;
     return new;
   end if;
+  -- An approval of this person's enrolment may be under way: its row is locked and still reads
+  -- «pending» to this statement, which an update filtered on «registered» would skip without waiting,
+  -- and the approval looked for this account before it existed. Waiting for the row first, the update
+  -- below reads what the approval decided (private.link_approved_member covers the other order).
+  perform 1 from public.clients c where lower(c.email) = v_email for update;
   -- Issue 23 §2: an address a staff member chose (clients.email_set_by) opens the account only once
   -- someone else confirmed it (approving the enrolment, or confirm_client_email).
   update public.clients c

@@ -142,6 +142,26 @@ $$;
 comment on function private.notify_staff(text, jsonb, text[], boolean, text) is
   'Un aviso a cada persona del personal con uno de esos roles (y el permiso de finanzas si se pide), una sola vez por dedupe_key.';
 
+-- A staff member's notices are the role's: they leave with it. Someone revoked may come back as a
+-- member (the same Google account, linked at their enrolment's approval), whose bell must not list
+-- other members' payout accounts or the company's close; nor should e-mails still queued reach them.
+create or replace function private.forget_staff_notifications() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.notifications n where n.user_id = old.user_id;
+  return null;
+end
+$$;
+comment on function private.forget_staff_notifications() is
+  'Disparador: al quitarle el acceso a alguien del personal, borra sus avisos (y sus correos por enviar), que eran de su rol.';
+revoke all on function private.forget_staff_notifications() from public, anon, authenticated;
+create trigger users_roles_forget_notifications after delete on public.users_roles
+  for each row when (old.role in ('admin', 'superadmin'))
+  execute function private.forget_staff_notifications();
+
 -- Sales: approved, rejected with the reason, delivered; an enrolment approved (to the new member and
 -- to the sponsor) or rejected (to the sponsor). A direct sale is born paid: nobody waits for it.
 create or replace function private.notify_sale_change() returns trigger

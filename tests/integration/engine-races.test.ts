@@ -1,7 +1,19 @@
 // The engine under real concurrency: many connections at once, each as PostgREST would run it.
 // DESIGN.md §9: an approval locks the sale; a payout request locks the member's balance row.
 import { afterAll, describe, expect, it } from 'vitest';
-import { callAs, closeMonthAt, earnerWithBalance, enginePool, member, payoutAccount, product, retireTestProducts, staff, tagOf } from './engine-support';
+import {
+  authUser,
+  callAs,
+  closeMonthAt,
+  earnerWithBalance,
+  enginePool,
+  member,
+  payoutAccount,
+  product,
+  retireTestProducts,
+  staff,
+  tagOf,
+} from './engine-support';
 import { freeMonth, sql } from './support';
 
 const pool = enginePool(50);
@@ -300,6 +312,41 @@ describe('motor de recompensas bajo concurrencia', () => {
     } finally {
       await move.query('rollback').catch(() => {});
       move.release();
+    }
+  });
+
+  it('quien entra por primera vez mientras se aprueba su enrolamiento queda vinculado: la cuenta espera a la aprobación', async () => {
+    const tag = tagOf();
+    const admin = await staff(tag);
+    const sponsor = await member(tag, 'Patrocinadora', null);
+    const kitId = await product(tag, 80, 40, 5);
+    await sql('update public.products set is_kit = true where id = $1', [kitId]);
+    const email = `motor.recien.${tag}@tests.savia`;
+    const enrolment = await callAs<{ id: string }>(pool, sponsor.userId, `select (public.enrol_member($1, $2, $3, p_payment_method => 'efectivo')).id`, [
+      `Recién ${tag}`,
+      email,
+      kitId,
+    ]);
+    expect(enrolment.ok).toBe(true);
+
+    const approval = await openTransactionAs(admin);
+    try {
+      // The approval has made her a member and looked for her account (none yet), and has not committed.
+      await approval.query('select public.approve_sale($1)', [(enrolment as { value: { id: string } }).value.id]);
+      // Her first Google sign-in now: Auth inserts her account, whose link trigger waits for the approval.
+      const signIn = authUser(email);
+      await waitsForLock('insert into auth.users');
+      await approval.query('commit');
+      const userId = await signIn;
+      expect(
+        await sql(
+          `select c.auth_uid = $1 as linked, ur.role from public.clients c left join public.users_roles ur on ur.user_id = $1 where lower(c.email) = $2`,
+          [userId, email],
+        ),
+      ).toEqual([{ linked: true, role: 'cliente' }]);
+    } finally {
+      await approval.query('rollback').catch(() => {});
+      approval.release();
     }
   });
 

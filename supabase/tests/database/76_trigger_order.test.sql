@@ -270,6 +270,7 @@ select is(tests.triggers_of('public.suppliers'), array[
 
 select is(tests.triggers_of('public.users_roles'), array[
   'audit: AFTER INSERT OR DELETE OR UPDATE, row, private.audit_row',
+  'users_roles_forget_notifications: AFTER DELETE, row, private.forget_staff_notifications',
   'users_roles_stamp: BEFORE INSERT OR UPDATE, row, private.stamp_authorship',
   'users_roles_superadmins: BEFORE DELETE OR UPDATE, row, private.guard_superadmins',
   'users_roles_touch: BEFORE UPDATE, row, private.touch_updated_at'

@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(66);
+select plan(70);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -214,6 +214,26 @@ select results_eq($$select n.user_id, m.title, m.link from public.notifications 
   $$select ur.user_id, 'Elena Vega cambió su cuenta de cobro'::text, '/clientes/' || engine_tests.id('elena')
       from public.users_roles ur where ur.role = 'superadmin' and ur.finance order by ur.user_id$$,
   'Elena cambia su cuenta: cada superadmin de finanzas lo sabe (el admin sin finanzas, no), con el enlace a su ficha');
+
+-- A staff member's notices leave with their access: revoked, then enrolled as a member with the same
+-- Google account, their bell is a member's (no other member's payout account, no stock, no close).
+insert into public.notifications (user_id, kind, payload) select user_id, 'low_stock', '{}' from engine_tests.ids where key = 'admin';
+create function pg_temp.admins_staff_notices() returns integer language sql as $$
+  select count(*)::integer from public.notifications n join engine_tests.ids i on i.user_id = n.user_id where i.key = 'admin'
+$$;
+select ok(pg_temp.admins_staff_notices() > 0, 'el admin tiene avisos del personal');
+select engine_tests.act_as('super');
+select public.revoke_staff_access((select user_id from engine_tests.ids where key = 'admin')) is not null as ok \gset
+select is(pg_temp.admins_staff_notices(), 0, 'al quitarle el acceso, sus avisos (y sus correos por enviar) se van con su rol');
+select engine_tests.act_as('elena');
+select (public.enrol_member('Antiguo Admin', 'motor.admin@tests.savia', engine_tests.id('kit'), p_payment_method => 'efectivo')).id as readmin \gset
+select engine_tests.act_as('super');
+select public.approve_sale(:'readmin') is not null as ok \gset
+select private.publish_notifications() > 0 as ok \gset
+select engine_tests.act_as('admin');
+select results_eq($$select kind from public.get_my_notifications()$$, $$values ('enrolment'::text)$$,
+  'miembro ahora, con la misma cuenta: su campana es la de un miembro, su enrolamiento aprobado y nada del personal');
+select is(public.count_my_unread_notifications(), 1, 'y la cuenta de la campana, la misma');
 
 -- The same sentences as Mis Recompensas (src/components/ledger/ledger-why.test.ts says these two too).
 insert into public.clients (name, email, enrollment_status, joined_at) values ('Lorena Peña', 'motor.lorena@tests.savia', 'registered', now());
