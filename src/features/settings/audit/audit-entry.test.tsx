@@ -2,10 +2,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '@/api/audit/audit-api';
+import type { AuditChange, AuditEntry } from '@/api/audit/audit-api';
 import { createFormatters } from '@/lib/format/format';
 import { AuditEntryCard } from './audit-entry';
-import { describeChanges } from './audit-fields';
+import { describeChanges, fieldLabel } from './audit-fields';
 
 vi.mock('@/lib/data/supabase', () => ({ supabase: {} }));
 // The screen formats with the company's settings; the test with the same module and settings.
@@ -83,5 +83,45 @@ describe('las etiquetas de los campos', () => {
       ['Estado del enrolamiento', 'Pendiente', 'Registrado'],
       ['Kit de inicio', 'No', 'Sí'],
     ]);
+  });
+});
+
+describe('las cifras de los campos', () => {
+  const read = (changes: AuditChange[]) => Object.fromEntries(describeChanges(changes, f).map((l) => [l.field, [l.before, l.after]]));
+
+  it('muestran las tasas del plan y de los ajustes como porcentajes, cada tasa de una lista también', () => {
+    const lines = read([
+      { field: 'volume_bonus_rate', before: 0.05, after: 0.04 },
+      { field: 'enrollment_commission_rate', before: 0.2, after: 0.25 },
+      { field: 'commission_rates', before: [0.1, 0.05], after: [0.1, 0.0525] },
+    ]);
+    expect(f.percent(0.05)).toBe('5%');
+    expect(lines.volume_bonus_rate).toEqual([f.percent(0.05), f.percent(0.04)]);
+    expect(lines.enrollment_commission_rate).toEqual([f.percent(0.2), f.percent(0.25)]);
+    expect(lines.commission_rates).toEqual(['10%, 5%', '10%, 5,25%']);
+  });
+
+  it('muestran como dinero el pago mínimo, la base comisionable de un producto y el total de un archivo de pago', () => {
+    const lines = read([
+      { field: 'min_payout', before: 20, after: 20.5 },
+      { field: 'commissionable_amount', before: 12, after: 12.5 },
+      { field: 'total_amount', before: null, after: 1250000.75 },
+    ]);
+    expect(lines.min_payout).toEqual([f.money(20), f.money(20.5)]);
+    expect(lines.min_payout![1]).toBe('$\u00a020,50');
+    expect(lines.commissionable_amount).toEqual([f.money(12), f.money(12.5)]);
+    expect(lines.total_amount).toEqual([null, f.money(1250000.75)]);
+    expect(['min_payout', 'commissionable_amount', 'total_amount'].map(fieldLabel)).toEqual(['Pago mínimo', 'Base comisionable', 'Total del archivo']);
+  });
+
+  it('no redondean un número con decimales que no es dinero ni tasa, ni leen como dinero la cantidad de una receta', () => {
+    const lines = read([
+      { field: 'medida_nueva', before: 2.5, after: 1234.125 },
+      { field: 'quantity', before: 2, after: 1500 },
+      { field: 'amount', before: '2', after: '2 cucharadas' },
+    ]);
+    expect(lines.medida_nueva).toEqual(['2,5', '1.234,125']);
+    expect(lines.quantity).toEqual([f.count(2), f.count(1500)]);
+    expect(lines.amount).toEqual(['2', '2 cucharadas']);
   });
 });

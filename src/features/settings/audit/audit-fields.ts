@@ -1,6 +1,7 @@
 // The Bitácora's disclosure speaks as the screens do: each field by its Spanish label and each value as
-// a person reads it (money in the company's currency, instants at its wall clock, states by their
-// names). A field without a label is shown by its name with spaces: the log never hides what changed.
+// a person reads it (money in the company's currency, rates as percentages, instants at its wall clock,
+// states by their names). A field without a label is shown by its name with spaces: the log never hides
+// what changed.
 import type { AuditChange } from '@/api/audit/audit-api';
 import type { Formatters } from '@/lib/format/format';
 import type { Json } from '@/lib/database.types';
@@ -78,7 +79,7 @@ const FIELD_LABELS: Record<string, string> = {
   category: 'Categoría',
   benefits: 'Beneficios',
   price: 'Precio',
-  commissionable_base: 'Base comisionable',
+  commissionable_amount: 'Base comisionable',
   points: 'Puntos',
   stock: 'Stock',
   is_kit: 'Kit de inicio',
@@ -89,6 +90,7 @@ const FIELD_LABELS: Record<string, string> = {
   tax_id: 'NIT',
   contact_name: 'Contacto',
   amount: 'Importe',
+  total_amount: 'Total del archivo',
   month: 'Mes',
   summary: 'Lo que hizo el cierre',
   role: 'Rol',
@@ -105,7 +107,9 @@ const FIELD_LABELS: Record<string, string> = {
   low_stock_threshold: 'Umbral de stock bajo',
   currency: 'Moneda',
   timezone: 'Zona horaria',
-  minimum_payout: 'Pago mínimo',
+  min_payout: 'Pago mínimo',
+  activity_points: 'Puntos de actividad mensual',
+  enrollment_commission_rate: 'Comisión de enrolamiento',
   recipe_id: 'Receta',
   instructions: 'Preparación',
   message: 'Mensaje',
@@ -113,19 +117,27 @@ const FIELD_LABELS: Record<string, string> = {
   recommendations: 'Recomendaciones',
 };
 
-const MONEY_FIELDS = new Set([
-  'total',
-  'commissionable_total',
-  'unit_price',
-  'unit_commissionable',
-  'line_total',
-  'price',
-  'commissionable_base',
-  'unit_cost',
-  'amount',
-  'starter_bonus',
-  'minimum_payout',
-]);
+// What a number is decides how it reads, by the column's name in the audited tables (their `create
+// table` in supabase/migrations): an amount (numeric(12,2), a batch's (14,2)) in the company's currency,
+// a rate (numeric(5,4) between 0 and 1, as the plan stores it) as a percentage, as the settings and plan
+// screens show it. Any other number is a count, or keeps its decimals: a figure is never rounded here.
+const NUMBER_KINDS: Record<string, 'money' | 'rate'> = {
+  total: 'money', // sales
+  commissionable_total: 'money',
+  unit_price: 'money', // sale_items
+  unit_commissionable: 'money',
+  line_total: 'money',
+  price: 'money', // products
+  commissionable_amount: 'money',
+  unit_cost: 'money', // product_costs
+  amount: 'money', // payout_requests, payout_batch_items (recipe_products' amount is text: «2 cucharadas»)
+  total_amount: 'money', // payout_batches
+  starter_bonus: 'money', // star_level_configs
+  min_payout: 'money', // metadata
+  commission_rates: 'rate', // star_level_configs, one per generation
+  volume_bonus_rate: 'rate',
+  enrollment_commission_rate: 'rate', // metadata
+};
 
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   kind: { order: 'Pedido', enrollment: 'Enrolamiento', direct: 'Venta directa' },
@@ -149,18 +161,30 @@ export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replac
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T/;
 
+// The format module rounds a count to a whole number; a number of no known kind that has decimals keeps
+// all of them, in the settings' locale and grouped as every figure is.
+const decimal = (value: number, f: Formatters) => new Intl.NumberFormat(f.locale, { maximumFractionDigits: 20, useGrouping: 'always' }).format(value);
+
+// Only a JSON number is a figure: the trigger's to_jsonb writes numeric columns as numbers, so a string is
+// text, such as a recipe's «amount» that shares its name with a payout's.
+function scalarValue(field: string, value: string | number, f: Formatters): string {
+  if (typeof value === 'number') {
+    const kind = NUMBER_KINDS[field];
+    if (kind === 'money') return f.money(value);
+    if (kind === 'rate') return f.percent(value);
+    return Number.isInteger(value) ? f.count(value) : decimal(value, f);
+  }
+  if (INSTANT.test(value)) return f.dateTime(value);
+  return VALUE_LABELS[field]?.[value] ?? value;
+}
+
 /** A value as a person reads it; null for no value (the screen shows a dash). */
 export function fieldValue(field: string, value: Json | null, f: Formatters): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (MONEY_FIELDS.has(field) && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))))
-    return f.money(Number(value));
-  if (typeof value === 'number') return f.count(value);
-  if (typeof value === 'string') {
-    if (INSTANT.test(value)) return f.dateTime(value);
-    return VALUE_LABELS[field]?.[value] ?? value;
-  }
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
+  if (typeof value === 'number' || typeof value === 'string') return scalarValue(field, value, f);
+  // A list reads element by element, each as its column's kind (a level's rates, one per generation).
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map((v) => scalarValue(field, v, f)).join(', ');
   return JSON.stringify(value);
 }
 
