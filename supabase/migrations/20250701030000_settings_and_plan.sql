@@ -41,8 +41,37 @@ comment on column public.metadata.locale is
 comment on column public.metadata.timezone is
   'Zona horaria de la empresa: define a qué mes de negocio pertenece cada venta.';
 
+-- The zone decides which month this moment belongs to. Changed while the two zones are in different
+-- months, it would move the company back into a month already closed (every approval refused until the
+-- new zone's midnight) or ahead into one its months do not know yet: it waits until both agree. Security
+-- definer for the engine's clock (savia.now in the tests).
+create or replace function private.refuse_zone_change_across_months(p_old text, p_new text) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_now timestamptz := private.engine_now();
+  v_old_month date := date_trunc('month', v_now at time zone p_old)::date;
+  v_new_month date := date_trunc('month', v_now at time zone p_new)::date;
+begin
+  if v_new_month <> v_old_month then
+    perform private.refuse('invalid_settings',
+      format('Ahora mismo es %s en la zona horaria actual y %s en «%s»: cámbiala cuando en las dos sea el mismo mes.',
+             private.period_label(v_old_month), private.period_label(v_new_month), p_new), 'timezone');
+  end if;
+end
+$$;
+comment on function private.refuse_zone_change_across_months(text, text) is
+  'Rechaza (invalid_settings) cambiar la zona horaria mientras la actual y la nueva están en meses distintos: el cambio movería a la empresa a un mes ya cerrado o aún no abierto.';
+revoke all on function private.refuse_zone_change_across_months(text, text) from public;
+
+-- Security definer: the superadmin's upsert runs it, and the checks it calls (the month's close, the
+-- engine's clock) are not the API roles' to call.
 create or replace function private.validate_settings() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -72,6 +101,9 @@ begin
   end if;
   if new.timezone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = new.timezone) then
     perform private.refuse('invalid_settings', format('La zona horaria «%s» no existe.', new.timezone), 'timezone');
+  end if;
+  if tg_op = 'UPDATE' and new.timezone is distinct from old.timezone then
+    perform private.refuse_zone_change_across_months(old.timezone, new.timezone);
   end if;
   if new.min_payout is null or new.min_payout < 0 then
     perform private.refuse('invalid_settings', 'El pago mínimo no puede ser negativo.', 'min_payout');

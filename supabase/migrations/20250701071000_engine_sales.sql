@@ -19,6 +19,10 @@ begin
   if p_items is null or jsonb_typeof(p_items) <> 'array' or jsonb_array_length(p_items) = 0 then
     perform private.refuse('empty_order', 'El pedido no tiene productos.');
   end if;
+  -- Far above any real cart, and each line is read and checked here.
+  if jsonb_array_length(p_items) > 100 then
+    perform private.refuse('too_many_lines', 'Un pedido puede tener hasta 100 líneas: divídelo en dos.');
+  end if;
   for v_item in select e from jsonb_array_elements(p_items) e loop
     if jsonb_typeof(v_item) <> 'object'
        or coalesce(v_item ->> 'product_id', '') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
@@ -30,6 +34,12 @@ begin
         format('Cantidad recibida: %s', coalesce(v_item ->> 'quantity', 'ninguna')));
     end if;
   end loop;
+
+  -- Repeated lines are merged below: the limit holds for what is sold of each product, not per line.
+  if exists (select 1 from jsonb_array_elements(p_items) e
+              group by (e ->> 'product_id')::uuid having sum((e ->> 'quantity')::integer) > 10000) then
+    perform private.refuse('invalid_quantity', 'La cantidad de un producto, sumando sus líneas, no puede pasar de 10.000.');
+  end if;
 
   -- Unknown or withdrawn products are refused before anything is written.
   select string_agg(e ->> 'product_id', ', ') into v_missing
@@ -57,7 +67,7 @@ begin
 end
 $$;
 comment on function private.parse_items(jsonb, boolean) is
-  'Valida las líneas de un pedido ([{product_id, quantity}]): productos existentes y a la venta, cantidades enteras entre 1 y 10.000, kits solo en enrolamientos. Devuelve las líneas con precio, base y puntos de hoy.';
+  'Valida las líneas de un pedido ([{product_id, quantity}]): productos existentes y a la venta, hasta 100 líneas, cantidades enteras entre 1 y 10.000 por producto, kits solo en enrolamientos. Devuelve las líneas con precio, base y puntos de hoy.';
 
 create or replace function private.is_file_in_folder(p_path text, p_folder text) returns boolean
 language plpgsql
@@ -126,6 +136,18 @@ begin
                                  where s.created_by = p_actor and s.kind = 'enrollment' and s.status = 'Pendiente de Enrolamiento') >= 50 then
     perform private.refuse('too_many_pending',
       'Tienes 50 enrolamientos esperando aprobación: espera a que la empresa los revise antes de enrolar a otra persona.');
+  end if;
+  -- Cancelling one makes room for another: without a ceiling per day, a loop of «order, cancel» would
+  -- still write rows (and audit entries, and for enrolments people's addresses) without end.
+  if p_kind = 'order' and (select count(*) from public.sales s
+                            where s.client_id = p_client_id and s.kind = 'order' and s.created_at > v_now - interval '1 day') >= 100 then
+    perform private.refuse('too_many_pending',
+      'Hiciste 100 pedidos en las últimas 24 horas, contando los cancelados: podrás hacer otro más tarde.');
+  end if;
+  if p_kind = 'enrollment' and (select count(*) from public.sales s
+                                 where s.created_by = p_actor and s.kind = 'enrollment' and s.created_at > v_now - interval '1 day') >= 100 then
+    perform private.refuse('too_many_pending',
+      'Enrolaste a 100 personas en las últimas 24 horas, contando los enrolamientos cancelados: podrás enrolar a otra más tarde.');
   end if;
   if p_kind = 'direct' then
     v_month := private.current_period();

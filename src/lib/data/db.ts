@@ -116,6 +116,7 @@ export const SAVIA_CODES = [
   'supplier_in_use',
   'text_too_long',
   'too_many_leads',
+  'too_many_lines',
   'too_many_pending',
   'unknown_client',
   'unknown_enroller',

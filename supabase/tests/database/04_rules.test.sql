@@ -2,7 +2,7 @@
 -- validation messages, state machines, append-only tables, audit, and the RPCs.
 begin;
 \ir _helpers.psql
-select plan(51);
+select plan(53);
 
 -- Members and roles are written only by functions (issue 23 §4): no API role writes clients or
 -- users_roles, so no column of theirs changes by hand (the matrix and 06_api_privileges list it all),
@@ -79,6 +79,15 @@ select is(tests.error_as('superadmin', $$update public.metadata set contact_info
   'La información de contacto no puede superar 1.000 caracteres.', 'contacto demasiado largo');
 select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'Marte/Olympus'$$),
   'La zona horaria «Marte/Olympus» no existe.', 'zona horaria inexistente');
+-- 1 April, 03:00 in Manila, is still 31 March in Bogotá: a change now would move the month.
+select set_config('savia.now', '2026-04-01 03:00:00+08', true) is not null as ok \gset
+select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'Asia/Manila'$$),
+  'Ahora mismo es marzo de 2026 en la zona horaria actual y abril de 2026 en «Asia/Manila»: cámbiala cuando en las dos sea el mismo mes.',
+  'la zona horaria no cambia mientras las dos zonas están en meses distintos');
+select set_config('savia.now', '', true) is not null as ok \gset
+-- Through the API, as the superadmin's save runs: the checks the trigger calls are the database's.
+select is(tests.error_as('superadmin', $$update public.metadata set activity_points = activity_points + 1, timezone = 'America/Lima'$$),
+  null, 'un superadmin cambia los puntos de actividad y la zona horaria');
 
 -- The plan: contiguous levels, non-decreasing thresholds, rates in [0, 1], for every path (save_plan
 -- is the only one through the API); a change makes a version.

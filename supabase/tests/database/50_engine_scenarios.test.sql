@@ -25,7 +25,7 @@
 --   Amparo available 11.90; payouts.
 begin;
 \ir 50_engine_fixture.psql
-select plan(120);
+select plan(125);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 
@@ -366,6 +366,10 @@ select throws_ok(format($$select public.place_order('[{"product_id": "%s", "quan
 select throws_ok(format($$select public.place_order('[{"product_id": "%s", "quantity": "2"}]')$$, engine_tests.id('te')), 'P0001',
   'Cada cantidad debe ser un número entero entre 1 y 10.000.', 'cantidad como texto');
 select throws_ok($$select public.place_order('[]')$$, 'P0001', 'El pedido no tiene productos.', 'pedido vacío');
+select throws_ok(format('select public.place_order(%L)', (select jsonb_agg(e) from generate_series(1, 3), jsonb_array_elements(engine_tests.items('te', '4000')) e)),
+  'P0001', 'La cantidad de un producto, sumando sus líneas, no puede pasar de 10.000.', 'tres líneas de 4.000 del mismo producto son 12.000: las líneas se suman');
+select throws_ok(format('select public.place_order(%L)', (select jsonb_agg(e) from generate_series(1, 101), jsonb_array_elements(engine_tests.items('te', '1')) e)),
+  'P0001', 'Un pedido puede tener hasta 100 líneas: divídelo en dos.', '101 líneas');
 select throws_ok(format('select public.place_order(%L)', engine_tests.items('kit', '1')), 'P0001',
   '«Kit de inicio» es un kit de inicio: solo se vende al enrolar a un miembro.', 'el kit no se pide suelto');
 select throws_ok(format('select public.place_order(%L, %L)', engine_tests.items('te', '1'), 'bitcoin'), 'P0001',
@@ -442,6 +446,34 @@ select throws_ok(format('select public.place_order(%L)', engine_tests.items('te'
 select throws_ok($$select public.enrol_member('Persona 51', 'motor.tope.51@tests.savia', engine_tests.id('kit'))$$, 'P0001',
   'Tienes 50 enrolamientos esperando aprobación: espera a que la empresa los revise antes de enrolar a otra persona.',
   'y el enrolamiento 51');
+-- Nor does cancelling make room without end: 100 orders and 100 enrolments begun per day, cancelled ones too.
+do $$
+begin
+  while (select count(*) from public.sales s where s.client_id = engine_tests.id('gala') and s.kind = 'order'
+           and s.created_at > private.engine_now() - interval '1 day') < 100 loop
+    perform public.cancel_sale((select s.id from public.sales s where s.client_id = engine_tests.id('gala')
+                                   and s.status = 'Pendiente de Aprobación' order by s.sale_no limit 1));
+    perform public.place_order(engine_tests.items('te', '1'));
+  end loop;
+  for i in 51..100 loop
+    perform public.cancel_sale((select s.id from public.sales s where s.created_by = (select user_id from engine_tests.ids where key = 'gala')
+                                   and s.status = 'Pendiente de Enrolamiento' order by s.sale_no limit 1));
+    perform public.enrol_member(format('Persona %s', i), format('motor.tope.%s@tests.savia', i), engine_tests.id('kit'));
+  end loop;
+  perform public.cancel_sale((select s.id from public.sales s where s.client_id = engine_tests.id('gala')
+                                 and s.status = 'Pendiente de Aprobación' order by s.sale_no limit 1));
+  perform public.cancel_sale((select s.id from public.sales s where s.created_by = (select user_id from engine_tests.ids where key = 'gala')
+                                 and s.status = 'Pendiente de Enrolamiento' order by s.sale_no limit 1));
+end
+$$;
+select throws_ok(format('select public.place_order(%L)', engine_tests.items('te', '1')), 'P0001',
+  'Hiciste 100 pedidos en las últimas 24 horas, contando los cancelados: podrás hacer otro más tarde.',
+  'con 49 esperando, el pedido 101 del día se rechaza');
+select throws_ok($$select public.enrol_member('Persona 101', 'motor.tope.101@tests.savia', engine_tests.id('kit'))$$, 'P0001',
+  'Enrolaste a 100 personas en las últimas 24 horas, contando los enrolamientos cancelados: podrás enrolar a otra más tarde.',
+  'y el enrolamiento 101 del día');
+select engine_tests.at('2026-04-03 10:00:01-05');
+select lives_ok(format('select public.place_order(%L)', engine_tests.items('te', '1')), 'un día después, sí');
 
 select * from finish();
 rollback;
