@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Spinner } from '@/components/ui/spinner';
 import { appMessages } from '@/config/messages';
 import { paths, type Access } from '@/config/paths';
-import { hasAuthRedirectError } from '@/lib/auth/auth-redirect-error';
+import { authRedirectError, signInNotCompletedState } from '@/lib/auth/auth-redirect-error';
 import type { SessionUser } from '@/lib/auth/types';
 import { useSession } from '@/lib/auth/use-session';
 import { SessionError } from '@/components/layouts/session-error';
@@ -12,10 +12,17 @@ import { hasAccess, roleHome, type Principal } from '@/lib/auth/authorization';
 
 const principalOf = (user: SessionUser | null): Principal | null => (user ? { role: user.role, finance: user.customClaims.finance } : null);
 
-/** Every route: a refused Google sign-in comes back with error=access_denied, wherever it lands. */
+/**
+ * Every route: a Google sign-in that failed comes back with error=…, wherever it lands. Only the
+ * hook's refusal of an unregistered e-mail is /auth-error; anything else (Cancel in Google's
+ * chooser, a banned account) goes back to /login, which says the sign-in did not complete.
+ * Either way the error leaves the address.
+ */
 export function RootRoute() {
   const location = useLocation();
-  if (hasAuthRedirectError(location.search, location.hash)) return <Navigate to={paths.authError} replace />;
+  const redirectError = authRedirectError(location.search, location.hash);
+  if (redirectError === 'not-registered') return <Navigate to={paths.authError} replace />;
+  if (redirectError) return <Navigate to={paths.login} replace state={signInNotCompletedState} />;
   return <Outlet />;
 }
 

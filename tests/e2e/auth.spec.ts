@@ -3,6 +3,9 @@ import { settledFrame } from './pages/shell';
 import { openAs, seedSession } from './session';
 import { personas, settle, signIn, signInWithTypedEmail, walk } from './support';
 
+// public.before_user_created_hook's refusal (supabase/migrations/20250701020000_identity.sql).
+const HOOK_REFUSAL = 'Este correo de Google no está registrado. Inicia sesión con el correo que usaste al enrolarte.';
+
 test.describe('sin sesión', () => {
   test('las rutas protegidas y las desconocidas llevan a /login', async ({ page }) => {
     await walk(
@@ -60,10 +63,24 @@ test.describe('correo no registrado', () => {
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
   });
 
-  test('error=access_denied se reconoce en cualquier ruta', async ({ page }) => {
-    await settle(page, '/ventas?error=access_denied&error_description=Correo+no+registrado', '/auth-error');
-    await settle(page, '/login#error=access_denied&error_code=403', '/auth-error');
+  test('el rechazo del hook se reconoce en cualquier ruta, en la consulta o en el fragmento', async ({ page }) => {
+    // GoTrue passes the before_user_created hook's message on as error_description.
+    const refusal = new URLSearchParams({ error: 'access_denied', error_description: HOOK_REFUSAL });
+    await settle(page, `/ventas?${refusal}`, '/auth-error');
+    await settle(page, `/login#${refusal}&sb=`, '/auth-error');
     await expect(page.getByRole('heading', { name: 'Acceso No Autorizado' })).toBeVisible();
+  });
+});
+
+test.describe('inicio de sesión con Google que no se completó', () => {
+  // access_denied is also Cancel in Google's chooser, or a banned account: the person may well be
+  // registered, so /login says only that the sign-in did not complete.
+  test('otro access_denied vuelve a /login con un mensaje neutro', async ({ page }) => {
+    await settle(page, '/login?error=access_denied&error_description=The+user+denied+access#error=access_denied&sb=', '/login');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('No se completó el inicio de sesión con Google. Inténtalo de nuevo.');
+    await expect(page.getByRole('main')).not.toContainText('no está registrado');
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
+    await expect(page, 'el error sale de la dirección').toHaveURL(/\/login$/);
   });
 });
 

@@ -4,6 +4,9 @@ export const authMessages = {
   signInWithGoogle: 'Continuar con Google',
   signingIn: 'Redirigiendo a Google...',
   signInFailed: 'No se pudo iniciar sesión con Google. Inténtalo de nuevo.',
+  // Google sent the person back with an error that is not the refusal of an unregistered e-mail:
+  // Cancel in its chooser, a banned account…; the address may well be registered.
+  signInNotCompleted: 'No se completó el inicio de sesión con Google. Inténtalo de nuevo.',
   welcome: 'Bienvenido a Savia',
   tagline: 'Plantas y productos para tu salud, y la red que los comparte.',
 

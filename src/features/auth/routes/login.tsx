@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/layouts/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { isSignInNotCompleted } from '@/lib/auth/auth-redirect-error';
 import { useSession } from '@/lib/auth/use-session';
 import { SessionError } from '@/components/layouts/session-error';
 import { roleHome } from '@/lib/auth/authorization';
@@ -20,6 +21,8 @@ const WithoutRole = lazy(() => import('../components/without-role'));
 export default function LoginPage() {
   const { status, user } = useSession();
   const [pending, setPending] = useState(false);
+  // RootRoute sends a failed Google sign-in here: the person reads why next to the button they retry with.
+  const notCompleted = isSignInNotCompleted(useLocation().state);
 
   if (status === 'loading') return <PageSpinner fullScreen />;
   if (status === 'error') return <SessionError />;
@@ -66,6 +69,11 @@ export default function LoginPage() {
           <CardDescription>{authMessages.signInDescription}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          {notCompleted && !pending && (
+            <p role="alert" className="text-center text-sm font-medium text-destructive">
+              {authMessages.signInNotCompleted}
+            </p>
+          )}
           <Button size="lg" variant="outline" className="w-full bg-card text-base" onClick={() => void signIn()} disabled={pending}>
             <GoogleIcon />
             {pending ? authMessages.signingIn : authMessages.signInWithGoogle}
