@@ -18,7 +18,9 @@
 --   * extensions Supabase lets postgres create (supautils' privileged extensions: pg_cron, pgtap,
 --     plpgsql_check...) are created as supabase_admin through pgextwlist, with the same after-create
 --     grants (scripts/stack/extensions/); any other extension needs a superuser and fails;
---   * API role timeouts: anon 3 s, authenticated 8 s, authenticator 8 s (statement and lock);
+--   * API role timeouts: anon 3 s, authenticated 8 s, authenticator 8 s (statement and lock); every
+--     other role's statements (postgres: migrations, seeds, pg_cron's jobs, pgTAP) stop at 2 min, the
+--     global limit of a hosted database;
 --   * pg-safeupdate on for authenticator and off for postgres: an API request that runs an UPDATE or
 --     DELETE without WHERE fails with 21000, as on hosted.
 
@@ -61,6 +63,17 @@ alter role authenticated set statement_timeout = '8s';
 -- PostgREST logs in as authenticator: a request as service_role (no timeout of its own) is cut at 8 s too.
 alter role authenticator set statement_timeout = '8s';
 alter role authenticator set lock_timeout = '8s';
+-- Hosted's global limit: no statement lasts more than 2 minutes unless its role, session or function
+-- says otherwise (Supabase docs, «Timeouts»: postgres has no timeout of its own and is capped by it;
+-- the «global level» is `alter database postgres set statement_timeout`). Set on the database, as
+-- there, so the roles' own timeouts above still win; per database, since this file runs in each one a
+-- cluster gets (the stack's, npm test's, the pg17 stage's), and pg_db_role_setting is not copied
+-- when a database is dropped and created again.
+do $$
+begin
+  execute format('alter database %I set statement_timeout = %L', current_database(), '2min');
+end
+$$;
 -- pg-safeupdate, preloaded per role as hosted does it (supabase/postgres migrations
 -- 20260413000000_fix-authenticator-session-preload-libraries and 20261010094800_postgres-role-safeupdate):
 -- on for authenticator, so every API request (PostgREST logs in as it), the functions and triggers it

@@ -895,7 +895,9 @@ grant execute on function public.get_notification_email_trouble(bigint, integer)
 do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_net') then
-    create extension if not exists pg_net;
+    -- Its functions go to the schema `net` whatever this says; the extension itself is recorded in
+    -- `extensions`, as the dashboard enables it, not in public (the Security Advisor flags that).
+    create extension if not exists pg_net with schema extensions;
   end if;
 end
 $$;

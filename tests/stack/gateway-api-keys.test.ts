@@ -136,7 +136,7 @@ describe('refusals', () => {
         hint: 'Secret API keys can only be used in a protected environment and should never be used in a browser. Delete this secret API key immediately!',
       });
     }
-    expect((await rest('/metadata', { apikey: cfg.publishableKey, 'user-agent': BROWSER })).status).toBe(200);
+    expect((await rest('/metadata?select=company_name', { apikey: cfg.publishableKey, 'user-agent': BROWSER })).status).toBe(200);
     // The legacy service_role JWT is not matched on the User-Agent (hosted does not either).
     expect((await asksAsServiceRole({ apikey: cfg.serviceRoleKey, 'user-agent': BROWSER })).body.hint).toBe('savia:invalid_outcome');
     expect((await asksAsServiceRole({ apikey: cfg.secretKey, 'user-agent': 'node' })).body.hint).toBe('savia:invalid_outcome');

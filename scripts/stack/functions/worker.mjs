@@ -31,8 +31,12 @@ process.on('exit', () => {
 export function startWorker(fn, { env, logDir }) {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `function-${fn.name}.log`), { flags: 'a' });
-  // cwd is the function's folder, so Deno discovers its deno.json or package.json the way the
-  // Supabase CLI bundles it, and falls back to the project's package.json and node_modules.
+  // cwd is the function's folder, so Deno discovers its own deno.json or package.json first. Unlike the
+  // Supabase CLI, Deno then goes on up to the project's package.json and resolves `npm:` imports to
+  // node_modules: a pinned `npm:name@x.y.z/subpath` too, to the installed copy, when package.json's range
+  // for `name` admits x.y.z (outside it the import fails to load). The CLI's bundler reads only a
+  // package.json beside the entrypoint (otherwise it sets DENO_NO_PACKAGE_JSON=1) and fetches from npm
+  // what the specifier names: hence the functions pin the versions of package-lock.json.
   const child = spawn(DENO, ['run', '--allow-all', '--no-prompt', '--no-lock', BOOTSTRAP, fn.entrypoint], {
     cwd: fn.dir,
     env,

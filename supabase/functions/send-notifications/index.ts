@@ -13,9 +13,15 @@
 // Secrets (supabase secrets set …): SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_SECURE (true for
 // implicit TLS on 465; otherwise STARTTLS when offered), SMTP_FROM («Savia <avisos@empresa.com>»),
 // SITE_URL (the app's address, for the links). SUPABASE_URL and the service key are the platform's.
-import { createClient } from 'npm:@supabase/supabase-js';
-import SMTPConnection from 'npm:nodemailer/lib/smtp-connection';
-import MailComposer from 'npm:nodemailer/lib/mail-composer';
+// A hosted function may not connect to ports 25 and 587 (Supabase's Edge Functions limits): there,
+// port 465 with SMTP_SECURE=true (README «Deploying»).
+//
+// supabase-js and nodemailer are pinned to the versions of package-lock.json: `supabase functions deploy`
+// reads no package.json outside the function's folder, so an unpinned `npm:` import would bundle whatever
+// npm has newest that day. Locally Deno resolves these same specifiers to node_modules.
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import SMTPConnection from 'npm:nodemailer@10.6.1/lib/smtp-connection';
+import MailComposer from 'npm:nodemailer@10.6.1/lib/mail-composer';
 import { classifyFailure, composeEmail, type ClaimedEmail, type FailureOutcome } from './mail.ts';
 
 const env = (name: string, fallback = '') => Deno.env.get(name) ?? fallback;
@@ -41,7 +47,10 @@ const BATCH = 50;
 
 // The project's secret key first: once the legacy keys are disabled, the platform still puts the legacy
 // service_role key in SUPABASE_SERVICE_ROLE_KEY, and every call made with it is refused (supabase/supabase#37648).
-const serviceKey = JSON.parse(env('SUPABASE_SECRET_KEYS', '{}')).default || env('SUPABASE_SERVICE_ROLE_KEY');
+// The one named `default` when there is one, otherwise the first listed: a key made to rotate it, under
+// another name, keeps the drain working after the old one is deleted.
+const secretKeys: Record<string, string> = JSON.parse(env('SUPABASE_SECRET_KEYS', '{}')) ?? {};
+const serviceKey = secretKeys.default || Object.values(secretKeys).find(Boolean) || env('SUPABASE_SERVICE_ROLE_KEY');
 const db = createClient(env('SUPABASE_URL'), serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
 
 interface Tally {
