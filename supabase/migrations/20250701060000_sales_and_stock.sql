@@ -108,7 +108,10 @@ create index sales_client_idx on public.sales (client_id, created_at desc);
 create index sales_status_idx on public.sales (status, created_at);
 create index sales_voucher_hash_idx on public.sales (voucher_hash) where voucher_hash is not null;
 create index sales_period_idx on public.sales (period_month);
-create index sales_created_by_idx on public.sales (created_by);
+-- Who placed a sale (the foreign key to auth.users), and by kind: Mis Pedidos lists the enrolments a
+-- member placed (created_by and kind, beside their own client_id), and create_sale counts a member's
+-- enrolments of the day.
+create index sales_created_by_idx on public.sales (created_by, kind);
 -- Who decided a sale, for the foreign keys to auth.users: partial, so that a sale enters only the
 -- index of the decision it has, and an approval's update (a new row version in every index whose
 -- predicate it meets) skips the rejection's and the cancellation's (bench/README.md).

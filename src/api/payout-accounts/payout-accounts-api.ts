@@ -77,10 +77,9 @@ export async function fetchInstitutions(signal: AbortSignal): Promise<PayoutInst
   }));
 }
 
-/** The member's current account (a member reads their own; staff pass whose), or null. */
-export async function fetchPayoutAccount(clientId: string | null, signal: AbortSignal): Promise<PayoutAccount | null> {
-  let query = supabase.from('payout_accounts').select(ACCOUNT_COLUMNS).is('replaced_at', null);
-  if (clientId) query = query.eq('client_id', clientId);
+/** A member's current account, or null: the signed-in member's own, or whose record staff open (named, for the index). */
+export async function fetchPayoutAccount(clientId: string, signal: AbortSignal): Promise<PayoutAccount | null> {
+  const query = supabase.from('payout_accounts').select(ACCOUNT_COLUMNS).is('replaced_at', null).eq('client_id', clientId);
   const row = await unwrap(query.abortSignal(signal).maybeSingle());
   return row ? toAccount(row as AccountRow) : null;
 }

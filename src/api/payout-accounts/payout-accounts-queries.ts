@@ -4,8 +4,7 @@ import { fetchHolderException, fetchInstitutions, fetchPayoutAccount } from './p
 export const payoutAccountsQueries = {
   all: () => ['payout-accounts'] as const,
   institutions: () => queryOptions({ queryKey: [...payoutAccountsQueries.all(), 'institutions'] as const, queryFn: ({ signal }) => fetchInstitutions(signal) }),
-  /** null: the signed-in member's own. */
-  current: (clientId: string | null) =>
+  current: (clientId: string) =>
     queryOptions({ queryKey: [...payoutAccountsQueries.all(), 'current', clientId] as const, queryFn: ({ signal }) => fetchPayoutAccount(clientId, signal) }),
   holderException: (clientId: string) =>
     queryOptions({

@@ -40,8 +40,8 @@ export async function requestPayout(input: { amount: number }): Promise<PayoutRe
 }
 
 export interface MyPayoutsParams {
-  /** Staff (a member's record in Clientes): whose; a member reads their own (RLS). */
-  clientId?: string | null;
+  /** Whose: the signed-in member's own, or the member whose record staff open in Clientes (named, so an index serves it: fetchMyOrders says why). */
+  clientId: string;
   page: number;
   pageSize: number;
 }
@@ -71,17 +71,17 @@ export async function fetchMyPayouts(p: MyPayoutsParams, signal: AbortSignal): P
     .order('requested_at', { ascending: false })
     .order('id')
     .range((p.page - 1) * p.pageSize, p.page * p.pageSize - 1);
-  if (p.clientId) query = query.eq('client_id', p.clientId);
-  query = query.abortSignal(signal);
+  query = query.eq('client_id', p.clientId).abortSignal(signal);
   const page = await unwrapPage(query);
   return { rows: (page.rows as unknown as MyPayoutRow[]).map(toMyPayout), total: page.total };
 }
 
 /** The member's requests still on their way (pending or approved), oldest first: Mis retiros beside the balance. */
-export async function fetchPayoutsInProgress(signal: AbortSignal): Promise<MyPayout[]> {
+export async function fetchPayoutsInProgress(clientId: string, signal: AbortSignal): Promise<MyPayout[]> {
   const query = supabase
     .from('payout_requests')
     .select(MY_PAYOUT_COLUMNS)
+    .eq('client_id', clientId)
     .in('status', ['pending', 'approved'])
     .order('requested_at')
     .order('id')

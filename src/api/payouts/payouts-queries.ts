@@ -10,7 +10,8 @@ export const payoutsQueries = {
       queryFn: ({ signal }) => fetchMyPayouts(p, signal),
       placeholderData: keepPreviousData,
     }),
-  inProgress: () => queryOptions({ queryKey: [...payoutsQueries.all(), 'in-progress'] as const, queryFn: ({ signal }) => fetchPayoutsInProgress(signal) }),
+  inProgress: (clientId: string) =>
+    queryOptions({ queryKey: [...payoutsQueries.all(), 'in-progress', clientId] as const, queryFn: ({ signal }) => fetchPayoutsInProgress(clientId, signal) }),
   queue: (p: PayoutQueueParams) =>
     queryOptions({
       queryKey: [...payoutsQueries.all(), 'queue', p] as const,

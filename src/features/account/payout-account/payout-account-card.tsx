@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMemberId } from '@/lib/auth/use-session';
 import { useFormat } from '@/lib/format/use-format';
 import { payoutAccountMessages as m } from './messages';
 import type { PayoutAccountDefaults } from './payout-account-form';
@@ -20,7 +21,8 @@ const PayoutAccountForm = lazy(() => import('./payout-account-form'));
 
 export function PayoutAccountCard({ defaults }: { defaults: PayoutAccountDefaults }) {
   const f = useFormat();
-  const account = useQuery(payoutAccountsQueries.current(null));
+  const memberId = useMemberId();
+  const account = useQuery({ ...payoutAccountsQueries.current(memberId ?? ''), enabled: memberId !== null });
   const [open, setOpen] = useState(false);
   const current = account.data ?? null;
   return (

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMemberId } from '@/lib/auth/use-session';
 import { useFormat } from '@/lib/format/use-format';
 import { cn } from '@/lib/utils';
 import { rewardsMessages as m } from '../messages';
@@ -18,7 +19,8 @@ export const PAYOUTS_PAGE_SIZE = 5;
 
 /** The member's payout requests, newest first, each with its state, dates and reference or reason. */
 export function MyPayouts({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
-  const payouts = useQuery(payoutsQueries.mine({ page, pageSize: PAYOUTS_PAGE_SIZE }));
+  const memberId = useMemberId();
+  const payouts = useQuery({ ...payoutsQueries.mine({ clientId: memberId ?? '', page, pageSize: PAYOUTS_PAGE_SIZE }), enabled: memberId !== null });
   return (
     <Card id="retiros" role="region" aria-labelledby="payouts-title" className="scroll-mt-20">
       <CardHeader className="pb-2">

@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useMemberId } from '@/lib/auth/use-session';
 import { useFormat } from '@/lib/format/use-format';
 import { rewardsMessages as m } from '../messages';
 import { payoutFormSchema } from '../payout-form';
@@ -26,7 +27,8 @@ const REFUSAL_FIELDS = {
 export default function PayoutForm({ balance, onDone, onCancel }: { balance: Balance; onDone: () => void; onCancel: () => void }) {
   const fmt = useFormat();
   const request = useRequestPayout();
-  const account = useQuery(payoutAccountsQueries.current(null));
+  const memberId = useMemberId();
+  const account = useQuery({ ...payoutAccountsQueries.current(memberId ?? ''), enabled: memberId !== null });
   const form = useAppForm(payoutFormSchema, { defaultValues: { amount: '' } });
   const submit = useFormSubmit(
     form,

@@ -10,13 +10,15 @@ import { PayoutStatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMemberId } from '@/lib/auth/use-session';
 import { useFormat } from '@/lib/format/use-format';
 import { rewardsMessages as m } from '../messages';
 
 const SHOWN = 3;
 
 export function PayoutsInProgress() {
-  const payouts = useQuery(payoutsQueries.inProgress());
+  const memberId = useMemberId();
+  const payouts = useQuery({ ...payoutsQueries.inProgress(memberId ?? ''), enabled: memberId !== null });
   const rows = payouts.data ?? [];
   return (
     <Card role="region" aria-labelledby="in-progress-title" className="gap-3 py-4" data-testid="payouts-in-progress">
