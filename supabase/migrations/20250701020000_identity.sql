@@ -302,12 +302,12 @@ begin
   if v_email is not null and v_email <> '' and (
        (exists (select 1 from public.staff_invitations i where lower(i.email) = v_email and i.status = 'pending')
         and not exists (select 1 from public.clients c where lower(c.email) = v_email))
-    -- A pending or rejected enrolment also gets its account, without a role: signed in, the person
+    -- A pending, rejected or cancelled enrolment also gets its account, without a role: signed in, the person
     -- reads where their enrolment stands (get_my_enrolment) instead of a refusal that calls their
     -- address unknown. Approval links that account (private.link_approved_member). Never an address
     -- a staff member chose and nobody else confirmed yet (issue 23 §2).
     or exists (select 1 from public.clients c
-                where lower(c.email) = v_email and c.enrollment_status in ('registered', 'pending', 'rejected')
+                where lower(c.email) = v_email and c.enrollment_status in ('registered', 'pending', 'rejected', 'cancelled')
                   and c.auth_uid is null and c.email_set_by is null)
   ) then
     return '{}'::jsonb;

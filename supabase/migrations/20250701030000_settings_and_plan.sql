@@ -99,7 +99,10 @@ begin
     perform private.refuse('invalid_settings',
       format('El formato regional «%s» no está disponible: elige Colombia, México, Perú, Chile, Ecuador o España.', coalesce(new.locale, '')), 'locale');
   end if;
-  if new.timezone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = new.timezone) then
+  -- PostgreSQL's list also has the tz database's aliases for its own tools (posix/…, right/…, localtime,
+  -- Factory), which browsers' Intl does not know: the screens would fall back to another zone.
+  if new.timezone is null or not exists (select 1 from pg_catalog.pg_timezone_names where name = new.timezone)
+     or new.timezone ~ '^(posix|right)/' or new.timezone in ('localtime', 'posixrules', 'Factory') then
     perform private.refuse('invalid_settings', format('La zona horaria «%s» no existe.', new.timezone), 'timezone');
   end if;
   if tg_op = 'UPDATE' and new.timezone is distinct from old.timezone then

@@ -665,7 +665,7 @@ begin
   end if;
   select * into v_client
     from public.clients c
-   where lower(btrim(c.email)) = v_email and c.auth_uid is null and c.enrollment_status in ('pending', 'rejected')
+   where lower(btrim(c.email)) = v_email and c.auth_uid is null and c.enrollment_status in ('pending', 'rejected', 'cancelled')
      -- An address a staff member chose is nobody's to read until someone else confirms it (issue 23 §2).
      and c.email_set_by is null
    order by c.created_at desc
@@ -684,14 +684,16 @@ begin
     'name', v_client.name,
     'enroller_name', (select e.name from public.clients e where e.id = v_client.enroller_id),
     'submitted_at', coalesce(v_sale.created_at, v_client.created_at),
-    'rejection_reason', case when v_client.enrollment_status = 'rejected' then v_sale.rejection_reason end,
-    'rejected_at', case when v_client.enrollment_status = 'rejected' then v_sale.rejected_at end,
+    -- How it ended, when it did: rejected by staff, or cancelled (by them or by whoever enrolled them).
+    'rejection_reason', case v_client.enrollment_status when 'rejected' then v_sale.rejection_reason
+                                                         when 'cancelled' then v_sale.cancellation_reason end,
+    'rejected_at', case v_client.enrollment_status when 'rejected' then v_sale.rejected_at when 'cancelled' then v_sale.cancelled_at end,
     'company_name', m.company_name,
     'contact_info', m.contact_info)
     from public.metadata m where m.id = 'app_settings');
 end
 $$;
 comment on function public.get_my_enrolment() is
-  'Quien entró con Google sin rol: su propio enrolamiento pendiente o rechazado, buscado por el correo que Auth confirmó (no recibe parámetros): estado, su nombre, quién lo enroló, cuándo, el motivo del rechazo y el contacto de la empresa. null para cualquier otro caso.';
+  'Quien entró con Google sin rol: su propio enrolamiento pendiente, rechazado o cancelado, buscado por el correo que Auth confirmó (no recibe parámetros): estado, su nombre, quién lo enroló, cuándo, el motivo del rechazo y el contacto de la empresa. null para cualquier otro caso.';
 revoke all on function public.get_my_enrolment() from public, anon;
 grant execute on function public.get_my_enrolment() to authenticated;

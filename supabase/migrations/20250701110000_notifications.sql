@@ -742,11 +742,14 @@ begin
     perform private.notify_email_trouble(v_judged);
   end loop;
 
-  -- Turned off by its recipient, no address, or in-app only: nothing to send.
+  -- Turned off by its recipient, no address, or in-app only: nothing to send. Nor to an address a
+  -- staff member gave a member and nobody else confirmed yet (issue 23 §2): it opens no account, and
+  -- it gets no news of their money either; the bell still has it.
   update public.notifications n set email_status = 'skipped', email_lease_until = null
    where n.email_status = 'pending' and n.email_next_at <= now()
      and (n.kind = 'email_failed'
           or (n.user_id is not null and (select u.email from auth.users u where u.id = n.user_id) is null)
+          or (n.client_id is not null and (select c.email_set_by from public.clients c where c.id = n.client_id) is not null)
           or exists (select 1 from public.notification_email_opt_outs o
                       where o.kind = n.kind
                         and o.user_id = coalesce(n.user_id, (select c.auth_uid from public.clients c where c.id = n.client_id))));

@@ -1,7 +1,7 @@
 // The first sign-in of a person whose enrolment is not approved (issue 25 §1). Google lets them in
 // with an account without a role (the before_user_created hook), and /login shows where their
 // enrolment stands, read by get_my_enrolment: pending (who enrolled them, what comes next, the
-// company's contact) or rejected (the reason and whom to ask). An address nobody enrolled still
+// company's contact), rejected or cancelled (the reason and whom to ask). An address nobody enrolled still
 // ends on /auth-error (auth.spec.ts). Each test enrols a person of its own, under a member of its own.
 import { asPerson, one } from './db';
 import { expect, test } from './fixtures';
@@ -40,6 +40,10 @@ test('un enrolamiento pendiente entra y lee que está en revisión, quién lo en
   await asPerson(personas.admin, 'select public.approve_sale($1)', [saleId]);
   await page.reload();
   await expect(page).toHaveURL(/\/mi-cuenta$/, { timeout: 20_000 });
+  // His kit is in Mis Pedidos; its points went to whoever enrolled him, not to him.
+  await page.goto('/mi-cuenta/mis-pedidos');
+  const kitRow = page.getByRole('table', { name: 'Tus pedidos' }).getByRole('row').filter({ hasText: 'Enrolamiento' });
+  await expect(kitRow).toContainText('Para quien te enroló');
 });
 
 test('un enrolamiento rechazado entra y lee el motivo y a quién acudir', async ({ page, own }) => {
@@ -57,4 +61,17 @@ test('un enrolamiento rechazado entra y lee el motivo y a quién acudir', async 
   await shootScreen(page, 'primer-ingreso-rechazado');
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
   await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+});
+
+test('un enrolamiento cancelado entra y lee que se canceló, por qué y a quién acudir', async ({ page, own }) => {
+  const { enroller, email, saleId } = await enrolled(own, 'Tomás Cancelado');
+  const reason = 'Se enroló con otra persona.';
+  await asPerson(enroller.email, 'select public.cancel_sale($1, $2)', [saleId, reason]);
+  await signInWithTypedEmail(page, email);
+  const main = page.getByRole('main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu enrolamiento fue cancelado' })).toBeVisible({ timeout: 20_000 });
+  await expect(main).toContainText(`Hola, Tomás. El enrolamiento que ${enroller.name} hizo para ti se canceló el`);
+  await expect(main).toContainText(`Motivo: ${reason}`);
+  await expect(main).not.toContainText('no está registrado');
+  await expectAccessible(page, 'enrolamiento cancelado');
 });

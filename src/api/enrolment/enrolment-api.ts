@@ -117,10 +117,11 @@ export async function enrolMember(input: EnrolMemberInput): Promise<Pick<Sale, '
 
 const ownEnrolment = z.nullable(
   z.object({
-    status: z.enum(['pending', 'rejected']),
+    status: z.enum(['pending', 'rejected', 'cancelled']),
     name: z.string(),
     enroller_name: z.nullable(z.string()),
     submitted_at: z.string(),
+    /** How it ended (rejected or cancelled), and when. */
     rejection_reason: z.nullable(z.string()),
     rejected_at: z.nullable(z.string()),
     company_name: z.string(),

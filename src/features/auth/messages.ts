@@ -42,6 +42,9 @@ export const authMessages = {
       ? `Hola, ${name}. La empresa revisó el enrolamiento que ${enroller} hizo para ti y el ${when} no lo aprobó.`
       : `Hola, ${name}. La empresa revisó tu enrolamiento y el ${when} no lo aprobó.`,
   enrolmentRejectedReason: 'Motivo',
+  enrolmentCancelledTitle: 'Tu enrolamiento fue cancelado',
+  enrolmentCancelledText: (name: string, enroller: string | null, when: string) =>
+    enroller ? `Hola, ${name}. El enrolamiento que ${enroller} hizo para ti se canceló el ${when}.` : `Hola, ${name}. Tu enrolamiento se canceló el ${when}.`,
   enrolmentRejectedContact: (enroller: string | null, company: string) =>
     enroller
       ? `Si crees que es un error o ya lo corregiste, habla con ${enroller}, que puede enrolarte de nuevo, o contacta a ${company}:`

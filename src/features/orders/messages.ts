@@ -31,6 +31,8 @@ export const orderMessages = {
   removeAria: (name: string) => `Quitar ${name} del carrito`,
   total: 'Total',
   points: 'Puntos',
+  // Mis Pedidos, the member's own enrolment kit: its points went to whoever enrolled them.
+  kitPointsToSponsor: 'Para quien te enroló',
   pointsUnit: (n: string) => `${n} puntos`,
   pricing: 'Calculando…',
   previewFailed: 'No pudimos calcular el total.',

@@ -115,6 +115,7 @@ export const SAVIA_CODES = [
   'stock_not_editable',
   'supplier_in_use',
   'text_too_long',
+  'too_many_changes',
   'too_many_leads',
   'too_many_lines',
   'too_many_pending',

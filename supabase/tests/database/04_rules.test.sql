@@ -2,7 +2,7 @@
 -- validation messages, state machines, append-only tables, audit, and the RPCs.
 begin;
 \ir _helpers.psql
-select plan(53);
+select plan(54);
 
 -- Members and roles are written only by functions (issue 23 §4): no API role writes clients or
 -- users_roles, so no column of theirs changes by hand (the matrix and 06_api_privileges list it all),
@@ -79,6 +79,8 @@ select is(tests.error_as('superadmin', $$update public.metadata set contact_info
   'La información de contacto no puede superar 1.000 caracteres.', 'contacto demasiado largo');
 select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'Marte/Olympus'$$),
   'La zona horaria «Marte/Olympus» no existe.', 'zona horaria inexistente');
+select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'posix/America/Bogota'$$),
+  'La zona horaria «posix/America/Bogota» no existe.', 'ni un alias de PostgreSQL que los navegadores no conocen');
 -- 1 April, 03:00 in Manila, is still 31 March in Bogotá: a change now would move the month.
 select set_config('savia.now', '2026-04-01 03:00:00+08', true) is not null as ok \gset
 select is(tests.error_as('superadmin', $$update public.metadata set timezone = 'Asia/Manila'$$),

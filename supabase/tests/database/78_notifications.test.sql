@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(70);
+select plan(72);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -234,6 +234,14 @@ select engine_tests.act_as('admin');
 select results_eq($$select kind from public.get_my_notifications()$$, $$values ('enrolment'::text)$$,
   'miembro ahora, con la misma cuenta: su campana es la de un miembro, su enrolamiento aprobado y nada del personal');
 select is(public.count_my_unread_notifications(), 1, 'y la cuenta de la campana, la misma');
+
+-- An address staff gave a member and nobody confirmed yet gets no e-mail (issue 23 §2); the bell keeps the notice.
+update public.clients set email = 'motor.olga.nueva@tests.savia', email_set_by = (select user_id from engine_tests.ids where key = 'super'),
+       email_set_at = now() where id = engine_tests.id('olga');
+insert into public.notifications (client_id, kind, payload) values (engine_tests.id('olga'), 'lead', '{}') returning id as olga_n \gset
+select pg_temp.as_service();
+select is((select count(*)::int from public.claim_notification_emails(100) where id = :olga_n), 0, 'no se reclama para enviarlo…');
+select is((select email_status from public.notifications where id = :olga_n), 'skipped', '…queda sin correo, y en la campana');
 
 -- The same sentences as Mis Recompensas (src/components/ledger/ledger-why.test.ts says these two too).
 insert into public.clients (name, email, enrollment_status, joined_at) values ('Lorena Peña', 'motor.lorena@tests.savia', 'registered', now());

@@ -10,7 +10,7 @@
 -- his downline bought = 2.20: 8.20 in all. The others were inactive.
 begin;
 \ir 50_engine_fixture.psql
-select plan(103);
+select plan(104);
 
 create schema pay_tests;
 -- What a statement is refused with: «code · detail · message» (detail: the field a form marks).
@@ -412,6 +412,19 @@ select is(pay_tests.refusal(format($$update public.payout_batch_items set outcom
 select is(pay_tests.refusal(format($$delete from public.payout_batches where id = %L$$, :'batch1')),
   'append_only · La tabla payout_batches es de solo anexado: sus filas no se pueden modificar ni borrar; registra un movimiento o asiento compensatorio.',
   'y un archivo no se borra');
+-- A person changes accounts rarely: each change tells finance, so at most 5 in a day.
+select engine_tests.act_as('elena');
+do $$
+begin
+  for i in 1..10 loop
+    exit when (select count(*) from public.payout_accounts where client_id = engine_tests.id('elena') and created_at > private.engine_now() - interval '1 day') >= 5;
+    perform public.save_payout_account('1007', 'ahorros', '1000000000' || i, 'Elena Vega', 'CC', '10000005');
+  end loop;
+end
+$$;
+select is(pay_tests.refusal($$select public.save_payout_account('1007', 'ahorros', '20000000099', 'Elena Vega', 'CC', '10000005')$$),
+  'too_many_changes · Cambiaste tu cuenta de cobro 5 veces en las últimas 24 horas: podrás cambiarla de nuevo más tarde. Si es urgente, escribe a la empresa.',
+  'la sexta cuenta de un día se rechaza: finanzas no recibe un aviso por cada vuelta');
 select is_empty($$select * from private.engine_invariant_violations()$$, 'los invariantes del motor se cumplen (reservado y pagado cuadran con las solicitudes)');
 
 select * from finish();

@@ -5,7 +5,7 @@
 -- unknown address is still refused by the hook; approval links the account they already have.
 begin;
 \ir 50_engine_fixture.psql
-select plan(24);
+select plan(26);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 create function pg_temp.before_created(p_email text) returns jsonb language sql as $$
@@ -89,6 +89,17 @@ select engine_tests.act_as('sara');
 select is((select concat_ws(' | ', e ->> 'status', e ->> 'rejection_reason', e ->> 'enroller_name') from (select public.get_my_enrolment() as e) x),
   'rejected | El pago no llegó a la cuenta. | Darío León', 'Sara lee que su enrolamiento fue rechazado, el motivo y quién la enroló');
 select isnt(public.get_my_enrolment() ->> 'rejected_at', null, 'y cuándo');
+
+-- A cancelled enrolment: its person reads that, and why, as a rejected one does.
+select engine_tests.act_as('dario');
+select (public.enrol_member('Tomás Prueba', 'motor.tomas@tests.savia', engine_tests.id('kit'))).id as tomas_sale \gset
+select public.cancel_sale(:'tomas_sale', 'Se enroló con otra persona.') is not null as cancelled \gset
+select is(pg_temp.before_created('motor.tomas@tests.savia'), '{}'::jsonb, 'before_user_created: un enrolamiento cancelado puede crear su cuenta');
+insert into engine_tests.ids values ('tomas', (select client_id from public.sales where id = :'tomas_sale'), engine_tests.user_for('motor.tomas@tests.savia'));
+select engine_tests.act_as('tomas');
+select is((select concat_ws(' | ', e ->> 'status', e ->> 'rejection_reason', e ->> 'enroller_name', (e ->> 'rejected_at') is not null)
+             from (select public.get_my_enrolment() as e) x),
+  'cancelled | Se enroló con otra persona. | Darío León | t', 'Tomás lee que su enrolamiento se canceló, el motivo, cuándo y quién lo enroló');
 
 select * from finish();
 rollback;

@@ -6,13 +6,14 @@ import { authMessages as m } from '../messages';
 import { SignedInAs } from './no-access';
 import { SignOutButton } from './sign-out-button';
 
-/** A pending enrolment (what happens next) or a rejected one (why, and whom to ask). */
+/** A pending enrolment (what happens next) or one that ended, rejected or cancelled (why, and whom to ask). */
 export function EnrolmentUnderWay({ enrolment, email }: { enrolment: OwnEnrolment; email: string }) {
   const f = useFormat();
   const pending = enrolment.status === 'pending';
+  const cancelled = enrolment.status === 'cancelled';
   const firstName = enrolment.name.trim().split(/\s+/)[0] ?? enrolment.name;
   return (
-    <Card className="shadow-lg" data-testid={pending ? 'enrolment-pending' : 'enrolment-rejected'}>
+    <Card className="shadow-lg" data-testid={`enrolment-${enrolment.status}`}>
       <CardHeader className="items-center text-center">
         <span
           className={
@@ -24,12 +25,16 @@ export function EnrolmentUnderWay({ enrolment, email }: { enrolment: OwnEnrolmen
           {pending ? <Hourglass className="size-6" aria-hidden="true" /> : <UserRoundX className="size-6" aria-hidden="true" />}
         </span>
         <CardTitle className="text-xl">
-          <h1>{pending ? m.enrolmentPendingTitle : m.enrolmentRejectedTitle}</h1>
+          <h1>{pending ? m.enrolmentPendingTitle : cancelled ? m.enrolmentCancelledTitle : m.enrolmentRejectedTitle}</h1>
         </CardTitle>
         <CardDescription className="text-base">
           {pending
             ? m.enrolmentPendingText(firstName, enrolment.enroller_name, f.date(enrolment.submitted_at))
-            : m.enrolmentRejectedText(firstName, enrolment.enroller_name, f.date(enrolment.rejected_at ?? enrolment.submitted_at))}
+            : (cancelled ? m.enrolmentCancelledText : m.enrolmentRejectedText)(
+                firstName,
+                enrolment.enroller_name,
+                f.date(enrolment.rejected_at ?? enrolment.submitted_at),
+              )}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">

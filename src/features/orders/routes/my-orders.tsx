@@ -12,7 +12,7 @@ import { dataTableColumns } from '@/components/ui/data-table-columns';
 import { ErrorState } from '@/components/ui/error-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { paths, routeLabel } from '@/config/paths';
-import { useSession } from '@/lib/auth/use-session';
+import { useMemberId, useSession } from '@/lib/auth/use-session';
 import { SALE_STATUSES, saleKindLabels, type SaleStatus } from '@/lib/data/domain';
 import { useTableSearch } from '@/lib/url/table-search';
 import { useFormat } from '@/lib/format/use-format';
@@ -30,7 +30,7 @@ const columns = col.columns([
   col.accessor('kind', { header: m.kind, cell: (c) => saleKindLabels[c.getValue()], meta: { skeleton: 'short' } }),
   col.accessor('status', { header: m.status, cell: (c) => <SaleStatusBadge status={c.getValue()} />, meta: { skeleton: 'badge' } }),
   col.accessor('total', { header: m.total, cell: (c) => <Money value={c.getValue()} />, meta: { align: 'end', skeleton: 'number' } }),
-  col.accessor('points_total', { header: m.points, cell: (c) => <Points value={c.getValue()} />, meta: { align: 'end', skeleton: 'number' } }),
+  col.accessor('points_total', { header: m.points, cell: (c) => <Points sale={c.row.original} />, meta: { align: 'end', skeleton: 'number' } }),
 ]);
 
 function DateCell({ value }: { value: string }) {
@@ -39,15 +39,22 @@ function DateCell({ value }: { value: string }) {
 function Money({ value }: { value: number }) {
   return <>{useFormat().money(value)}</>;
 }
-function Points({ value }: { value: number }) {
-  return <>{useFormat().points(value)}</>;
+/** A member's own enrolment kit gave its points to whoever enrolled them (DESIGN §5), not to them. */
+function Points({ sale }: { sale: Sale }) {
+  const f = useFormat();
+  const memberId = useMemberId();
+  if (sale.kind === 'enrollment' && sale.client_id === memberId) return <span className="text-muted-foreground">{m.kitPointsToSponsor}</span>;
+  return <>{f.points(sale.points_total)}</>;
 }
 
 export default function MyOrdersPage() {
   const { user } = useSession();
   const member = user?.clientProfile;
   const { search, setSearch, setFilters, controls } = useTableSearch(myOrdersSearch, { pageSizes: PAGE_SIZES, notFilters: NOT_FILTERS });
-  const query = useQuery(salesQueries.mine({ status: search.estado ?? null, page: controls.page, pageSize: controls.pageSize }));
+  const query = useQuery({
+    ...salesQueries.mine({ clientId: member?.id ?? '', placedBy: user?.uid, status: search.estado ?? null, page: controls.page, pageSize: controls.pageSize }),
+    enabled: !!member,
+  });
   const statusId = useId();
 
   const newOrder = (
