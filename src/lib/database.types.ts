@@ -1620,7 +1620,7 @@ export type Database = {
         Returns: Json
       }
       apply_payout_reply: {
-        Args: { p_digest: string; p_file: string }
+        Args: { p_batch_no: number; p_digest: string; p_file: string }
         Returns: {
           action: string
           amount: number
@@ -2552,7 +2552,7 @@ export type Database = {
       }
       preview_order: { Args: { p_items: Json }; Returns: Json }
       preview_payout_reply: {
-        Args: { p_file: string }
+        Args: { p_batch_no: number; p_file: string }
         Returns: {
           action: string
           amount: number

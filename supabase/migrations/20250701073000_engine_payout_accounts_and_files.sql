@@ -532,7 +532,7 @@ $$;
 comment on function private.refuse_reply_applied() is
   'La negativa a una respuesta del banco ya aplicada (savia:reply_already_applied): la dan su vista previa y su aplicación, también cuando dos la aplican a la vez.';
 
-create or replace function private.payout_reply_lines(p_file text) returns jsonb
+create or replace function private.payout_reply_lines(p_file text, p_batch_no bigint) returns jsonb
 language plpgsql
 stable
 security definer
@@ -634,6 +634,11 @@ begin
         format('La solicitud %s está %s: solo se marca una aprobada.', private.payout_reference(v_number), private.payout_status_label(v_payout.status))
       when v_payout.batch_no is null then
         format('La solicitud %s no está en ningún archivo de pago que espere respuesta del banco.', private.payout_reference(v_number))
+      -- A reply answers one file: a line about a request that has since gone into another file (after
+      -- the bank rejected it the first time) is about the old one, and must not settle the new one.
+      when v_payout.batch_no <> p_batch_no then
+        format('La solicitud %s está en el archivo N.º %s, no en el N.º %s: esta línea responde a otro archivo.',
+               private.payout_reference(v_number), v_payout.batch_no, p_batch_no)
       when private.looks_like_formula(v_reason) or private.looks_like_formula(v_bank_ref) then
         'El motivo o el comprobante empieza por =, + o @: una hoja de cálculo lo ejecutaría como fórmula.'
       when char_length(v_bank_ref) > 60 then 'El comprobante del banco tiene más de 60 caracteres.'
@@ -665,10 +670,27 @@ begin
   return v_lines;
 end
 $$;
-comment on function private.payout_reply_lines(text) is
-  'Lee la respuesta del banco (CSV con referencia, estado y, si los trae, motivo, valor y comprobante) y juzga cada línea: pay (se marca pagada), bank_rejected (sigue aprobada con el motivo del banco) o refused (referencia desconocida, repetida, otro valor, solicitud no aprobada o fuera de todo archivo pendiente, estado desconocido), con su frase. No escribe nada.';
+comment on function private.payout_reply_lines(text, bigint) is
+  'Lee la respuesta del banco (CSV con referencia, estado y, si los trae, motivo, valor y comprobante) y juzga cada línea: pay (se marca pagada), bank_rejected (sigue aprobada con el motivo del banco) o refused (referencia desconocida, repetida, otro valor, solicitud no aprobada, fuera de todo archivo pendiente o en otro archivo que p_batch_no, estado desconocido), con su frase. No escribe nada.';
 
-create or replace function public.preview_payout_reply(p_file text)
+-- Which file a reply answers: the person says it (the bank's report does not); each line is then
+-- judged against that file (private.payout_reply_lines).
+create or replace function private.refuse_unknown_batch(p_batch_no bigint) returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.payout_batches b where b.batch_no = p_batch_no) then
+    perform private.refuse('batch_not_found', format('No existe el archivo de pago N.º %s: elige el archivo al que responde el banco.', coalesce(p_batch_no::text, '—')));
+  end if;
+end
+$$;
+comment on function private.refuse_unknown_batch(bigint) is
+  'Rechaza (batch_not_found) una respuesta del banco para un archivo de pago que no existe.';
+
+create or replace function public.preview_payout_reply(p_file text, p_batch_no bigint)
 returns table (line_no integer, reference text, payout_id uuid, client_name text, amount numeric, file_amount numeric, batch_no bigint,
                action text, message text, digest text)
 language plpgsql
@@ -680,17 +702,18 @@ declare
   v_lines jsonb;
 begin
   perform private.require_staff();
-  v_lines := private.payout_reply_lines(p_file);
+  perform private.refuse_unknown_batch(p_batch_no);
+  v_lines := private.payout_reply_lines(p_file, p_batch_no);
   return query
     select (l ->> 'line_no')::integer, l ->> 'reference', (l ->> 'payout_id')::uuid, l ->> 'client_name', (l ->> 'amount')::numeric,
            (l ->> 'file_amount')::numeric, (l ->> 'batch_no')::bigint, l ->> 'action', l ->> 'message', pg_catalog.md5(v_lines::text)
       from jsonb_array_elements(v_lines) l;
 end
 $$;
-comment on function public.preview_payout_reply(text) is
-  'Personal: lo que haría la respuesta del banco, línea por línea (pay, bank_rejected o refused con su motivo), sin cambiar nada. digest identifica esta vista previa: apply_payout_reply la aplica solo si sigue igual.';
+comment on function public.preview_payout_reply(text, bigint) is
+  'Personal: lo que haría la respuesta del banco al archivo N.º p_batch_no, línea por línea (pay, bank_rejected o refused con su motivo), sin cambiar nada. digest identifica esta vista previa: apply_payout_reply la aplica solo si sigue igual.';
 
-create or replace function public.apply_payout_reply(p_file text, p_digest text)
+create or replace function public.apply_payout_reply(p_file text, p_digest text, p_batch_no bigint)
 returns table (line_no integer, reference text, payout_id uuid, client_name text, amount numeric, file_amount numeric, batch_no bigint,
                action text, message text, digest text)
 language plpgsql
@@ -700,9 +723,11 @@ set lock_timeout = '3s' -- foundation: contention
 as $$
 declare
   v_actor uuid := private.require_staff();
-  v_lines jsonb := private.payout_reply_lines(p_file);
+  v_lines jsonb;
   v_line jsonb;
 begin
+  perform private.refuse_unknown_batch(p_batch_no);
+  v_lines := private.payout_reply_lines(p_file, p_batch_no);
   -- Lock every request the reply names (in one order), then each member's balance row (the order
   -- private.payout_for_update uses), and judge the lines again under those locks.
   perform 1 from public.payout_requests r where r.id in (select (l ->> 'payout_id')::uuid from jsonb_array_elements(v_lines) l)
@@ -711,7 +736,7 @@ begin
    where b.client_id in (select r.client_id from public.payout_requests r
                           where r.id in (select (l ->> 'payout_id')::uuid from jsonb_array_elements(v_lines) l))
    order by b.client_id for update;
-  v_lines := private.payout_reply_lines(p_file);
+  v_lines := private.payout_reply_lines(p_file, p_batch_no);
   if p_digest is null or pg_catalog.md5(v_lines::text) <> p_digest then
     perform private.refuse('reply_changed',
       'La respuesta ya no hace lo que mostraba la vista previa (alguien pagó, rechazó o anuló algo mientras tanto): revisa la vista previa de nuevo.');
@@ -744,17 +769,18 @@ exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.apply_payout_reply(text, text) is
-  'Personal: aplica la respuesta del banco en una sola transacción, solo si su vista previa (digest) sigue igual: cada línea pay marca pagada su solicitud (de reservado a pagado), cada bank_rejected la deja aprobada con el motivo del banco en su línea del archivo; las rechazadas no se aplican. Devuelve las líneas como quedaron.';
+comment on function public.apply_payout_reply(text, text, bigint) is
+  'Personal: aplica la respuesta del banco al archivo N.º p_batch_no en una sola transacción, solo si su vista previa (digest) sigue igual: cada línea pay marca pagada su solicitud (de reservado a pagado), cada bank_rejected la deja aprobada con el motivo del banco en su línea del archivo; las rechazadas no se aplican. Devuelve las líneas como quedaron.';
 
 revoke all on function public.save_payout_account(text, text, text, text, text, text), public.set_payout_holder_exception(uuid, boolean, text),
   public.save_payout_file_settings(text, text, text, text, text[]), public.export_payout_file(uuid[], text),
-  public.download_payout_batch_file(uuid), public.void_payout_batch(uuid, text), public.preview_payout_reply(text),
-  public.apply_payout_reply(text, text) from public, anon;
+  public.download_payout_batch_file(uuid), public.void_payout_batch(uuid, text), public.preview_payout_reply(text, bigint),
+  public.apply_payout_reply(text, text, bigint) from public, anon;
 grant execute on function public.save_payout_account(text, text, text, text, text, text), public.set_payout_holder_exception(uuid, boolean, text),
   public.save_payout_file_settings(text, text, text, text, text[]), public.export_payout_file(uuid[], text),
-  public.download_payout_batch_file(uuid), public.void_payout_batch(uuid, text), public.preview_payout_reply(text),
-  public.apply_payout_reply(text, text) to authenticated;
+  public.download_payout_batch_file(uuid), public.void_payout_batch(uuid, text), public.preview_payout_reply(text, bigint),
+  public.apply_payout_reply(text, text, bigint) to authenticated;
 revoke all on function private.refuse_unless_pesos(text), private.pab_text(text, integer), private.pab_digits(text, integer),
   private.pab_cents(numeric), private.pab_file(public.payout_batches), private.csv_cell(text), private.payout_csv_file(public.payout_batches),
-  private.csv_fields(text, text), private.amount_from_text(text), private.payout_reply_fingerprint(text), private.refuse_reply_applied(), private.payout_reply_lines(text) from public;
+  private.csv_fields(text, text), private.amount_from_text(text), private.payout_reply_fingerprint(text), private.refuse_reply_applied(), private.payout_reply_lines(text, bigint),
+  private.refuse_unknown_batch(bigint) from public;

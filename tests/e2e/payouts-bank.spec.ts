@@ -189,8 +189,11 @@ test('de «Solicitar retiro» a «Pagado» con el archivo del banco y su respues
   // First a reply whose amount differs: refused at its line, nothing to apply for it.
   await pagos.getByRole('button', { name: 'Marcar pagados' }).click();
   const replyDialog = pagos.getByRole('dialog', { name: 'Marcar pagados con la respuesta del banco' });
-  const upload = (text: string) =>
-    replyDialog.locator('input[type="file"]').setInputFiles({ name: 'respuesta-banco.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
+  // Which file the reply answers: this test's own (other files may wait for the bank beside it).
+  const upload = async (text: string) => {
+    await replyDialog.getByLabel('Archivo de pago al que responde').selectOption(String(batch.batch_no));
+    await replyDialog.locator('input[type="file"]').setInputFiles({ name: 'respuesta-banco.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
+  };
   await upload(wrongAmount);
   const line = (n: number): Locator => replyDialog.getByTestId('reply-line').filter({ hasText: `Línea ${n}` });
   await expect(line(2)).toContainText('Rechazada');

@@ -174,7 +174,7 @@ describe('la cuenta para retiros por la API', () => {
     expect(row).toEqual({ account_number: '12345678901', n: '1' });
 
     // Neither member reaches the payment files.
-    expect((await asBea.rpc('preview_payout_reply', { p_file: 'RET-000001;pagado' })).error?.hint).toBe('savia:forbidden');
+    expect((await asBea.rpc('preview_payout_reply', { p_file: 'RET-000001;pagado', p_batch_no: 1 })).error?.hint).toBe('savia:forbidden');
     expect((await asBea.rpc('get_payout_batches', {})).error?.hint).toBe('savia:forbidden');
     expect((await asBea.from('payout_batches').select('id')).data).toEqual([]);
   });
@@ -195,7 +195,9 @@ describe('pagar por el banco por la API', () => {
     const reference = `RET-${String(requested.data!.number).padStart(6, '0')}`;
     expect((await asAdmin.rpc('approve_payout', { p_payout_id: requested.data!.id })).error).toBeNull();
 
-    const exported = await asAdmin.rpc('export_payout_file', { p_payout_ids: [requested.data!.id], p_layout: 'bancolombia_pab' }).single<{ id: string }>();
+    const exported = await asAdmin
+      .rpc('export_payout_file', { p_payout_ids: [requested.data!.id], p_layout: 'bancolombia_pab' })
+      .single<{ id: string; batch_no: number }>();
     expect(exported.error).toBeNull();
     const again = await asAdmin.rpc('export_payout_file', { p_payout_ids: [requested.data!.id], p_layout: 'csv' });
     expect(again.error).toMatchObject({ hint: 'savia:payout_in_bank_file' });
@@ -217,22 +219,23 @@ describe('pagar por el banco por la API', () => {
     expect(records[1]!.slice(100, 121).trimEnd()).toBe(reference); // referencia, positions 101–121
 
     // The bank's reply: a different amount is refused; the preview changes nothing.
-    const wrong = await asFinance.rpc('preview_payout_reply', { p_file: `Referencia;Estado;Valor\r\n${reference};Pagado;24000,00` });
+    const batchNo = exported.data!.batch_no;
+    const wrong = await asFinance.rpc('preview_payout_reply', { p_file: `Referencia;Estado;Valor\r\n${reference};Pagado;24000,00`, p_batch_no: batchNo });
     expect(wrong.data).toMatchObject([
       { action: 'refused', message: `El archivo dice $\u00a024.000 y la solicitud ${reference} es de $\u00a025.000: no se aplica.` },
     ]);
     const reply = `Referencia;Estado;Valor;Comprobante\r\n${reference};Pagado;25000,00;TRX-${tag}`;
-    const preview = await asFinance.rpc('preview_payout_reply', { p_file: reply });
+    const preview = await asFinance.rpc('preview_payout_reply', { p_file: reply, p_batch_no: batchNo });
     expect(preview.data).toMatchObject([{ reference, action: 'pay' }]);
     const [{ status: before }] = await sql<{ status: string }>('select status from public.payout_requests where id = $1', [requested.data!.id]);
     expect(before).toBe('approved');
-    const applied = await asFinance.rpc('apply_payout_reply', { p_file: reply, p_digest: preview.data![0].digest });
+    const applied = await asFinance.rpc('apply_payout_reply', { p_file: reply, p_digest: preview.data![0].digest, p_batch_no: batchNo });
     expect(applied.error).toBeNull();
     const [paid] = await sql<{ status: string; payment_reference: string }>('select status, payment_reference from public.payout_requests where id = $1', [
       requested.data!.id,
     ]);
     expect(paid).toEqual({ status: 'paid', payment_reference: `TRX-${tag}` });
-    const replayed = await asAdmin.rpc('apply_payout_reply', { p_file: reply, p_digest: preview.data![0].digest });
+    const replayed = await asAdmin.rpc('apply_payout_reply', { p_file: reply, p_digest: preview.data![0].digest, p_batch_no: batchNo });
     // The same reply again is refused whole: a reply answers one file, once.
     expect(replayed.error).toMatchObject({ hint: 'savia:reply_already_applied' });
     expect(await sql('select * from private.engine_invariant_violations()')).toEqual([]);

@@ -58,8 +58,8 @@ export interface ReplyPreview {
 
 export const PAYOUT_BATCHES_PAGE_SIZE = 10;
 
-export async function fetchPayoutBatches(page: number, signal: AbortSignal): Promise<Page<PayoutBatch>> {
-  const rows = await unwrap(supabase.rpc('get_payout_batches', { p_page: page, p_page_size: PAYOUT_BATCHES_PAGE_SIZE }).abortSignal(signal));
+export async function fetchPayoutBatches(page: number, signal: AbortSignal, pageSize = PAYOUT_BATCHES_PAGE_SIZE): Promise<Page<PayoutBatch>> {
+  const rows = await unwrap(supabase.rpc('get_payout_batches', { p_page: page, p_page_size: pageSize }).abortSignal(signal));
   return {
     rows: rows.map(({ total: _total, ...b }) => ({
       ...b,
@@ -71,6 +71,11 @@ export async function fetchPayoutBatches(page: number, signal: AbortSignal): Pro
     })),
     total: rows[0]?.total ?? 0,
   };
+}
+
+/** The files a bank reply may answer: the newest 50 not voided (those with lines waiting say so). */
+export async function fetchReplyableBatches(signal: AbortSignal): Promise<PayoutBatch[]> {
+  return (await fetchPayoutBatches(1, signal, 50)).rows.filter((b) => !b.voided_at);
 }
 
 /** Makes the batch; refused whole if any request is not approved or already waits in another file. */
@@ -88,7 +93,8 @@ export async function voidPayoutBatch(input: { batchId: string; reason: string }
 }
 
 type ReplyRow = Awaited<ReturnType<typeof previewRows>>[number];
-const previewRows = (file: string) => unwrap(supabase.rpc('preview_payout_reply', { p_file: file }));
+/** A reply answers one file, which the person names: a line about a request now in another file is refused. */
+const previewRows = (file: string, batchNo: number) => unwrap(supabase.rpc('preview_payout_reply', { p_file: file, p_batch_no: batchNo }));
 
 const toLine = (r: ReplyRow): ReplyLine => ({
   line_no: r.line_no,
@@ -102,12 +108,12 @@ const toLine = (r: ReplyRow): ReplyLine => ({
   message: r.message,
 });
 
-export async function previewPayoutReply(file: string): Promise<ReplyPreview> {
-  const rows = await previewRows(file);
+export async function previewPayoutReply(input: { file: string; batchNo: number }): Promise<ReplyPreview> {
+  const rows = await previewRows(input.file, input.batchNo);
   return { lines: rows.map(toLine), digest: rows[0]?.digest ?? '' };
 }
 
-export async function applyPayoutReply(input: { file: string; digest: string }): Promise<ReplyLine[]> {
-  const rows = await unwrap(supabase.rpc('apply_payout_reply', { p_file: input.file, p_digest: input.digest }));
+export async function applyPayoutReply(input: { file: string; digest: string; batchNo: number }): Promise<ReplyLine[]> {
+  const rows = await unwrap(supabase.rpc('apply_payout_reply', { p_file: input.file, p_digest: input.digest, p_batch_no: input.batchNo }));
   return rows.map(toLine);
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchPayoutBatches } from './payout-files-api';
+import { fetchPayoutBatches, fetchReplyableBatches } from './payout-files-api';
 import { fetchMyPayouts, fetchPayoutQueue, fetchPayoutsInProgress, fetchPayoutTotals, type MyPayoutsParams, type PayoutQueueParams } from './payouts-api';
 
 export const payoutsQueries = {
@@ -19,6 +19,8 @@ export const payoutsQueries = {
       placeholderData: keepPreviousData,
     }),
   totals: () => queryOptions({ queryKey: [...payoutsQueries.all(), 'totals'] as const, queryFn: ({ signal }) => fetchPayoutTotals(signal) }),
+  replyable: () =>
+    queryOptions({ queryKey: [...payoutsQueries.all(), 'batches', 'replyable'] as const, queryFn: ({ signal }) => fetchReplyableBatches(signal) }),
   batches: (page: number) =>
     queryOptions({
       queryKey: [...payoutsQueries.all(), 'batches', page] as const,

@@ -54,8 +54,14 @@ export const m = {
   voidReasonLabel: 'Motivo de la anulación',
   replyTitle: 'Marcar pagados con la respuesta del banco',
   replyDescription:
-    'Elige el archivo de respuesta del banco guardado como CSV, o un CSV con las columnas referencia, estado y, si quieres, motivo, valor y comprobante. Primero verás qué hará cada línea; nada cambia hasta que confirmes.',
+    'Elige el archivo de pago al que responde el banco y su respuesta guardada como CSV, o un CSV con las columnas referencia, estado y, si quieres, motivo, valor y comprobante. Primero verás qué hará cada línea; nada cambia hasta que confirmes.',
   replyFile: 'Respuesta del banco',
+  replyBatch: 'Archivo de pago al que responde',
+  replyBatchHint: 'El que cargaste en el banco y del que llegó esta respuesta: una línea sobre una solicitud que ahora está en otro archivo no se aplica.',
+  replyBatchOption: (n: number, date: string, waiting: number) =>
+    `N.º ${n} · ${date} · ${waiting === 0 ? 'ninguna esperando respuesta' : waiting === 1 ? '1 esperando respuesta' : `${waiting} esperando respuesta`}`,
+  replyBatchChoose: 'Elige el archivo',
+  replyNoBatch: 'No hay archivos de pago.',
   replyPick: 'Elegir archivo',
   replyReading: 'Leyendo…',
   replyTooLarge: 'El archivo pasa de 2 MB: divídelo en archivos más pequeños.',

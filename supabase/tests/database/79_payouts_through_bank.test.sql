@@ -10,7 +10,7 @@
 -- his downline bought = 2.20: 8.20 in all. The others were inactive.
 begin;
 \ir 50_engine_fixture.psql
-select plan(104);
+select plan(106);
 
 create schema pay_tests;
 -- What a statement is refused with: «code · detail · message» (detail: the field a form marks).
@@ -280,6 +280,9 @@ select is(pay_tests.refusal(format($$select public.reject_payout(%L, 'Ya no')$$,
     || ', que espera la respuesta del banco: se rechaza con esa respuesta («Marcar pagados») o anulando el archivo si no lo cargaste en el banco.',
   'ni se rechaza a mano');
 
+-- Which file a reply answers: the person chooses it in the dialog (here, the first file; later the second).
+create function pay_tests.batch() returns bigint language sql stable as $$ select current_setting('pay.batch')::bigint $$;
+select set_config('pay.batch', (select batch_no::text from public.payout_batches where id = :'batch1'), false) is not null as ok \gset
 -- 5. The bank's reply: previewed line by line, nothing written --------------------------------------------------
 -- The bank's report saved as CSV (semicolons, titles in its own order and words, a trailing blank line).
 create function pay_tests.reply() returns text language sql immutable as $$
@@ -288,10 +291,10 @@ create function pay_tests.reply() returns text language sql immutable as $$
       || E'RET-000502;en proceso\r\nRET-000502;rechazado;=HYPERLINK("x")\r\n\r\n'
 $$;
 select engine_tests.act_as('elena');
-select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L)', pay_tests.reply())),
+select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L, pay_tests.batch())', pay_tests.reply())),
   'forbidden · Solo el personal (admin o superadmin) puede realizar esta acción.', 'un miembro no lee respuestas del banco');
 select engine_tests.act_as('admin');
-select results_eq(format('select line_no, reference, action, message from public.preview_payout_reply(%L)', pay_tests.reply()),
+select results_eq(format('select line_no, reference, action, message from public.preview_payout_reply(%L, pay_tests.batch())', pay_tests.reply()),
   $$values (2, 'RET-000501'::text, 'pay'::text, 'Se marca pagada: $' || chr(160) || '4 a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.'),
            (3, 'RET-000503', 'bank_rejected', 'Sigue aprobada: el banco no la pagó (Cuenta embargada).'),
            (4, 'RET-000502', 'refused', 'El archivo dice $' || chr(160) || '4 y la solicitud RET-000502 es de $' || chr(160) || '3: no se aplica.'),
@@ -303,32 +306,32 @@ select results_eq(format('select line_no, reference, action, message from public
   'cada línea con lo que haría y por qué: paga, deja aprobada con el motivo del banco, o rechaza (otro valor, referencia desconocida, no aprobada, repetida)');
 select results_eq($$select status, count(*)::integer from public.payout_requests group by 1 order by 1$$,
   $$values ('approved'::text, 3), ('pending', 1), ('rejected', 1)$$, 'la vista previa no cambió nada');
-select results_eq(format('select line_no, action, message from public.preview_payout_reply(%L)',
+select results_eq(format('select line_no, action, message from public.preview_payout_reply(%L, pay_tests.batch())',
                          E'RET-000502;en proceso\r\nRET-000502;rechazado;=HYPERLINK("x")\r\nRET-000502;pagado;;abc\r\nRET-000503;pagado;;5;+57 311'),
   $$values (1, 'refused'::text, 'Estado «en proceso» desconocido: se espera pagado o rechazado.'::text),
            (2, 'refused', 'La línea 1 ya trae la solicitud RET-000502: cada una va una sola vez.'),
            (3, 'refused', 'La línea 1 ya trae la solicitud RET-000502: cada una va una sola vez.'),
            (4, 'refused', 'El motivo o el comprobante empieza por =, + o @: una hoja de cálculo lo ejecutaría como fórmula.')$$,
   'sin títulos, las columnas van en orden: un estado desconocido y un comprobante que empieza por + se rechazan');
-select results_eq(format('select line_no, action, message from public.preview_payout_reply(%L)', E'RET-000502,rechazado,"=HYPERLINK(""x"")"\nRET-000501,pagado,,"4,00"'),
+select results_eq(format('select line_no, action, message from public.preview_payout_reply(%L, pay_tests.batch())', E'RET-000502,rechazado,"=HYPERLINK(""x"")"\nRET-000501,pagado,,"4,00"'),
   $$values (1, 'refused'::text, 'El motivo o el comprobante empieza por =, + o @: una hoja de cálculo lo ejecutaría como fórmula.'::text),
            (2, 'pay', 'Se marca pagada: $' || chr(160) || '4 a Elena Vega, archivo N.º ' || (select batch_no from public.payout_batches limit 1) || '.')$$,
   'con comas y comillas (RFC 4180): un motivo que empieza por = se rechaza; «4,00» entre comillas es un valor');
-select results_eq(format('select line_no, reference, message from public.preview_payout_reply(%L)', E'RET-1000501;pagado\r\nRET-999999999;pagado'),
+select results_eq(format('select line_no, reference, message from public.preview_payout_reply(%L, pay_tests.batch())', E'RET-1000501;pagado\r\nRET-999999999;pagado'),
   $$values (1, 'RET-1000501'::text, 'No hay ninguna solicitud de retiro RET-1000501.'::text),
            (2, 'RET-999999999', 'No hay ninguna solicitud de retiro RET-999999999.')$$,
   'una referencia de más de seis cifras se lee y se dice entera (nunca cortada a otra solicitud)');
 select is(private.payout_reference(1234567), 'RET-1234567', 'la referencia de la solicitud 1234567 lleva sus siete cifras');
-select is(pay_tests.refusal($$select * from public.preview_payout_reply(E'\r\n  \r\n')$$),
+select is(pay_tests.refusal($$select * from public.preview_payout_reply(E'\r\n  \r\n', pay_tests.batch())$$),
   'reply_empty · El archivo está vacío: elige la respuesta del banco o un CSV con referencia y estado.', 'un archivo vacío se dice');
 
 -- 6. Applied: only if the preview still holds, all in one transaction -----------------------------------------
-select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, 'otra')$$, pay_tests.reply())),
+select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, 'otra', pay_tests.batch())$$, pay_tests.reply())),
   'reply_changed · La respuesta ya no hace lo que mostraba la vista previa (alguien pagó, rechazó o anuló algo mientras tanto): revisa la vista previa de nuevo.',
   'sin la vista previa que se confirmó, nada se aplica');
-select (select digest from public.preview_payout_reply(pay_tests.reply()) limit 1) as digest \gset
+select (select digest from public.preview_payout_reply(pay_tests.reply(), pay_tests.batch()) limit 1) as digest \gset
 select engine_tests.at('2026-04-07 11:00:00-05');
-select results_eq(format($$select line_no, action from public.apply_payout_reply(%L, %L) where action <> 'refused'$$, pay_tests.reply(), :'digest'),
+select results_eq(format($$select line_no, action from public.apply_payout_reply(%L, %L, pay_tests.batch()) where action <> 'refused'$$, pay_tests.reply(), :'digest'),
   $$values (2, 'pay'::text), (3, 'bank_rejected')$$, 'confirmada la vista previa, se aplican sus dos líneas válidas');
 select results_eq(format($$select number, status, paid_at, payment_reference from public.payout_requests where id in (%L, %L, %L) order by number$$, :'p1', :'p2', :'p3'),
   $$values (501::bigint, 'paid'::text, '2026-04-07 11:00:00-05'::timestamptz, 'TRX-88'::text), (502, 'approved', null, null), (503, 'approved', null, null)$$,
@@ -344,22 +347,22 @@ select results_eq(format($$select reference, bank_reason, open_batch_no from pub
   $$values ('RET-000503'::text, 'Cuenta embargada'::text, null::bigint)$$, 'Pagos muestra el motivo del banco y que ya no espera en ningún archivo');
 
 -- The same reply again is refused whole, before its preview: a reply answers one file, once.
-select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L)', pay_tests.reply())),
+select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L, pay_tests.batch())', pay_tests.reply())),
   'reply_already_applied · Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.',
   'la misma respuesta otra vez no tiene vista previa');
-select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, %L)$$, pay_tests.reply(), :'digest')),
+select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, %L, pay_tests.batch())$$, pay_tests.reply(), :'digest')),
   'reply_already_applied · Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.',
   'ni se aplica');
 
 -- A preview that went stale (someone voided the file meanwhile) is refused whole.
-select (select digest from public.preview_payout_reply(E'RET-000502;pagado;;3,00') limit 1) as digest3 \gset
+select (select digest from public.preview_payout_reply(E'RET-000502;pagado;;3,00', pay_tests.batch()) limit 1) as digest3 \gset
 select is(pay_tests.refusal(format($$select public.void_payout_batch(%L, 'x')$$, :'batch1')),
   'reason_required · reason · Indica por qué anulas el archivo (entre 3 y 300 caracteres).', 'anular pide un motivo');
 select is(pay_tests.refusal(format($$select public.void_payout_batch(%L, '@no se cargó')$$, :'batch1')),
   'formula_not_allowed · reason · No empieces el motivo con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', 'sin fórmulas');
 select ok((public.void_payout_batch(:'batch1', 'No se cargó en el banco: error en la sucursal virtual')).voided_at is not null,
   'el archivo se anula (la 502 nunca llegó al banco)');
-select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, %L)$$, E'RET-000502;pagado;;3,00', :'digest3')),
+select is(pay_tests.refusal(format($$select * from public.apply_payout_reply(%L, %L, pay_tests.batch())$$, E'RET-000502;pagado;;3,00', :'digest3')),
   'reply_changed · La respuesta ya no hace lo que mostraba la vista previa (alguien pagó, rechazó o anuló algo mientras tanto): revisa la vista previa de nuevo.',
   'la vista previa de antes de anular ya no vale');
 select is((select status from public.payout_requests where id = :'p2'), 'approved', 'y la 502 sigue aprobada');
@@ -379,15 +382,24 @@ select is((select content from public.download_payout_batch_file(:'batch2')),
   || E'RET-000503,Bancolombia,1007,Ahorros,10000000004,Darío León,CC,10000004,5.00,COP,2026-04-07\r\n',
   'el CSV simple: una línea por transferencia, con la cuenta con que se aprobó cada una');
 select is((select encoding from public.download_payout_batch_file(:'batch2')), 'UTF-8', 'en UTF-8 (PAB va en ISO-8859-1)');
+-- A report about the first file that the bank sends again later, with other bytes (cumulative, or saved anew):
+-- its «rechazado» for 503 answered the first file, and must not settle 503's line in this one.
+select results_eq(format('select action, message from public.preview_payout_reply(%L, pay_tests.batch())', E'Referencia;Estado;Motivo\nRET-000503;rechazado;Cuenta embargada'),
+  format($$values ('refused'::text, 'La solicitud RET-000503 está en el archivo N.º %s, no en el N.º %s: esta línea responde a otro archivo.'::text)$$,
+         (select batch_no from public.payout_batches where id = :'batch2'), pay_tests.batch()),
+  'una línea de la respuesta al primer archivo no toca la solicitud que ahora está en el segundo');
+select is(pay_tests.refusal('select * from public.preview_payout_reply(''RET-000503;pagado'', 999999)'),
+  'batch_not_found · No existe el archivo de pago N.º 999999: elige el archivo al que responde el banco.', 'un archivo que no existe se dice');
+select set_config('pay.batch', (select batch_no::text from public.payout_batches where id = :'batch2'), false) is not null as ok \gset
 -- The first file's reply, saved again (other line endings, no last empty line), uploaded by mistake now that
 -- 503 waits in this file: its «rechazado» answered the first file, not this one.
-select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L)', rtrim(replace(pay_tests.reply(), E'\r\n', E'\n'), E'\n'))),
+select is(pay_tests.refusal(format('select * from public.preview_payout_reply(%L, pay_tests.batch())', rtrim(replace(pay_tests.reply(), E'\r\n', E'\n'), E'\n'))),
   'reply_already_applied · Esta respuesta del banco ya se aplicó: cada respuesta se aplica una sola vez. Si el banco envió otra, elige ese archivo.',
   'la respuesta del primer archivo no se aplica al segundo');
 select is((select outcome from public.payout_batch_items where batch_id = :'batch2' and payout_id = :'p3'), 'sent',
   'y la 503 sigue esperando la respuesta del banco a este archivo');
-select (select digest from public.preview_payout_reply(E'referencia,estado\nRET-000502,pagado\nRET-000503,pagado') limit 1) as digest4 \gset
-select results_eq(format($$select action from public.apply_payout_reply(%L, %L)$$, E'referencia,estado\nRET-000502,pagado\nRET-000503,pagado', :'digest4'),
+select (select digest from public.preview_payout_reply(E'referencia,estado\nRET-000502,pagado\nRET-000503,pagado', pay_tests.batch()) limit 1) as digest4 \gset
+select results_eq(format($$select action from public.apply_payout_reply(%L, %L, pay_tests.batch())$$, E'referencia,estado\nRET-000502,pagado\nRET-000503,pagado', :'digest4'),
   $$values ('pay'::text), ('pay')$$, 'su respuesta (un CSV con referencia y estado, sin valor) las paga');
 select results_eq(format($$select status, payment_reference from public.payout_requests where id in (%L, %L) order by number$$, :'p2', :'p3'),
   format($$values ('paid'::text, 'Archivo de pago N.º %s, RET-000502'::text), ('paid', 'Archivo de pago N.º %s, RET-000503')$$,

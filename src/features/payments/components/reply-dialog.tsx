@@ -1,11 +1,15 @@
-// «Marcar pagados» from the bank's reply: pick the file (the bank's report saved as CSV, or a CSV with
-// referencia, estado and optionally motivo, valor, comprobante), see what each line would do (pay,
+// «Marcar pagados» from the bank's reply: say which payment file it answers, pick the reply (the bank's
+// report saved as CSV, or a CSV with referencia, estado and optionally motivo, valor, comprobante), see
+// what each line would do (pay,
 // stays approved with the bank's reason, or refused and why) and only then apply it: the database
 // applies the lines in one transaction, and refuses if anything changed since the preview.
 import { CircleCheck, CircleX, FileUp, LoaderCircle, Undo2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { ReplyLine, ReplyPreview } from '@/api/payouts/payout-files-api';
 import { useApplyPayoutReply, usePreviewPayoutReply } from '@/api/payouts/payouts-mutations';
+import { payoutsQueries } from '@/api/payouts/payouts-queries';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -45,6 +49,12 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const preview = usePreviewPayoutReply();
   const apply = useApplyPayoutReply();
+  const f = useFormat();
+  const batches = useQuery(payoutsQueries.replyable());
+  // The file the reply answers: chosen by the person (when only one waits for the bank, chosen for them).
+  const waiting = batches.data?.filter((b) => b.waiting > 0) ?? [];
+  const [chosenBatch, setChosenBatch] = useState<number | null>(null);
+  const batchNo = chosenBatch ?? (waiting.length === 1 ? waiting[0]!.batch_no : null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [result, setResult] = useState<ReplyPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -64,7 +74,7 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
     try {
       const text = await readReplyFile(picked);
       setFile({ name: picked.name, text });
-      setResult(await preview.mutateAsync(text));
+      if (batchNo !== null) setResult(await preview.mutateAsync({ file: text, batchNo }));
     } catch (error) {
       setProblem(userMessage(error));
     } finally {
@@ -73,12 +83,25 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
   };
 
   const confirm = async () => {
-    if (!file || !result || apply.isPending) return;
+    if (!file || !result || batchNo === null || apply.isPending) return;
     setProblem(null);
     try {
-      const lines = await apply.mutateAsync({ file: file.text, digest: result.digest });
+      const lines = await apply.mutateAsync({ file: file.text, digest: result.digest, batchNo });
       notify.success(m.replyDone(lines.filter((l) => l.action === 'pay').length, lines.filter((l) => l.action === 'bank_rejected').length));
       onDone();
+    } catch (error) {
+      setProblem(userMessage(error));
+    }
+  };
+
+  const chooseBatch = async (value: string) => {
+    const chosen = value ? Number(value) : null;
+    setChosenBatch(chosen);
+    setResult(null);
+    setProblem(null);
+    if (!file || chosen === null) return;
+    try {
+      setResult(await preview.mutateAsync({ file: file.text, batchNo: chosen }));
     } catch (error) {
       setProblem(userMessage(error));
     }
@@ -87,6 +110,33 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
   const busy = reading || preview.isPending;
   return (
     <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-batch`} className="text-sm font-medium">
+          {m.replyBatch}
+        </label>
+        <NativeSelect
+          id={`${id}-batch`}
+          value={batchNo ?? ''}
+          aria-describedby={`${id}-batch-hint`}
+          disabled={busy || apply.isPending || !batches.data?.length}
+          onChange={(e) => void chooseBatch(e.target.value)}
+        >
+          <option value="">{batches.data?.length === 0 ? m.replyNoBatch : m.replyBatchChoose}</option>
+          {batches.data?.map((b) => (
+            <option key={b.id} value={b.batch_no}>
+              {m.replyBatchOption(b.batch_no, f.date(b.created_at), b.waiting)}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={`${id}-batch-hint`} className="text-xs text-muted-foreground">
+          {m.replyBatchHint}
+        </p>
+        {batches.isError && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {userMessage(batches.error)}
+          </p>
+        )}
+      </div>
       <div className="flex flex-wrap items-center gap-3">
         <input
           ref={input}
@@ -99,7 +149,7 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
             e.target.value = '';
           }}
         />
-        <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={busy || apply.isPending}>
+        <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={busy || apply.isPending || batchNo === null}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileUp aria-hidden="true" />}
           {busy ? m.replyReading : m.replyPick}
         </Button>

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyPayoutReply, previewPayoutReply } from '@/api/payouts/payout-files-api';
+import { applyPayoutReply, fetchReplyableBatches, previewPayoutReply } from '@/api/payouts/payout-files-api';
 import { fetchPayoutQueue, fetchPayoutTotals, payPayout, type PayoutTotal, type QueuedPayout } from '@/api/payouts/payouts-api';
 import { DbError } from '@/lib/data/db';
 import { formatMoney } from '@/lib/format/format';
@@ -16,6 +16,7 @@ vi.mock('@/lib/data/supabase', () => ({ supabase: { rpc: vi.fn() } }));
 vi.mock('@/api/payouts/payout-files-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/api/payouts/payout-files-api')>()),
   fetchPayoutBatches: vi.fn(async () => ({ rows: [], total: 0 })),
+  fetchReplyableBatches: vi.fn(async () => []),
   previewPayoutReply: vi.fn(),
   applyPayoutReply: vi.fn(),
 }));
@@ -208,20 +209,45 @@ describe('Pagos', { timeout: 30_000 }, () => {
     vi.mocked(applyPayoutReply).mockRejectedValueOnce(
       new DbError({ code: 'P0001', message: 'La respuesta ya no hace lo que mostraba la vista previa.', hint: 'savia:reply_changed' }),
     );
+    // File 12 waits for the bank (chosen for her: the only one); file 11 has all its answers.
+    const batch = {
+      layout: 'csv',
+      application_date: '2026-11-27',
+      payout_count: 2,
+      total_amount: 160,
+      created_at: '2026-11-27T15:00:00Z',
+      created_by_email: null,
+      download_count: 1,
+      last_downloaded_at: null,
+      voided_at: null,
+      void_reason: null,
+      paid: 0,
+      failed: 0,
+      voided: 0,
+    } as const;
+    vi.mocked(fetchReplyableBatches).mockResolvedValue([
+      { ...batch, id: 'b12', batch_no: 12, waiting: 2 },
+      { ...batch, id: 'b11', batch_no: 11, waiting: 0, paid: 2 },
+    ]);
     const user = renderAt('/pagos?estado=aprobado');
     await user.click(await screen.findByRole('button', { name: 'Marcar pagados' }, SLOW));
     const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('Archivo de pago al que responde')).toHaveValue('12'));
     const file = new File(['Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado'], 'respuesta.csv', { type: 'text/csv' });
     await user.upload(within(dialog).getByLabelText('Respuesta del banco', { selector: 'input' }), file);
     expect(await within(dialog).findByTestId('reply-summary')).toHaveTextContent(
       '1 se marca pagada · 0 siguen aprobadas (devueltas por el banco) · 1 línea rechazada',
     );
-    expect(vi.mocked(previewPayoutReply).mock.calls[0]?.[0]).toBe('Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado');
+    expect(vi.mocked(previewPayoutReply).mock.calls[0]?.[0]).toEqual({ file: 'Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado', batchNo: 12 });
     expect(applyPayoutReply).not.toHaveBeenCalled();
     const lines = within(dialog).getAllByTestId('reply-line');
     expect(lines[1]).toHaveTextContent('Línea 3 RET-000999No hay ninguna solicitud de retiro RET-000999.Rechazada');
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar 1 línea' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('La respuesta ya no hace lo que mostraba la vista previa.');
-    expect(vi.mocked(applyPayoutReply).mock.calls[0]?.[0]).toEqual({ file: 'Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado', digest: 'd1' });
+    expect(vi.mocked(applyPayoutReply).mock.calls[0]?.[0]).toEqual({
+      file: 'Referencia;Estado\r\nRET-000007;Pagado\r\nRET-000999;Pagado',
+      digest: 'd1',
+      batchNo: 12,
+    });
   });
 });
