@@ -33,6 +33,8 @@ export const enrolMessages = {
   sending: 'Enviando enrolamiento…',
   uploadFailed: 'No pudimos subir el comprobante.',
   nothingSaved: 'Tus datos siguen aquí; no se creó ningún enrolamiento.',
+  // No answer came back: the enrolment may exist (sent again, its address would be «already taken»).
+  maybeSaved: 'Tus datos siguen aquí, pero puede que el enrolamiento sí se haya creado: revisa Tus enrolamientos antes de enviarlo otra vez.',
   fixEmail: 'Revisa el correo: lo marcamos en el formulario.',
 
   // Validation (the same limits as enrol_member)

@@ -71,6 +71,8 @@ export const orderMessages = {
   uploading: 'Subiendo comprobante…',
   placeFailed: 'No pudimos enviar tu pedido.',
   nothingSaved: 'Tu carrito sigue aquí; no se creó ningún pedido.',
+  // No answer came back: the order may exist (a second «Confirmar pedido» would make another).
+  maybeSaved: 'Tu carrito sigue aquí, pero puede que el pedido sí se haya creado: revisa Mis Pedidos antes de confirmarlo otra vez.',
   stockProblem: 'Marcamos en tu carrito lo que hay que cambiar.',
   seeCart: 'Ver el carrito',
   uploadFailed: 'No pudimos subir el comprobante.',

@@ -25,12 +25,18 @@ describe('DbError', () => {
     expect(e.retryable).toBe(false);
   });
 
-  it('una petición sin respuesta es un fallo de conexión, que sí se reintenta', () => {
-    for (const raw of [new TypeError('Failed to fetch'), { message: 'TypeError: fetch failed', code: '', details: '', hint: '' }]) {
-      const e = toDbError(raw, 0);
+  it('una petición sin respuesta es un fallo de conexión, que sí se reintenta, y no dice que nada se guardó: no se sabe', () => {
+    for (const [raw, status] of [
+      [new TypeError('Failed to fetch'), 0],
+      [{ message: 'TypeError: fetch failed', code: '', details: '', hint: '' }, 0],
+      [{ message: 'Bad Gateway' }, 502],
+      [{ message: 'Gateway Timeout' }, 504],
+    ] as const) {
+      const e = toDbError(raw, status);
       expect(e.kind).toBe('network');
       expect(e.userMessage).toBe(dbMessages.network);
-      expect(e.userMessage).toContain('no se guardó nada');
+      expect(e.userMessage).not.toContain('no se guardó nada');
+      expect(e.userMessage).toContain('puede que sí se haya guardado');
       expect(e.retryable).toBe(true);
     }
   });

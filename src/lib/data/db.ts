@@ -69,6 +69,7 @@ export const SAVIA_CODES = [
   'invalid_slug',
   'invalid_transition',
   'invalid_voucher',
+  'invisible_text',
   'invitation_pending',
   'kit_in_order',
   'last_superadmin',
@@ -138,13 +139,16 @@ export type DbErrorKind =
   | 'conflict' // unique or foreign-key violation
   | 'invalid' // a check or data exception the form let through
   | 'timeout' // the statement ran out of time
-  | 'network' // the request never got an answer
+  | 'network' // no answer came back (none at all, or the gateway's 502/504): it may or may not have been done
   | 'server'; // anything else
 
 export const dbMessages = {
   permission: 'No tienes permiso para hacer esto.',
   session: 'Tu sesión expiró. Vuelve a iniciar sesión; no se guardó nada.',
-  network: 'No pudimos conectar con el servidor. Revisa tu conexión: no se guardó nada.',
+  // Without an answer nobody knows whether the database did it: a change may have been saved, and a
+  // second try could do it twice. A read's screen says «No pudimos cargar…» above this sentence.
+  network:
+    'No recibimos la respuesta del servidor: revisa tu conexión. Si estabas guardando algo, puede que sí se haya guardado; compruébalo antes de intentarlo de nuevo.',
   timeout: 'La operación tardó demasiado y se canceló; no se guardó nada. Inténtalo de nuevo en un momento.',
   conflict: 'Ya existe un registro con esos datos.',
   invalid: 'Algún dato no es válido; revisa el formulario.',
@@ -227,6 +231,8 @@ function classify(e: DbError): DbErrorKind {
   if (code === '57014' || code === '55P03') return 'timeout';
   if (code.startsWith('22') || code.startsWith('23') || code.startsWith('PGRST1') || e.status === 400 || e.status === 413 || e.status === 415) return 'invalid';
   if (e.status === 0 || /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(e.message)) return 'network';
+  // The gateway gave up waiting for the database (or lost it): the request may have committed there.
+  if (!e.code?.match(/^[0-9A-Z]{5}$/) && (e.status === 502 || e.status === 504)) return 'network';
   return 'server';
 }
 

@@ -114,7 +114,7 @@ export function EnrolForm({ clientId, onSent }: { clientId: string; onSent: (sen
       <div className="flex flex-col gap-4 lg:sticky lg:top-4">
         <EnrolmentPreview kitId={kitId} />
         <FormRootAlert>
-          <p>{m.nothingSaved}</p>
+          <p>{errors.root?.server?.type === 'network' ? m.maybeSaved : m.nothingSaved}</p>
         </FormRootAlert>
         <SubmitButton size="lg" className="w-full" icon={<Send aria-hidden="true" />} pendingLabel={phase === 'uploading' ? m.uploading : m.sending}>
           {m.submit}

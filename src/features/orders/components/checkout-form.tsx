@@ -197,7 +197,7 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
             )}
             <FormAlert message={failure?.message}>
               <p>
-                {aboutCart ? m.stockProblem : m.nothingSaved}{' '}
+                {aboutCart ? m.stockProblem : failure?.type === 'network' ? m.maybeSaved : m.nothingSaved}{' '}
                 {aboutCart && (
                   <a href="#carrito" className="underline underline-offset-2 lg:hidden">
                     {m.seeCart}
