@@ -153,6 +153,26 @@ revoke all on function private.refuse_formula(text, text, text) from public;
 comment on function private.refuse_formula(text, text, text) is
   'Rechaza (savia:formula_not_allowed, DETAIL = el campo) un texto escrito por una persona que empieza con =, + o @ (también de ancho completo, tras espacios): en una exportación o un archivo del banco una hoja de cálculo lo ejecutaría como fórmula. p_what nombra el campo dentro de la frase («el nombre», «los datos de pago»).';
 
+-- Characters nobody types on purpose in a name, a reference or a note, and which change how the text
+-- reads: control characters (a line break or a tab aside), and the invisible marks that reverse or
+-- isolate its direction or hide a space (U+202E shows «gpj.exe» as «exe.jpg»). Zero-width joiners stay:
+-- emoji and some scripts need them.
+create or replace function private.refuse_invisible(p_value text, p_what text, p_field text default null) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_value ~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]' then
+    perform private.refuse('invisible_text',
+      format('Hay caracteres invisibles o de control en %s: cambian cómo se lee el texto en las pantallas y los archivos. Quítalos.', p_what),
+      p_field);
+  end if;
+end
+$$;
+revoke all on function private.refuse_invisible(text, text, text) from public;
+comment on function private.refuse_invisible(text, text, text) is
+  'Rechaza (savia:invisible_text, DETAIL = el campo) un texto con caracteres de control (salvo salto de línea y tabulación) o marcas invisibles de dirección o de espacio, que cambian cómo se lee en las pantallas del personal, las exportaciones y el archivo del banco.';
+
 create or replace function private.refuse_formula_columns() returns trigger
 language plpgsql
 set search_path = ''
@@ -167,6 +187,7 @@ begin
   for i in 0 .. coalesce(array_length(tg_argv, 1), 0) / 2 - 1 loop
     if v_old is null or (v_new -> tg_argv[2 * i]) is distinct from (v_old -> tg_argv[2 * i]) then
       perform private.refuse_formula(v_new ->> tg_argv[2 * i], tg_argv[2 * i + 1], tg_argv[2 * i]);
+      perform private.refuse_invisible(v_new ->> tg_argv[2 * i], tg_argv[2 * i + 1], tg_argv[2 * i]);
     end if;
   end loop;
   return new;
@@ -174,7 +195,7 @@ end
 $$;
 revoke all on function private.refuse_formula_columns() from public;
 comment on function private.refuse_formula_columns() is
-  'Disparador BEFORE INSERT OR UPDATE: aplica private.refuse_formula a las columnas que nombra (argumentos: columna, su nombre en la frase, columna, nombre…), solo cuando se escribe su valor, sea por la API, una función o SQL directo.';
+  'Disparador BEFORE INSERT OR UPDATE: aplica private.refuse_formula y private.refuse_invisible a las columnas que nombra (argumentos: columna, su nombre en la frase, columna, nombre…), solo cuando se escribe su valor, sea por la API, una función o SQL directo.';
 
 -- Generic trigger helpers ----------------------------------------------------------------------
 

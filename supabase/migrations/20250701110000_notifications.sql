@@ -424,16 +424,22 @@ $$;
 comment on function private.queue_activity_reminders(timestamptz) is
   'Recordatorio de actividad: desde cinco días antes del fin del mes (zona de la empresa), a cada miembro bajo los puntos de actividad con ingresos pendientes que perdería al cierre; una vez por mes.';
 
-create or replace function private.queue_daily_notifications() returns integer
+create or replace function private.queue_daily_notifications(p_now timestamptz default now()) returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  return private.queue_approvals_digest() + private.queue_activity_reminders();
+  -- pg_cron runs it every hour, in UTC: the notices go out at 8 in the morning of the company's own
+  -- zone, whichever it is (each kind is once a day, so a second run in that hour sends nothing).
+  if extract(hour from p_now at time zone private.company_timezone()) <> 8 then
+    return 0;
+  end if;
+  return private.queue_approvals_digest(p_now) + private.queue_activity_reminders(p_now);
 end
 $$;
-comment on function private.queue_daily_notifications() is 'Tarea diaria (pg_cron): el resumen de aprobaciones atrasadas y los recordatorios de actividad.';
+comment on function private.queue_daily_notifications(timestamptz) is
+  'Tarea de pg_cron cada hora: a las 8 de la mañana en la zona de la empresa, el resumen de aprobaciones atrasadas y los recordatorios de actividad del día.';
 
 -- The words (money and rates through private.money and private.pct, in the company's locale, as the
 -- screens write them) ---------------------------------------------------------------------------------------
@@ -959,5 +965,5 @@ comment on function private.request_notification_delivery() is
   'Tarea de pg_cron cada minuto: publica los avisos de las aprobaciones confirmadas y, si hay correos por enviar, pide a pg_net una llamada a la función send-notifications (que sale al confirmarse). Devuelve el id de la petición de pg_net, o null.';
 
 select cron.schedule('savia-envio-de-avisos', '* * * * *', 'select private.request_notification_delivery()');
--- 13:00 UTC is 8:00 in Bogotá: the digest and the reminder arrive at the start of the working day.
-select cron.schedule('savia-avisos-diarios', '0 13 * * *', 'select private.queue_daily_notifications()');
+-- Every hour: the function acts at 8:00 in the company's zone, the start of its working day.
+select cron.schedule('savia-avisos-diarios', '0 * * * *', 'select private.queue_daily_notifications()');

@@ -25,7 +25,8 @@ export const accountMessages = {
   available: 'Disponible',
   availableHint: 'De meses cerrados, listo para retirar',
   pending: 'Pendiente',
-  pendingHint: 'De este mes, se liquida al cierre',
+  // Every open month: the one in course, and one that ended while its close has not finished.
+  pendingHint: 'De los meses sin cerrar, se liquida al cierre',
   paid: 'Pagado',
   paidHint: 'Retiros que ya recibiste',
   toRewards: 'Ver Mis Recompensas',

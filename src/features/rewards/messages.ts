@@ -6,7 +6,8 @@ export const rewardsMessages = {
   available: 'Disponible',
   availableHint: 'De meses cerrados, menos tus retiros',
   pending: 'Pendiente',
-  pendingHint: 'De este mes: se liquida al cierre',
+  // Every open month: the one in course, and one that ended while its close has not finished.
+  pendingHint: 'De los meses sin cerrar: se liquida al cierre',
   reserved: 'Reservado',
   reservedHint: 'Retiros pedidos aún sin pagar',
   paid: 'Pagado',

@@ -5,7 +5,7 @@
 -- Amparo ★5 g5 2 % = 0.67, each told once.
 begin;
 \ir 50_engine_fixture.psql
-select plan(72);
+select plan(74);
 
 create function pg_temp.mine(p_key text) returns setof public.notifications language sql as $$
   select * from public.notifications where client_id = engine_tests.id(p_key) order by id
@@ -193,6 +193,11 @@ select engine_tests.order_as('gala', engine_tests.items('lavanda', '1')) as wait
 update public.sales set created_at = now() - interval '49 hours' where id = :'waiting';
 select ok(private.queue_approvals_digest() > 0, 'un pedido espera más de 48 horas: el resumen diario sale');
 select is(private.queue_approvals_digest(), 0, 'una sola vez por día');
+-- pg_cron asks every hour; the day's notices go out at 8 in the morning of the company's zone (Bogotá here).
+select is(private.queue_daily_notifications((date_trunc('day', now() at time zone 'America/Bogota') + interval '1 day 7 hours') at time zone 'America/Bogota'),
+  0, 'mañana a las 7 de Bogotá, todavía nada');
+select ok(private.queue_daily_notifications((date_trunc('day', now() at time zone 'America/Bogota') + interval '1 day 8 hours') at time zone 'America/Bogota') > 0,
+  'a las 8, el resumen del día');
 
 -- The activity reminder: five days before the close, to those below 100 points with income pending.
 select engine_tests.at('2026-04-26 08:00:00-05');

@@ -5,7 +5,7 @@
 --   §6 every function that moves stock or money bounds its lock waits and answers contention in Spanish.
 begin;
 \ir _helpers.psql
-select plan(26);
+select plan(29);
 
 -- §1 The one check (private.refuse_formula) ----------------------------------------------------------------------
 create function pg_temp.formula_refusal(p_value text) returns text language plpgsql as $$
@@ -36,6 +36,15 @@ select throws_ok($$ update public.products set name = '+Té' where id = (select 
   'P0001', 'No empieces el nombre del producto con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', 'products: el nombre');
 select throws_ok($$ insert into public.suppliers (name) values ('@Proveedor') $$,
   'P0001', 'No empieces el nombre del proveedor con =, + ni @: una hoja de cálculo ejecutaría ese texto como una fórmula.', 'suppliers: el nombre');
+
+-- …nor characters that change how the text reads (a right-to-left override, a control character), on the same columns.
+select throws_ok($$ insert into public.clients (name, email) values (E'Ana \u202Egpj.exe', 'bidi@tests.savia') $$,
+  'P0001', 'Hay caracteres invisibles o de control en el nombre: cambian cómo se lee el texto en las pantallas y los archivos. Quítalos.', 'clients: una marca de dirección');
+select throws_ok($$ insert into public.sales (client_id, kind, status, notes)
+                    values ((select id from tests.fx where key = 'a'), 'order', 'Pendiente de Aprobación', E'Entregar\u0007 rápido') $$,
+  'P0001', 'Hay caracteres invisibles o de control en la nota: cambian cómo se lee el texto en las pantallas y los archivos. Quítalos.', 'sales: un carácter de control');
+select lives_ok($$ update public.clients set address = E'Calle 1\nApto 2', name = 'Zoë 👩‍💻' where id = (select id from tests.fx where key = 'a') $$,
+  'un salto de línea y un emoji con su unión de ancho cero se aceptan');
 
 -- §2 The second pair of eyes ---------------------------------------------------------------------------------------
 select tests.authenticate_as('superadmin');
@@ -69,7 +78,7 @@ select is_empty($$
                    'public.pay_payout(uuid, text)'::regprocedure, 'public.reject_payout(uuid, text)'::regprocedure,
                    -- issue 24: the bank's files and its reply lock the requests they pay or give back
                    'public.export_payout_file(uuid[], text)'::regprocedure, 'public.void_payout_batch(uuid, text)'::regprocedure,
-                   'public.apply_payout_reply(text, text)'::regprocedure)
+                   'public.apply_payout_reply(text, text, bigint)'::regprocedure)
      and not ('lock_timeout=3s' = any (coalesce(p.proconfig, '{}'))
               and p.prosrc ~ 'exception when lock_not_available or deadlock_detected then\s+perform private.refuse_busy\(\);')
 $$, 'las funciones que mueven stock o dinero esperan 3 s como máximo y responden la contención con savia:busy');
