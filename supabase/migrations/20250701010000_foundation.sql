@@ -173,6 +173,28 @@ revoke all on function private.refuse_invisible(text, text, text) from public;
 comment on function private.refuse_invisible(text, text, text) is
   'Rechaza (savia:invisible_text, DETAIL = el campo) un texto con caracteres de control (salvo salto de línea y tabulación) o marcas invisibles de dirección o de espacio, que cambian cómo se lee en las pantallas del personal, las exportaciones y el archivo del banco.';
 
+-- Where an uploaded file is: vouchers in their member's folder, photos in their product's or recipe's.
+create or replace function private.is_file_in_folder(p_path text, p_folder text) returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  -- Read segment by segment, never as a text prefix: «<mine>/../<theirs>/v.png» starts with my
+  -- folder but names a file in theirs (and a browser resolves the «..» when it builds the URL,
+  -- percent-encoded or not). No empty, «.» or «..» segment, no backslash (a separator to some
+  -- tools) or control character, and the first segment is the folder itself.
+  return p_path is not null and p_folder is not null
+     and char_length(p_path) <= 500
+     and split_part(p_path, '/', 1) = p_folder
+     and p_path ~ '^[^/]+(/[^/]+)+$'
+     and p_path !~* '(^|/)(\.|%2e){1,2}(/|$)'
+     and p_path !~ '[\\[:cntrl:]]';
+end
+$$;
+comment on function private.is_file_in_folder(text, text) is
+  'Verdadero si la ruta de Storage nombra un archivo dentro de la carpeta indicada (su primer segmento), sin segmentos vacíos, «.» ni «..», barras invertidas ni caracteres de control.';
+
 create or replace function private.refuse_formula_columns() returns trigger
 language plpgsql
 set search_path = ''

@@ -479,7 +479,7 @@ begin
   end if;
   -- The photo is one already uploaded to this product's folder of product-images (the screen uploads
   -- it first): a path to nothing would show a broken image on the member's catalogue.
-  if v_image is not null and (v_image not like v_id::text || '/%' or char_length(v_image) > 500
+  if v_image is not null and (not private.is_file_in_folder(v_image, v_id::text)
      or not exists (select 1 from storage.objects o where o.bucket_id = 'product-images' and o.name = v_image)) then
     perform private.refuse('invalid_image', 'No encontramos la foto subida para este producto: vuelve a elegirla.', 'image');
   end if;
@@ -629,7 +629,7 @@ begin
 
   -- The photo is one already uploaded to this recipe's folder of recipe-images (the screen uploads it
   -- first): a path to nothing would show a broken image on the member's public page.
-  if v_image is not null and (v_image not like v_id::text || '/%' or char_length(v_image) > 500
+  if v_image is not null and (not private.is_file_in_folder(v_image, v_id::text)
      or not exists (select 1 from storage.objects o where o.bucket_id = 'recipe-images' and o.name = v_image)) then
     perform private.refuse('invalid_image', 'No encontramos la foto subida para esta receta: vuelve a tomarla o elegirla.', 'image');
   end if;

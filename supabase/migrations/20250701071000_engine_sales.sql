@@ -69,27 +69,6 @@ $$;
 comment on function private.parse_items(jsonb, boolean) is
   'Valida las líneas de un pedido ([{product_id, quantity}]): productos existentes y a la venta, hasta 100 líneas, cantidades enteras entre 1 y 10.000 por producto, kits solo en enrolamientos. Devuelve las líneas con precio, base y puntos de hoy.';
 
-create or replace function private.is_file_in_folder(p_path text, p_folder text) returns boolean
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  -- Read segment by segment, never as a text prefix: «<mine>/../<theirs>/v.png» starts with my
-  -- folder but names a file in theirs (and a browser resolves the «..» when it builds the URL,
-  -- percent-encoded or not). No empty, «.» or «..» segment, no backslash (a separator to some
-  -- tools) or control character, and the first segment is the folder itself.
-  return p_path is not null and p_folder is not null
-     and char_length(p_path) <= 500
-     and split_part(p_path, '/', 1) = p_folder
-     and p_path ~ '^[^/]+(/[^/]+)+$'
-     and p_path !~* '(^|/)(\.|%2e){1,2}(/|$)'
-     and p_path !~ '[\\[:cntrl:]]';
-end
-$$;
-comment on function private.is_file_in_folder(text, text) is
-  'Verdadero si la ruta de Storage nombra un archivo dentro de la carpeta indicada (su primer segmento), sin segmentos vacíos, «.» ni «..», barras invertidas ni caracteres de control.';
-
 create or replace function private.create_sale(
   p_client_id uuid, p_kind text, p_items jsonb, p_payment_method text, p_payment_reference text,
   p_voucher_path text, p_voucher_owner uuid, p_delivery_address text, p_notes text, p_actor uuid,

@@ -9,7 +9,7 @@
 -- Pending orders: Amparo 2 Cúrcuma + 1 Té, Bruno 2 Cúrcuma (approved later), an enrolment with 1 Kit.
 begin;
 \ir 50_engine_fixture.psql
-select plan(77);
+select plan(78);
 
 do $$
 declare
@@ -175,6 +175,11 @@ select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_benefits => array['sue
   'savia:invalid_benefits [benefits] Hay un beneficio que no está en la lista: elígelo entre los que ofrece el formulario.', 'un beneficio fuera de la lista');
 select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_id => '00000000-0000-4000-8000-000000000001', p_image => '00000000-0000-4000-8000-000000000001/foto.jpg'),
   'savia:invalid_image [image] No encontramos la foto subida para este producto: vuelve a elegirla.', 'una foto que no se subió');
+-- Storage keeps a key with «..» as it comes (storage-api accepts it), and a browser resolves it into another folder.
+insert into storage.objects (bucket_id, name) values ('product-images', '00000000-0000-4000-8000-000000000001/../00000000-0000-4000-8000-000000000002/foto.jpg');
+select is(engine_tests.save('N-2', 'Nuevo 2', 10, 5, 1, p_id => '00000000-0000-4000-8000-000000000001',
+                            p_image => '00000000-0000-4000-8000-000000000001/../00000000-0000-4000-8000-000000000002/foto.jpg'),
+  'savia:invalid_image [image] No encontramos la foto subida para este producto: vuelve a elegirla.', 'ni una ruta que sale de su carpeta con «..»');
 select is(engine_tests.refusal('admin', $$select public.save_product(null, 'N-2', 'Nuevo 2', 10, 5, 1, p_components => array['gluten', 'plomo'])$$),
   'savia:invalid_components [components] Elige lo que contiene el producto de la lista (gluten, lactosa, soya, frutos secos, maní, productos de las abejas, cafeína, origen animal).',
   'un componente fuera del conjunto cerrado');
