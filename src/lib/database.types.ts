@@ -1714,6 +1714,7 @@ export type Database = {
           p_notes?: string
           p_payment_method?: string
           p_payment_reference?: string
+          p_request_id?: string
         }
         Returns: {
           approved_at: string | null
@@ -2488,6 +2489,7 @@ export type Database = {
           p_notes?: string
           p_payment_method?: string
           p_payment_reference?: string
+          p_request_id?: string
           p_voucher_path?: string
         }
         Returns: {
@@ -2650,7 +2652,11 @@ export type Database = {
       }
       request_close_preview: { Args: { p_month: string }; Returns: Json }
       request_payout: {
-        Args: { p_amount: number; p_payment_details?: string }
+        Args: {
+          p_amount: number
+          p_payment_details?: string
+          p_request_id?: string
+        }
         Returns: {
           amount: number
           client_id: string

@@ -82,6 +82,56 @@ revoke all on function private.refuse_busy() from public;
 comment on function private.refuse_busy() is
   'La negativa por contención (savia:busy, HTTP 409): la llaman, desde su bloque EXCEPTION WHEN lock_not_available OR deadlock_detected, las funciones que mueven stock o dinero. No se escribió nada y repetir la petición suele bastar.';
 
+-- The same request twice --------------------------------------------------------------------------
+-- A request whose answer was lost (a dropped connection, a gateway's 502/504) may have committed; the
+-- person, told so, may still press again. The calls that create an order, a direct sale or a payout
+-- request take a key the screen makes once per attempt (p_request_id): the same key again returns
+-- what the first call made instead of making it twice. A key is its caller's own, per kind of call.
+create table private.request_keys (
+  user_id uuid not null,
+  kind text not null,
+  request_id uuid not null,
+  row_id uuid not null,
+  created_at timestamptz not null default now(),
+  primary key (user_id, kind, request_id)
+);
+comment on table private.request_keys is
+  'Las claves de petición (p_request_id) de las llamadas que crean algo (pedido, venta directa, retiro) y la fila que crearon: la misma clave otra vez devuelve esa fila en vez de crear otra.';
+revoke all on table private.request_keys from public, anon, authenticated, service_role;
+
+-- The row an earlier call with this key made, or null. Two calls with one key (a retry racing its first
+-- try) take turns here, so the second finds the first's row once it commits.
+create or replace function private.earlier_request(p_kind text, p_request_id uuid) returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_request_id is null then
+    return null;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('savia.request.' || p_kind), pg_catalog.hashtext(auth.uid()::text || p_request_id::text));
+  return (select k.row_id from private.request_keys k where k.user_id = auth.uid() and k.kind = p_kind and k.request_id = p_request_id);
+end
+$$;
+revoke all on function private.earlier_request(text, uuid) from public;
+comment on function private.earlier_request(text, uuid) is
+  'La fila que hizo una llamada anterior de quien llama con esta clave de petición (null si no hubo o no trae clave); espera a otra llamada en curso con la misma clave.';
+
+create or replace function private.remember_request(p_kind text, p_request_id uuid, p_row_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_request_id is not null then
+    insert into private.request_keys (user_id, kind, request_id, row_id) values (auth.uid(), p_kind, p_request_id, p_row_id);
+  end if;
+end
+$$;
+revoke all on function private.remember_request(text, uuid, uuid) from public;
+comment on function private.remember_request(text, uuid, uuid) is 'Guarda la fila que creó esta llamada bajo su clave de petición (si trae una).';
+
 -- Spreadsheet formulas ------------------------------------------------------------------------------
 -- Names and free text people type reach staff's spreadsheets and the bank's payment file (issue 23
 -- §1): a cell that starts with =, + or @ is run by Excel, LibreOffice and Google Sheets as a formula

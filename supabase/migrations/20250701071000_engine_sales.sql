@@ -376,7 +376,7 @@ comment on function private.settle_sale(uuid, date, uuid) is
 create or replace function public.place_order(
   p_items jsonb, p_payment_method text default null, p_payment_reference text default null,
   p_voucher_path text default null, p_delivery_address text default null, p_notes text default null,
-  p_expected_total numeric default null
+  p_expected_total numeric default null, p_request_id uuid default null
 ) returns public.sales
 language plpgsql
 security definer
@@ -386,7 +386,13 @@ declare
   v_me uuid := private.require_member();
   v_sale public.sales;
   v_currency text;
+  v_earlier uuid := private.earlier_request('place_order', p_request_id);
 begin
+  -- The same «Confirmar pedido» again (its answer was lost): the order it made, not a second one.
+  if v_earlier is not null then
+    select * into v_sale from public.sales s where s.id = v_earlier;
+    return v_sale;
+  end if;
   v_sale := private.create_sale(v_me, 'order', p_items, p_payment_method, p_payment_reference, p_voucher_path, v_me,
                                 p_delivery_address, p_notes, auth.uid());
   -- The amount the member saw beside «Confirmar pedido» (the cart priced by preview_order). A price
@@ -397,11 +403,12 @@ begin
       format('El precio de un producto cambió: el total de tu pedido ahora es %s, no %s. Revisa el carrito y confirma otra vez.',
              private.money(v_sale.total, v_currency), private.money(p_expected_total, v_currency)));
   end if;
+  perform private.remember_request('place_order', p_request_id, v_sale.id);
   return v_sale;
 end
 $$;
-comment on function public.place_order(jsonb, text, text, text, text, text, numeric) is
-  'Miembro: hace un pedido (Pendiente de Aprobación). p_items = [{"product_id": uuid, "quantity": entero}]; datos de pago, entrega y comprobante opcionales (el comprobante en payment-vouchers/<su id>/...); p_expected_total, el total que vio al confirmar: si el de hoy es otro, se rechaza (order_total_changed) sin guardar nada. Las recompensas llegan al aprobarse.';
+comment on function public.place_order(jsonb, text, text, text, text, text, numeric, uuid) is
+  'Miembro: hace un pedido (Pendiente de Aprobación). p_items = [{"product_id": uuid, "quantity": entero}]; datos de pago, entrega y comprobante opcionales (el comprobante en payment-vouchers/<su id>/...); p_expected_total, el total que vio al confirmar: si el de hoy es otro, se rechaza (order_total_changed) sin guardar nada; p_request_id, la clave del intento: repetida, devuelve el pedido que ya hizo. Las recompensas llegan al aprobarse.';
 
 create or replace function private.is_staff_email(p_email text) returns boolean
 language plpgsql
@@ -524,7 +531,7 @@ create or replace function public.create_direct_sale(
   p_client_id uuid, p_items jsonb, p_payment_method text default 'efectivo', p_payment_reference text default null,
   p_delivery_address text default null, p_notes text default null,
   p_buyer_name text default null, p_buyer_document_number text default null, p_buyer_phone text default null,
-  p_buyer_email text default null
+  p_buyer_email text default null, p_request_id uuid default null
 ) returns public.sales
 language plpgsql
 security definer
@@ -535,7 +542,13 @@ declare
   v_actor uuid := private.require_staff();
   v_walk_in jsonb;
   v_sale public.sales;
+  v_earlier uuid := private.earlier_request('create_direct_sale', p_request_id);
 begin
+  -- The same «Registrar» again (its answer was lost): the sale it made, not a second one with its stock and rewards.
+  if v_earlier is not null then
+    select * into v_sale from public.sales s where s.id = v_earlier;
+    return v_sale;
+  end if;
   if p_client_id is not null and coalesce(p_buyer_name, p_buyer_document_number, p_buyer_phone, p_buyer_email) is not null then
     perform private.refuse('invalid_buyer',
       'La venta es para un miembro o para un cliente sin membresía, no para los dos: elige uno.', 'buyer_kind');
@@ -549,13 +562,14 @@ begin
   v_sale := private.create_sale(p_client_id, 'direct', p_items, p_payment_method, p_payment_reference, null, null,
                                 p_delivery_address, p_notes, v_actor, v_walk_in);
   perform private.settle_sale(v_sale.id, v_sale.period_month, v_actor);
+  perform private.remember_request('create_direct_sale', p_request_id, v_sale.id);
   return v_sale;
 exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text) is
-  'Personal: venta directa, Pagada al instante, que descuenta stock. A un miembro registrado (p_client_id): escribe sus recompensas como un pedido aprobado. A un cliente sin membresía (p_client_id vacío, p_buyer_name obligatorio; documento, teléfono y correo opcionales): ni puntos ni comisiones ni actividad, pero cuenta en ingresos y ventas como cualquier venta directa. Bajo contención, savia:busy (HTTP 409).';
+comment on function public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text, uuid) is
+  'Personal: venta directa, Pagada al instante, que descuenta stock. A un miembro registrado (p_client_id): escribe sus recompensas como un pedido aprobado. A un cliente sin membresía (p_client_id vacío, p_buyer_name obligatorio; documento, teléfono y correo opcionales): ni puntos ni comisiones ni actividad, pero cuenta en ingresos y ventas como cualquier venta directa. p_request_id, la clave del intento: repetida, devuelve la venta que ya hizo. Bajo contención, savia:busy (HTTP 409).';
 
 create or replace function public.preview_sale_rewards(p_sale_id uuid) returns table (
   beneficiary_id uuid, beneficiary_name text, type text, amount numeric, points integer, generation smallint,
@@ -851,9 +865,9 @@ $$;
 comment on function public.cancel_sale(uuid, text) is
   'Cancela una venta. Miembro: solo sus pedidos (o enrolamientos que hizo) pendientes. Personal: cualquier venta pendiente, Pagada o Entregada, con motivo; si estaba cobrada, devuelve el stock y revierte una vez cada asiento positivo en su propio mes (en un mes cerrado es un reembolso del saldo disponible). El enrolamiento cancelado tras aprobarse no da de baja al miembro. Cancelar dos veces se rechaza. Bajo contención, savia:busy (HTTP 409).';
 
-revoke all on function public.place_order(jsonb, text, text, text, text, text, numeric), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
-  public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
+revoke all on function public.place_order(jsonb, text, text, text, text, text, numeric, uuid), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text, uuid), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) from public, anon;
-grant execute on function public.place_order(jsonb, text, text, text, text, text, numeric), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
-  public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
+grant execute on function public.place_order(jsonb, text, text, text, text, text, numeric, uuid), public.enrol_member(text, text, uuid, text, text, text, text, text, text, text, text),
+  public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text, uuid), public.preview_sale_rewards(uuid), public.approve_sale(uuid, boolean),
   public.reject_sale(uuid, text), public.deliver_sale(uuid), public.cancel_sale(uuid, text) to authenticated;

@@ -32,7 +32,8 @@ $$;
 comment on function private.balance_of(uuid) is
   'Saldo de un miembro: disponible = ingresos netos de meses cerrados − retiros pedidos o aprobados − retiros pagados; pendiente = ingresos netos de meses abiertos.';
 
-create or replace function public.request_payout(p_amount numeric, p_payment_details text default null) returns public.payout_requests
+create or replace function public.request_payout(p_amount numeric, p_payment_details text default null, p_request_id uuid default null)
+returns public.payout_requests
 language plpgsql
 security definer
 set search_path = ''
@@ -44,7 +45,13 @@ declare
   v_currency text := (select m.currency from public.metadata m where m.id = 'app_settings');
   v_available numeric;
   v_request public.payout_requests;
+  v_earlier uuid := private.earlier_request('request_payout', p_request_id);
 begin
+  -- The same «Solicitar retiro» again (its answer was lost): the request it made, not a second reservation.
+  if v_earlier is not null then
+    select * into v_request from public.payout_requests r where r.id = v_earlier;
+    return v_request;
+  end if;
   if p_amount is null or p_amount <= 0 then
     perform private.refuse('invalid_amount', 'El importe del retiro debe ser mayor que cero.');
   end if;
@@ -76,13 +83,14 @@ begin
   values (v_me, p_amount, nullif(btrim(p_payment_details), ''), auth.uid(), private.engine_now())
   returning * into v_request;
   update private.reward_balances b set reserved = b.reserved + p_amount, updated_at = now() where b.client_id = v_me;
+  perform private.remember_request('request_payout', p_request_id, v_request.id);
   return v_request;
 exception when lock_not_available or deadlock_detected then
   perform private.refuse_busy();
 end
 $$;
-comment on function public.request_payout(numeric, text) is
-  'Miembro: pide cobrar parte de su saldo disponible, a la cuenta de pago que tiene registrada (sin ella, se rechaza). Entre el mínimo de la configuración y el disponible, comprobado bajo bloqueo de su fila de saldo: peticiones simultáneas no pueden superar el saldo. p_payment_details: una nota opcional.';
+comment on function public.request_payout(numeric, text, uuid) is
+  'Miembro: pide cobrar parte de su saldo disponible, a la cuenta de pago que tiene registrada (sin ella, se rechaza). Entre el mínimo de la configuración y el disponible, comprobado bajo bloqueo de su fila de saldo: peticiones simultáneas no pueden superar el saldo. p_payment_details: una nota opcional; p_request_id, la clave del intento: repetida, devuelve la solicitud que ya hizo.';
 
 -- A payout goes to the member's current account, at a bank or wallet the company still pays to.
 create or replace function private.usable_payout_account(p_client_id uuid, p_missing text, p_disabled text) returns public.payout_accounts
@@ -312,9 +320,9 @@ end
 $$;
 comment on function public.reject_payout(uuid, text) is
   'Personal: rechaza una solicitud pendiente o aprobada con un motivo; el importe vuelve al saldo disponible. Una que está en un archivo de pago sin respuesta del banco se rechaza solo después de anular el archivo.';
-revoke all on function public.request_payout(numeric, text), public.approve_payout(uuid), public.pay_payout(uuid, text),
+revoke all on function public.request_payout(numeric, text, uuid), public.approve_payout(uuid), public.pay_payout(uuid, text),
   public.reject_payout(uuid, text) from public, anon;
-grant execute on function public.request_payout(numeric, text), public.approve_payout(uuid), public.pay_payout(uuid, text),
+grant execute on function public.request_payout(numeric, text, uuid), public.approve_payout(uuid), public.pay_payout(uuid, text),
   public.reject_payout(uuid, text) to authenticated;
 
 -- The month close, in resumable steps (DESIGN.md §5, §9; issue 27).

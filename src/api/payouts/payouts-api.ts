@@ -33,9 +33,12 @@ export const payoutReference = (n: number) => `RET-${String(n).padStart(6, '0')}
 
 // Member ----------------------------------------------------------------------------------------
 
-/** The money goes to the member's saved account (Mi Cuenta): only the amount is asked. */
-export async function requestPayout(input: { amount: number }): Promise<PayoutRequest> {
-  const row = await unwrap(supabase.rpc('request_payout', { p_amount: input.amount }).single());
+/**
+ * The money goes to the member's saved account (Mi Cuenta): only the amount is asked. `requestId`, this
+ * attempt's key (useRequestKey): sent again after a lost answer, the request it made comes back.
+ */
+export async function requestPayout(input: { amount: number; requestId: string }): Promise<PayoutRequest> {
+  const row = await unwrap(supabase.rpc('request_payout', { p_amount: input.amount, p_request_id: input.requestId }).single());
   return toPayout(row as PayoutRequest & { status: string });
 }
 

@@ -256,6 +256,8 @@ export interface DirectSaleInput {
   paymentMethod: PaymentMethod;
   paymentReference: string;
   notes: string;
+  /** This attempt's key (useRequestKey): sent again after a lost answer, the sale it made comes back, not a second one. */
+  requestId: string;
 }
 
 export async function createDirectSale(input: DirectSaleInput): Promise<{ id: string; sale_no: number }> {
@@ -276,6 +278,7 @@ export async function createDirectSale(input: DirectSaleInput): Promise<{ id: st
         p_payment_method: input.paymentMethod,
         p_payment_reference: input.paymentReference || undefined,
         p_notes: input.notes || undefined,
+        p_request_id: input.requestId,
       })
       .single(),
   );

@@ -104,6 +104,8 @@ export interface PlaceOrderInput {
   notes: string;
   /** The total the member read beside «Confirmar pedido»: another one today is refused (order_total_changed). */
   expectedTotal: number;
+  /** This attempt's key (useRequestKey): sent again after a lost answer, the order it made comes back, not a second one. */
+  requestId: string;
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<Sale> {
@@ -117,6 +119,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Sale> {
         p_delivery_address: input.deliveryAddress || undefined,
         p_notes: input.notes || undefined,
         p_expected_total: input.expectedTotal,
+        p_request_id: input.requestId,
       })
       .single(),
   );

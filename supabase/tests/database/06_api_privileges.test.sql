@@ -83,9 +83,9 @@ insert into declared values
   ('function', 'get_public_page(text)',                      'execute', 'execute', ''),
   ('function', 'submit_lead(text, text, text, text, text, boolean)', 'execute', 'execute', ''),
   -- members and staff (each function checks the caller's role itself)
-  ('function', 'place_order(jsonb, text, text, text, text, text, numeric)', '', 'execute', ''),
+  ('function', 'place_order(jsonb, text, text, text, text, text, numeric, uuid)', '', 'execute', ''),
   ('function', 'enrol_member(text, text, uuid, text, text, text, text, text, text, text, text)', '', 'execute', ''),
-  ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text)', '', 'execute', ''),
+  ('function', 'create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text, uuid)', '', 'execute', ''),
   ('function', 'preview_sale_rewards(uuid)',                 '', 'execute', ''),
   -- notifications: the bell and Mi Cuenta as each person; the outbox only for send-notifications
   ('function', 'get_my_notifications(bigint, integer)',      '', 'execute', ''),
@@ -101,7 +101,7 @@ insert into declared values
   ('function', 'deliver_sale(uuid)',                         '', 'execute', ''),
   ('function', 'cancel_sale(uuid, text)',                    '', 'execute', ''),
   ('function', 'get_balance(uuid)',                          '', 'execute', ''),
-  ('function', 'request_payout(numeric, text)',              '', 'execute', ''),
+  ('function', 'request_payout(numeric, text, uuid)',              '', 'execute', ''),
   ('function', 'approve_payout(uuid)',                       '', 'execute', ''),
   ('function', 'pay_payout(uuid, text)',                     '', 'execute', ''),
   ('function', 'reject_payout(uuid, text)',                  '', 'execute', ''),

@@ -25,7 +25,7 @@
 --   Amparo available 11.90; payouts.
 begin;
 \ir 50_engine_fixture.psql
-select plan(125);
+select plan(130);
 
 select engine_tests.at('2026-03-10 10:00:00-05');
 
@@ -288,8 +288,10 @@ select throws_ok($$select public.request_payout(4.00)$$, 'P0001', format('El ret
 select throws_ok($$select public.request_payout(0)$$, 'P0001', 'El importe del retiro debe ser mayor que cero.', 'ni cero');
 select throws_ok($$select public.request_payout(-5)$$, 'P0001', 'El importe del retiro debe ser mayor que cero.', 'ni negativo');
 select throws_ok($$select public.request_payout(5.555)$$, 'P0001', 'El importe del retiro no puede tener más de dos decimales.', 'ni con fracciones de centavo');
-select public.request_payout(10.00, 'Cuenta de ahorros 123') as p1 \gset
+select public.request_payout(10.00, 'Cuenta de ahorros 123', 'bbbbbbbb-0000-4000-8000-000000000001') as p1 \gset
 select (:'p1'::public.payout_requests).id as p1_id \gset
+select is((public.request_payout(10.00, 'Cuenta de ahorros 123', 'bbbbbbbb-0000-4000-8000-000000000001')).id, :'p1_id'::uuid,
+  'el mismo intento otra vez (su respuesta se perdió) devuelve la solicitud que ya hizo: no reserva dos veces');
 select results_eq($$select available::numeric, reserved::numeric from public.get_balance()$$, $$values (1.90::numeric, 10.00::numeric)$$,
   'lo pedido queda reservado');
 select engine_tests.act_as('olga');
@@ -397,6 +399,18 @@ select is((select count(*) from public.sales) + (select count(*) from public.rew
 select engine_tests.act_as('fabio');
 select is((public.place_order(engine_tests.items('te', '1'), 'transferencia', p_expected_total => 33.33)).total, 33.33::numeric,
   'con el total que vio, el pedido se hace');
+-- The same attempt again, its answer lost: what the first made, never a second order or sale.
+select count(*) as fabio_sales from public.sales where client_id = engine_tests.id('fabio') \gset
+select (public.place_order(engine_tests.items('te', '1'), 'transferencia', p_request_id => 'aaaaaaaa-0000-4000-8000-000000000001')).id as keyed \gset
+select is((public.place_order(engine_tests.items('te', '1'), 'transferencia', p_request_id => 'aaaaaaaa-0000-4000-8000-000000000001')).id, :'keyed'::uuid,
+  '«Confirmar pedido» dos veces con el mismo intento devuelve el pedido que ya hizo');
+select is((select count(*) from public.sales where client_id = engine_tests.id('fabio')), :fabio_sales + 1::bigint, 'y hay un pedido más, no dos');
+select engine_tests.act_as('admin');
+select stock as te_stock from public.products where id = engine_tests.id('te') \gset
+select (public.create_direct_sale(engine_tests.id('fabio'), engine_tests.items('te', '1'), p_request_id => 'cccccccc-0000-4000-8000-000000000001')).id as direct \gset
+select is((public.create_direct_sale(engine_tests.id('fabio'), engine_tests.items('te', '1'), p_request_id => 'cccccccc-0000-4000-8000-000000000001')).id, :'direct'::uuid,
+  'una venta directa registrada dos veces con el mismo intento es una sola');
+select is((select stock from public.products where id = engine_tests.id('te')), :te_stock - 1, 'su stock baja una vez, y sus recompensas se escriben una vez');
 
 -- The network, page by page ------------------------------------------------------------------------------------------
 select engine_tests.act_as('amparo');

@@ -73,8 +73,8 @@ select is_empty($$
   select p.oid::regprocedure::text from pg_proc p
    where p.oid in ('public.register_restock(uuid, jsonb, text)'::regprocedure, 'public.adjust_stock(uuid, text, integer, text)'::regprocedure,
                    'public.approve_sale(uuid, boolean)'::regprocedure, 'public.cancel_sale(uuid, text)'::regprocedure,
-                   'public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text)'::regprocedure,
-                   'public.request_payout(numeric, text)'::regprocedure, 'public.approve_payout(uuid)'::regprocedure,
+                   'public.create_direct_sale(uuid, jsonb, text, text, text, text, text, text, text, text, uuid)'::regprocedure,
+                   'public.request_payout(numeric, text, uuid)'::regprocedure, 'public.approve_payout(uuid)'::regprocedure,
                    'public.pay_payout(uuid, text)'::regprocedure, 'public.reject_payout(uuid, text)'::regprocedure,
                    -- issue 24: the bank's files and its reply lock the requests they pay or give back
                    'public.export_payout_file(uuid[], text)'::regprocedure, 'public.void_payout_batch(uuid, text)'::regprocedure,

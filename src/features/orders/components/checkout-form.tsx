@@ -13,6 +13,7 @@ import { BUCKETS, uploadFile } from '@/api/storage/storage-api';
 import { Form, FormField, SubmitButton } from '@/components/form/form';
 import { FormAlert } from '@/components/form/form-alert';
 import { FORM_ALERT, useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { useRequestKey } from '@/components/form/use-request-key';
 import { Button } from '@/components/ui/button';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,6 +54,7 @@ export interface CheckoutFormProps {
 export function CheckoutForm({ clientId, defaultAddress, items, preview, blockedBy, onPlaced, onRefused, onBack }: CheckoutFormProps) {
   const f = useFormat();
   const placeOrder = usePlaceOrder();
+  const attempt = useRequestKey();
   const form = useAppForm(checkoutSchema, {
     defaultValues: {
       paymentMethod: 'transferencia',
@@ -107,7 +109,9 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
           // What «Total a pagar» says: a price changed since is refused with the new total, and the
           // refusal's refetch of the cart shows it here.
           expectedTotal: preview.total,
+          requestId: attempt.key(),
         });
+        attempt.done();
         onPlaced(sale);
       } catch (raw) {
         const error = toDbError(raw);

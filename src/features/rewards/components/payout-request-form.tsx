@@ -6,6 +6,7 @@ import { useRequestPayout } from '@/api/payouts/payouts-mutations';
 import type { Balance } from '@/api/rewards/rewards-api';
 import { Form, FormField, FormFooter } from '@/components/form/form';
 import { useAppForm, useFormSubmit } from '@/components/form/use-app-form';
+import { useRequestKey } from '@/components/form/use-request-key';
 import { accountLine, documentLine } from '@/components/payout-account/account-text';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -27,13 +28,15 @@ const REFUSAL_FIELDS = {
 export default function PayoutForm({ balance, onDone, onCancel }: { balance: Balance; onDone: () => void; onCancel: () => void }) {
   const fmt = useFormat();
   const request = useRequestPayout();
+  const attempt = useRequestKey();
   const memberId = useMemberId();
   const account = useQuery({ ...payoutAccountsQueries.current(memberId ?? ''), enabled: memberId !== null });
   const form = useAppForm(payoutFormSchema, { defaultValues: { amount: '' } });
   const submit = useFormSubmit(
     form,
     async (values) => {
-      await request.mutateAsync({ amount: values.amount });
+      await request.mutateAsync({ amount: values.amount, requestId: attempt.key() });
+      attempt.done();
       onDone();
     },
     { fields: REFUSAL_FIELDS },

@@ -13,6 +13,7 @@ import type { MemberRow } from '@/api/clients/clients-api';
 import { useCreateDirectSale } from '@/api/sales-admin/sales-admin-mutations';
 import { Form, FormField, FormRootAlert, SubmitButton } from '@/components/form/form';
 import { useAppForm, useFormSubmit, type AppForm } from '@/components/form/use-app-form';
+import { useRequestKey } from '@/components/form/use-request-key';
 import { PaymentMethodField } from '@/components/payment-method-field';
 import { RadioCards } from '@/components/radio-cards';
 import { Button } from '@/components/ui/button';
@@ -65,6 +66,7 @@ const clampQuantity = (quantity: number) => Math.max(1, Math.min(10000, Math.tru
 export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void }) {
   const paymentErrorId = useId();
   const create = useCreateDirectSale();
+  const attempt = useRequestKey();
   const form = useAppForm(saleSchema, {
     defaultValues: {
       buyerKind: 'member',
@@ -106,7 +108,9 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
         paymentMethod: v.paymentMethod,
         paymentReference: v.paymentReference,
         notes: v.notes,
+        requestId: attempt.key(),
       });
+      attempt.done();
       onCreated(sale.id);
     },
     { fields: fieldsOf },
