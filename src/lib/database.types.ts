@@ -270,6 +270,7 @@ export type Database = {
       leads: {
         Row: {
           client_id: string
+          consent_text: string | null
           consented_at: string
           created_at: string
           email: string | null
@@ -282,6 +283,7 @@ export type Database = {
         }
         Insert: {
           client_id: string
+          consent_text?: string | null
           consented_at: string
           created_at?: string
           email?: string | null
@@ -294,6 +296,7 @@ export type Database = {
         }
         Update: {
           client_id?: string
+          consent_text?: string | null
           consented_at?: string
           created_at?: string
           email?: string | null

@@ -53,6 +53,9 @@ create table public.leads (
   -- Colombian data-protection law wants consent prior, express and informed: a lead exists only with
   -- the moment the visitor ticked the authorisation (submit_lead refuses without it).
   consented_at timestamptz not null,
+  -- …and what they authorised, word for word, as the form showed it (the proof Decreto 1377 de 2013
+  -- asks to keep): written by submit_lead; the demo's leads, inserted by hand, have none.
+  consent_text text constraint leads_autorizacion_valida check (char_length(consent_text) <= 1000),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint leads_con_forma_de_contacto check (email is not null or phone is not null)
@@ -114,6 +117,20 @@ create policy leads_update_staff on public.leads for update to authenticated
   using ((select private.is_staff())) with check ((select private.is_staff()));
 
 -- The public page's contact form (the page itself is read through public.get_public_page).
+-- The authorisation the contact form shows beside its checkbox (src/features/public-page/messages.ts
+-- says the same words; the e2e test compares the two).
+create or replace function private.lead_consent_text(p_member text, p_company text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select format('Autorizo a %s y a %s a usar estos datos solo para responderme, según la ley de protección de datos personales (Ley 1581 de 2012).',
+                p_member, p_company)
+$$;
+revoke all on function private.lead_consent_text(text, text) from public;
+comment on function private.lead_consent_text(text, text) is
+  'La autorización de datos del formulario de contacto, con el nombre del miembro y el de la empresa: submit_lead la guarda en leads.consent_text.';
+
 create or replace function public.submit_lead(p_slug text, p_name text, p_email text default null,
                                               p_phone text default null, p_message text default null,
                                               p_consent boolean default false)
@@ -163,8 +180,10 @@ begin
   if (select count(*) from public.leads l where l.client_id = v_client_id and l.created_at > now() - interval '1 hour') >= 20 then
     perform private.refuse('too_many_leads', 'Recibimos demasiados mensajes para esta página; inténtalo más tarde.');
   end if;
-  insert into public.leads (client_id, name, email, phone, message, consented_at)
-  values (v_client_id, v_name, v_email, v_phone, v_message, now());
+  insert into public.leads (client_id, name, email, phone, message, consented_at, consent_text)
+  values (v_client_id, v_name, v_email, v_phone, v_message, now(),
+          private.lead_consent_text((select c.name from public.clients c where c.id = v_client_id),
+                                    (select m.company_name from public.metadata m where m.id = 'app_settings')));
 end
 $$;
 comment on function public.submit_lead(text, text, text, text, text, boolean) is

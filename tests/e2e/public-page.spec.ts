@@ -12,8 +12,9 @@ const leadsNamed = (name: string) =>
   withDb(
     async (db) =>
       (
-        await db.query<{ email: string | null; message: string | null; status: string; consented: boolean }>(
-          `select l.email, l.message, l.status, l.consented_at > now() - interval '5 minutes' as consented from public.leads l join public.clients c on c.id = l.client_id
+        await db.query<{ email: string | null; message: string | null; status: string; consented: boolean; consent_text: string | null }>(
+          `select l.email, l.message, l.status, l.consented_at > now() - interval '5 minutes' as consented, l.consent_text
+             from public.leads l join public.clients c on c.id = l.client_id
           where c.email = $1 and l.name = $2`,
           [personas.memberActive, name],
         )
@@ -60,12 +61,14 @@ test('un visitante ve la página de María, su catálogo y sus recetas, y le dej
 
   const name = `Visitante e2e ${Date.now()}`;
   await fillContact(page, name);
+  // The authorisation as the visitor reads it: the lead keeps these very words.
+  const authorisation = (await page.getByText(/^Autorizo a María Fernández y a Savia Natural/).innerText()).trim();
   await consent(page).check();
   await page.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect(page.getByRole('heading', { name: `¡Gracias, ${name}!` })).toBeVisible();
   await expect(page.getByText('María Fernández recibió tu mensaje y te contactará pronto.')).toBeVisible();
   expect(await leadsNamed(name)).toEqual([
-    { email: 'visitante.e2e@correo.test', message: 'Hola, quiero saber más de la moringa.', status: 'new', consented: true },
+    { email: 'visitante.e2e@correo.test', message: 'Hola, quiero saber más de la moringa.', status: 'new', consented: true, consent_text: authorisation },
   ]);
   await expectAccessible(page, 'página pública, mensaje enviado');
   await page.getByRole('region', { name: 'Contacto' }).scrollIntoViewIfNeeded();

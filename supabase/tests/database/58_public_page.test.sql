@@ -2,7 +2,7 @@
 -- slugs it answers, which recipes it lists, and that a lead with markup is refused and never stored.
 begin;
 \ir _helpers.psql
-select plan(21);
+select plan(22);
 
 -- Fixture: a kit, a recipe whose every product is on sale, one using a withdrawn product, one using
 -- the kit, one without products; a pending and a rejected member with slugs.
@@ -73,6 +73,11 @@ select is(tests.error_as('anon', $$select public.submit_lead('ana-prueba', 'Visi
   'Escribe solo texto, sin etiquetas HTML (como <b> o <script>).', 'y un teléfono con una imagen');
 select is(tests.try_as('anon', 'insert', $$select public.submit_lead('ana-prueba', 'Visitante', 'v@correo.test', null, 'Busco algo de 10 < precio < 30 y 5>4', true)$$),
   'ok:1', 'los signos < y > sueltos no son etiquetas: se aceptan');
+select public.submit_lead('ana-prueba', 'Visitante Consentida', 'vc@correo.test', null, 'Hola', true) is null as sent \gset
+select is((select l.consent_text from public.leads l where l.email = 'vc@correo.test'),
+  format('Autorizo a %s y a %s a usar estos datos solo para responderme, según la ley de protección de datos personales (Ley 1581 de 2012).',
+         (select c.name from public.clients c where c.slug = 'ana-prueba'), (select m.company_name from public.metadata m)),
+  'el contacto guarda la autorización que aceptó, palabra por palabra, con el miembro y la empresa');
 select is(tests.try_as('admin', 'update', $$update public.leads set message = '<a href="x">pulsa</a>' where id = {lead_a}$$),
   'denied', 'ni el personal reescribe lo que escribió el visitante: por la API solo cambia el estado');
 
