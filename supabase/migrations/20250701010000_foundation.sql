@@ -212,7 +212,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  if p_value ~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]' then
+  if p_value ~ '[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]' then
     perform private.refuse('invisible_text',
       format('Hay caracteres invisibles o de control en %s: cambian cómo se lee el texto en las pantallas y los archivos. Quítalos.', p_what),
       p_field);

@@ -387,7 +387,7 @@ begin
   -- «pending» to this statement, which an update filtered on «registered» would skip without waiting,
   -- and the approval looked for this account before it existed. Waiting for the row first, the update
   -- below reads what the approval decided (private.link_approved_member covers the other order).
-  perform 1 from public.clients c where lower(c.email) = v_email for update;
+  perform 1 from public.clients c where lower(c.email) = v_email for no key update;
   -- Issue 23 §2: an address a staff member chose (clients.email_set_by) opens the account only once
   -- someone else confirmed it (approving the enrolment, or confirm_client_email).
   update public.clients c

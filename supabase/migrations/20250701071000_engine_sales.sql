@@ -386,8 +386,9 @@ declare
   v_me uuid := private.require_member();
   v_sale public.sales;
   v_currency text;
-  v_earlier uuid := private.earlier_request('place_order', p_request_id);
+  v_earlier uuid;
 begin
+  v_earlier := private.earlier_request('place_order', p_request_id);
   -- The same «Confirmar pedido» again (its answer was lost): the order it made, not a second one.
   if v_earlier is not null then
     select * into v_sale from public.sales s where s.id = v_earlier;
@@ -542,8 +543,10 @@ declare
   v_actor uuid := private.require_staff();
   v_walk_in jsonb;
   v_sale public.sales;
-  v_earlier uuid := private.earlier_request('create_direct_sale', p_request_id);
+  v_earlier uuid;
 begin
+  -- In the block, so a wait for the same attempt's first call that runs out answers savia:busy.
+  v_earlier := private.earlier_request('create_direct_sale', p_request_id);
   -- The same «Registrar» again (its answer was lost): the sale it made, not a second one with its stock and rewards.
   if v_earlier is not null then
     select * into v_sale from public.sales s where s.id = v_earlier;

@@ -45,8 +45,10 @@ declare
   v_currency text := (select m.currency from public.metadata m where m.id = 'app_settings');
   v_available numeric;
   v_request public.payout_requests;
-  v_earlier uuid := private.earlier_request('request_payout', p_request_id);
+  v_earlier uuid;
 begin
+  -- In the block, so a wait for the same attempt's first call that runs out answers savia:busy.
+  v_earlier := private.earlier_request('request_payout', p_request_id);
   -- The same «Solicitar retiro» again (its answer was lost): the request it made, not a second reservation.
   if v_earlier is not null then
     select * into v_request from public.payout_requests r where r.id = v_earlier;

@@ -39,7 +39,7 @@ begin
   -- Each change tells finance, writes a version nothing deletes and an audit entry: a person changes
   -- accounts rarely, and a loop of changes would flood finance's bell and inbox.
   if v_current.id is not null
-     and (select count(*) from public.payout_accounts a where a.client_id = v_me and a.created_at > private.engine_now() - interval '1 day') >= 5 then
+     and (select count(*) from public.payout_accounts a where a.client_id = v_me and a.replaced_at > private.engine_now() - interval '1 day') >= 5 then
     perform private.refuse('too_many_changes',
       'Cambiaste tu cuenta de cobro 5 veces en las últimas 24 horas: podrás cambiarla de nuevo más tarde. Si es urgente, escribe a la empresa.');
   end if;

@@ -483,10 +483,12 @@ begin
   -- changes of time zone stay: they are the history of what was done.
   delete from private.jobs j where j.kind in ('close_preview', 'plan_what_if') and j.finished_at < now() - interval '1 day';
   get diagnostics v_count = row_count;
+  -- An attempt key matters while a person may press again after a lost answer: minutes, not days.
+  delete from private.request_keys k where k.created_at < now() - interval '1 day';
   return v_count;
 end
 $$;
-comment on function private.tidy_jobs() is 'Borra las simulaciones terminadas hace más de un día (con las filas de sus vistas previas). Devuelve cuántas.';
+comment on function private.tidy_jobs() is 'Borra las simulaciones terminadas hace más de un día (con las filas de sus vistas previas) y las claves de petición de más de un día. Devuelve cuántas simulaciones.';
 
 -- Another runner with nothing of its own helps with a close whose runner is at work: one chunk of its
 -- step that nobody holds, committed by the caller. Never a close without its runner (one cut short

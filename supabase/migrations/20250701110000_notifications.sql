@@ -431,7 +431,8 @@ set search_path = ''
 as $$
 begin
   -- pg_cron runs it every hour, in UTC: the notices go out at 8 in the morning of the company's own
-  -- zone, whichever it is (each kind is once a day, so a second run in that hour sends nothing).
+  -- zone, whichever it is (the digest is once a day and the reminder once a month: a second run in
+  -- that hour sends nothing).
   if extract(hour from p_now at time zone private.company_timezone()) <> 8 then
     return 0;
   end if;
@@ -752,7 +753,9 @@ begin
   -- staff member gave a member and nobody else confirmed yet (issue 23 §2): it opens no account, and
   -- it gets no news of their money either; the bell still has it.
   update public.notifications n set email_status = 'skipped', email_lease_until = null
-   where n.email_status = 'pending' and n.email_next_at <= now()
+   where ((n.email_status = 'pending' and n.email_next_at <= now())
+          -- a claim whose lease ran out before the hand-over is claimed again below: judged again here too
+          or (n.email_status = 'sending' and n.email_lease_until < now() and n.email_handed_at is null))
      and (n.kind = 'email_failed'
           or (n.user_id is not null and (select u.email from auth.users u where u.id = n.user_id) is null)
           or (n.client_id is not null and (select c.email_set_by from public.clients c where c.id = n.client_id) is not null)

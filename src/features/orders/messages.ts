@@ -71,7 +71,7 @@ export const orderMessages = {
   uploading: 'Subiendo comprobante…',
   placeFailed: 'No pudimos enviar tu pedido.',
   nothingSaved: 'Tu carrito sigue aquí; no se creó ningún pedido.',
-  // No answer came back: the order may exist (a second «Confirmar pedido» would make another).
+  // No answer came back: the order may exist. Pressed again unchanged, the same attempt returns it (useRequestKey).
   maybeSaved: 'Tu carrito sigue aquí, pero puede que el pedido sí se haya creado: revisa Mis Pedidos antes de confirmarlo otra vez.',
   stockProblem: 'Marcamos en tu carrito lo que hay que cambiar.',
   seeCart: 'Ver el carrito',

@@ -429,7 +429,7 @@ select engine_tests.act_as('elena');
 do $$
 begin
   for i in 1..10 loop
-    exit when (select count(*) from public.payout_accounts where client_id = engine_tests.id('elena') and created_at > private.engine_now() - interval '1 day') >= 5;
+    exit when (select count(*) from public.payout_accounts where client_id = engine_tests.id('elena') and replaced_at > private.engine_now() - interval '1 day') >= 5;
     perform public.save_payout_account('1007', 'ahorros', '1000000000' || i, 'Elena Vega', 'CC', '10000005');
   end loop;
 end

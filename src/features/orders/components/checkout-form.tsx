@@ -99,7 +99,7 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
       }
       setPhase('placing');
       try {
-        const sale = await placeOrder.mutateAsync({
+        const order = {
           items,
           paymentMethod: values.paymentMethod,
           paymentReference: values.paymentReference,
@@ -109,8 +109,8 @@ export function CheckoutForm({ clientId, defaultAddress, items, preview, blocked
           // What «Total a pagar» says: a price changed since is refused with the new total, and the
           // refusal's refetch of the cart shows it here.
           expectedTotal: preview.total,
-          requestId: attempt.key(),
-        });
+        };
+        const sale = await placeOrder.mutateAsync({ ...order, requestId: attempt.key(order) });
         attempt.done();
         onPlaced(sale);
       } catch (raw) {

@@ -56,7 +56,8 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
   const [chosenBatch, setChosenBatch] = useState<number | null>(null);
   const batchNo = chosenBatch ?? (waiting.length === 1 ? waiting[0]!.batch_no : null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [result, setResult] = useState<ReplyPreview | null>(null);
+  // The preview with the file it was made for: applying it answers that file, whatever the list shows by then.
+  const [result, setResult] = useState<(ReplyPreview & { batchNo: number }) | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const applicable = result?.lines.filter((l) => l.action !== 'refused').length ?? 0;
@@ -74,7 +75,7 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
     try {
       const text = await readReplyFile(picked);
       setFile({ name: picked.name, text });
-      if (batchNo !== null) setResult(await preview.mutateAsync({ file: text, batchNo }));
+      if (batchNo !== null) setResult({ ...(await preview.mutateAsync({ file: text, batchNo })), batchNo });
     } catch (error) {
       setProblem(userMessage(error));
     } finally {
@@ -83,10 +84,10 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
   };
 
   const confirm = async () => {
-    if (!file || !result || batchNo === null || apply.isPending) return;
+    if (!file || !result || apply.isPending) return;
     setProblem(null);
     try {
-      const lines = await apply.mutateAsync({ file: file.text, digest: result.digest, batchNo });
+      const lines = await apply.mutateAsync({ file: file.text, digest: result.digest, batchNo: result.batchNo });
       notify.success(m.replyDone(lines.filter((l) => l.action === 'pay').length, lines.filter((l) => l.action === 'bank_rejected').length));
       onDone();
     } catch (error) {
@@ -101,7 +102,7 @@ function ReplyForm({ onDone }: { onDone: () => void }) {
     setProblem(null);
     if (!file || chosen === null) return;
     try {
-      setResult(await preview.mutateAsync({ file: file.text, batchNo: chosen }));
+      setResult({ ...(await preview.mutateAsync({ file: file.text, batchNo: chosen })), batchNo: chosen });
     } catch (error) {
       setProblem(userMessage(error));
     }

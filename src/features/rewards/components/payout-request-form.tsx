@@ -35,7 +35,7 @@ export default function PayoutForm({ balance, onDone, onCancel }: { balance: Bal
   const submit = useFormSubmit(
     form,
     async (values) => {
-      await request.mutateAsync({ amount: values.amount, requestId: attempt.key() });
+      await request.mutateAsync({ amount: values.amount, requestId: attempt.key({ amount: values.amount }) });
       attempt.done();
       onDone();
     },

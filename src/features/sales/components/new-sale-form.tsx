@@ -101,17 +101,17 @@ export function NewSaleForm({ onCreated }: { onCreated: (saleId: string) => void
   const submit = useFormSubmit(
     form,
     async (v) => {
-      const sale = await create.mutateAsync({
+      const sale = {
         // The schema refused a member's sale without the member.
         buyer: v.buyerKind === 'member' ? { clientId: v.buyer!.id } : { walkIn: v.walkIn },
         items: v.lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity })),
         paymentMethod: v.paymentMethod,
         paymentReference: v.paymentReference,
         notes: v.notes,
-        requestId: attempt.key(),
-      });
+      };
+      const created = await create.mutateAsync({ ...sale, requestId: attempt.key(sale) });
       attempt.done();
-      onCreated(sale.id);
+      onCreated(created.id);
     },
     { fields: fieldsOf },
   );
