@@ -43,12 +43,11 @@ comment on column public.metadata.timezone is
 
 -- The zone decides which month this moment belongs to. Changed while the two zones are in different
 -- months, it would move the company back into a month already closed (every approval refused until the
--- new zone's midnight) or ahead into one its months do not know yet: it waits until both agree. Security
--- definer for the engine's clock (savia.now in the tests).
+-- new zone's midnight) or ahead into one its months do not know yet: it waits until both agree. Called
+-- by validate_settings, which runs as the owner.
 create or replace function private.refuse_zone_change_across_months(p_old text, p_new text) returns void
 language plpgsql
 stable
-security definer
 set search_path = ''
 as $$
 declare

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible, shootScreen } from './look';
 import { settledFrame } from './pages/shell';
 import { openAs, seedSession } from './session';
 import { personas, settle, signIn, signInWithTypedEmail, walk } from './support';
@@ -81,6 +82,8 @@ test.describe('inicio de sesión con Google que no se completó', () => {
     await expect(page.getByRole('main')).not.toContainText('no está registrado');
     await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
     await expect(page, 'el error sale de la dirección').toHaveURL(/\/login$/);
+    await expectAccessible(page, 'inicio de sesión que no se completó');
+    await shootScreen(page, 'login-no-completado');
   });
 });
 

@@ -74,4 +74,5 @@ test('un enrolamiento cancelado entra y lee que se canceló, por qué y a quién
   await expect(main).toContainText(`Motivo: ${reason}`);
   await expect(main).not.toContainText('no está registrado');
   await expectAccessible(page, 'enrolamiento cancelado');
+  await shootScreen(page, 'primer-ingreso-cancelado');
 });
